@@ -1,0 +1,49 @@
+import { AppError } from '../shared/errors.ts';
+import type { Db } from '../db/client.ts';
+import { findTokenBySecret, hashToken, type ApiToken, type TokenKind } from './tokens.ts';
+
+const API_NAMES: Record<TokenKind, string> = {
+  enterprise: 'the Enterprise API',
+  assessment: 'the Assessment API',
+  connect: 'the Connect API',
+};
+
+/**
+ * Resolves a presented token to its record. Known tokens are cached for a few seconds so a
+ * request costs no database round trip; a revocation made through this process applies at
+ * once, one made by another process within `ttlMs`.
+ */
+export class TokenAuthenticator {
+  private readonly cache = new Map<string, { token: ApiToken; expires: number }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs = 10_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async authenticate(secret: string | undefined, kind: TokenKind): Promise<ApiToken> {
+    if (!secret) throw new AppError('unauthorized', `Missing API token for ${API_NAMES[kind]}.`);
+    const key = hashToken(secret);
+    let entry = this.cache.get(key);
+    if (!entry || entry.expires < this.now()) {
+      const token = await findTokenBySecret(this.db, secret);
+      if (!token) {
+        this.cache.delete(key);
+        throw new AppError('unauthorized', 'The API token is not valid.');
+      }
+      entry = { token, expires: this.now() + this.ttlMs };
+      if (this.cache.size > 10_000) this.cache.clear();
+      this.cache.set(key, entry);
+    }
+    const { token } = entry;
+    if (token.revokedAt) throw new AppError('unauthorized', 'The API token has been revoked.');
+    if (token.kind !== kind) throw new AppError('unauthorized', `The API token is not valid for ${API_NAMES[kind]}.`);
+    return token;
+  }
+
+  /** Drops cached records of a token whose state changed (revoked, new limits). */
+  forget(tokenId: string): void {
+    for (const [key, entry] of this.cache) if (entry.token.id === tokenId) this.cache.delete(key);
+  }
+}

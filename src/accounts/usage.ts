@@ -1,0 +1,96 @@
+import type { Db } from '../db/client.ts';
+
+export function monthOf(date: Date): string {
+  return date.toISOString().slice(0, 7);
+}
+
+interface CounterRow extends Record<string, unknown> {
+  calls: number;
+}
+
+/**
+ * Counts calls per token and month. Increments collect in memory and are written in one batch
+ * every `flushIntervalMs` and at shutdown, so a request costs no write; a crash loses at most
+ * the last interval's counts. After each write the stored total (all processes) is read back.
+ */
+export class UsageMeter {
+  private readonly stored = new Map<string, number>();
+  private pending = new Map<string, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    private readonly flushIntervalMs = 1000,
+    private readonly onError: (error: unknown) => void = () => undefined,
+  ) {}
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.flush().catch(this.onError), this.flushIntervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.flush();
+  }
+
+  record(tokenId: string, at: Date): void {
+    const key = `${tokenId}|${monthOf(at)}`;
+    this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
+  }
+
+  /** Calls in the month, as stored plus what this process has not written yet. */
+  async monthCalls(tokenId: string, month: string): Promise<number> {
+    const key = `${tokenId}|${month}`;
+    let stored = this.stored.get(key);
+    if (stored === undefined) {
+      const rows = await this.db.query<CounterRow>('SELECT calls FROM usage_counters WHERE token_id = $1 AND month = $2', [tokenId, month]);
+      stored = rows[0]?.calls ?? 0;
+      this.stored.set(key, stored);
+    }
+    return stored + (this.pending.get(key) ?? 0);
+  }
+
+  /** Calls in every month starting with `prefix` ('2026' for a year), written counts included. */
+  async callsMatching(tokenId: string, prefix: string): Promise<number> {
+    await this.flush();
+    const rows = await this.db.query<CounterRow>(
+      "SELECT COALESCE(SUM(calls), 0)::bigint AS calls FROM usage_counters WHERE token_id = $1 AND month LIKE $2 || '%'",
+      [tokenId, prefix],
+    );
+    return rows[0]?.calls ?? 0;
+  }
+
+  flush(): Promise<void> {
+    // Chain flushes so two never write the same increments.
+    this.flushing = this.flushing.then(() => this.writePending());
+    return this.flushing;
+  }
+
+  private async writePending(): Promise<void> {
+    if (this.pending.size === 0) return;
+    const batch = this.pending;
+    this.pending = new Map();
+    try {
+      await this.db.transaction(async (tx) => {
+        for (const [key, calls] of batch) {
+          const [tokenId, month] = key.split('|');
+          const rows = await tx.query<CounterRow>(
+            `INSERT INTO usage_counters (token_id, month, calls) VALUES ($1, $2, $3)
+             ON CONFLICT (token_id, month) DO UPDATE SET calls = usage_counters.calls + EXCLUDED.calls
+             RETURNING calls`,
+            [tokenId, month, calls],
+          );
+          this.stored.set(key, rows[0]?.calls ?? calls);
+        }
+      });
+    } catch (error) {
+      // Keep the counts for the next attempt rather than lose them.
+      for (const [key, calls] of batch) this.pending.set(key, (this.pending.get(key) ?? 0) + calls);
+      throw error;
+    }
+  }
+}

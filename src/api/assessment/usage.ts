@@ -1,0 +1,17 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AppContext } from '../../context.ts';
+import { tokenOf } from '../shared/auth.ts';
+import { MonthlyUsage, usageData } from '../shared/usage.ts';
+import { TokenQuery } from './token-query.ts';
+
+const schema = {
+  summary: 'Usage of this token against the free tier (calls this month, rate limit)',
+  tags: ['Usage'],
+  security: [{ queryToken: [] }],
+  querystring: TokenQuery,
+  response: { 200: MonthlyUsage },
+};
+
+export const assessmentUsageRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/v1/personality_assessments/usage', { schema }, async (request) => usageData(ctx, tokenOf(request)));
+};

@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AppContext } from '../../context.ts';
+import { tokenOf } from '../shared/auth.ts';
+import { AnnualUsage, usageData } from '../shared/usage.ts';
+
+const schema = {
+  summary: 'Usage of this token (group A is billed by annual usage)',
+  tags: ['Usage'],
+  security: [{ bearer: [] }],
+  response: { 200: AnnualUsage },
+};
+
+export const enterpriseUsageRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/v1/usage', { schema }, async (request) => usageData(ctx, tokenOf(request)));
+};

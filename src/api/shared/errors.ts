@@ -1,0 +1,73 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { AppError, isAppError, type ErrorCode } from '../../shared/errors.ts';
+
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  quota_exceeded: 429,
+  unavailable: 503,
+  internal: 500,
+};
+
+/** The one error body of every 4xx and 5xx answer. */
+export const ErrorBody = Type.Object(
+  {
+    error: Type.Object({
+      code: Type.String({ description: 'Stable machine-readable code' }),
+      message: Type.String({ description: 'What went wrong, for a person' }),
+      request_id: Type.String(),
+    }),
+  },
+  { $id: 'ErrorBody', description: 'Error body shared by every 4xx and 5xx response' },
+);
+
+/** Fastify's own errors (parsing, limits, validation) translated into our codes and words. */
+function fromFastifyError(error: FastifyError): AppError {
+  if (error.validation) return new AppError('bad_request', `Invalid request: ${error.message}.`);
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError('payload_too_large', 'The request body is larger than this service accepts.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('unsupported_media_type', 'Unsupported Content-Type; send application/json (or the type the endpoint documents).');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('bad_request', 'The body is empty but Content-Type says JSON.');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError('unsupported_media_type', 'This endpoint expects multipart/form-data.');
+  }
+  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return new AppError('bad_request', 'The body is not valid JSON.');
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 413) return new AppError('payload_too_large', 'The request body is larger than this service accepts.');
+  if (status === 415) return new AppError('unsupported_media_type', error.message);
+  if (status >= 400 && status < 500) return new AppError('bad_request', error.message);
+  return new AppError('internal', 'Unexpected error. The request id identifies it in the service log.', { cause: error });
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  const status = STATUS_BY_CODE[error.code];
+  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+  return reply.status(status).type('application/json; charset=utf-8').send({
+    error: { code: error.code, message: error.message, request_id: request.id },
+  });
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.addSchema(ErrorBody);
+  app.setErrorHandler((raw: FastifyError, request, reply) => {
+    const error = isAppError(raw) ? raw : fromFastifyError(raw);
+    if (error.code === 'internal') request.log.error({ err: raw }, 'unexpected error');
+    return sendError(request, reply, error);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(request, reply, new AppError('not_found', `No route for ${request.method} ${request.url.split('?')[0]}.`)),
+  );
+}

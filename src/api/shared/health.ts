@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../shared/errors.ts';
+
+const schema = {
+  summary: 'Liveness and database reachability',
+  tags: ['Operations'],
+  response: {
+    200: Type.Object({ status: Type.Literal('ok'), database: Type.Union([Type.Literal('embedded'), Type.Literal('postgres')]) }),
+  },
+};
+
+export const healthRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/healthz', { schema }, async () => {
+    try {
+      await ctx.db.query('SELECT 1');
+    } catch (error) {
+      throw new AppError('unavailable', 'The database is not reachable.', { cause: error });
+    }
+    return { status: 'ok' as const, database: ctx.db.kind };
+  });
+};

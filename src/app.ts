@@ -1,0 +1,62 @@
+import formbody from '@fastify/formbody';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { assessmentApi } from './api/assessment/index.ts';
+import { connectApi } from './api/connect/index.ts';
+import { enterpriseApi } from './api/enterprise/index.ts';
+import { installErrorHandling } from './api/shared/errors.ts';
+import { healthRoute } from './api/shared/health.ts';
+import { installOpenApi } from './api/shared/openapi.ts';
+import { installRequestLog, requestIdFor } from './api/shared/request-log.ts';
+import type { AppContext } from './context.ts';
+
+/** What both hosts share: logging, request ids, the error body, body parsing, health. */
+async function createFastify(ctx: AppContext) {
+  // Typed as Fastify's logger interface so route plugins share one instance type.
+  const logger: FastifyBaseLogger = ctx.logger;
+  const app = Fastify({
+    loggerInstance: logger,
+    // Our own hook writes the one line per request (src/api/shared/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
+    genReqId: requestIdFor,
+    bodyLimit: ctx.config.bodyLimitBytes,
+    // Connections stay open across requests; closing waits for in-flight ones only.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.decorateRequest('apiToken', null);
+  installErrorHandling(app);
+  installRequestLog(app);
+  await app.register(formbody, { bodyLimit: ctx.config.bodyLimitBytes });
+  return app;
+}
+
+/** {base_url}: groups A (Enterprise) and B (Assessment), the web pages and images. */
+export async function buildBaseApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = await createFastify(ctx);
+  await installOpenApi(app, {
+    title: 'Rapport: Enterprise and Assessment API',
+    description: 'Group A (bearer token): profile lookup and personality analysis. Group B (?token=): assessment lookups.',
+    securitySchemes: {
+      bearer: { type: 'http', scheme: 'bearer' },
+      queryToken: { type: 'apiKey', in: 'query', name: 'token' },
+    },
+  });
+  await app.register(healthRoute, { ctx });
+  await app.register(enterpriseApi, { ctx });
+  await app.register(assessmentApi, { ctx });
+  return app;
+}
+
+/** {connect_url}: group C (Connect). */
+export async function buildConnectApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = await createFastify(ctx);
+  await installOpenApi(app, {
+    title: 'Rapport: Connect API',
+    description: 'Group C (X-Org-Token header): profile search, relationships, messaging and sample emails.',
+    securitySchemes: { orgToken: { type: 'apiKey', in: 'header', name: 'X-Org-Token' } },
+  });
+  await app.register(healthRoute, { ctx });
+  await app.register(connectApi, { ctx });
+  return app;
+}

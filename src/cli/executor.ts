@@ -1,0 +1,89 @@
+import { request } from 'node:http';
+import type { Config } from '../config.ts';
+import { createContext } from '../context.ts';
+import { readLock } from '../db/data-dir-lock.ts';
+import { openDatabase } from '../db/open.ts';
+import { runVerb } from '../ops/verbs.ts';
+import type { Progress } from '../ops/verb.ts';
+import { AppError, ERROR_CODES, type ErrorCode } from '../shared/errors.ts';
+import { createLogger } from '../shared/logger.ts';
+
+/** Runs operator verbs: in this process, or through the running service's admin socket. */
+export interface Executor {
+  readonly via: 'local' | 'service';
+  call(verb: string, args: Record<string, unknown>, progress?: Progress): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+function toErrorCode(value: unknown): ErrorCode {
+  return ERROR_CODES.find((c) => c === value) ?? 'internal';
+}
+
+function callSocket(socketPath: string, verb: string, args: Record<string, unknown>, progress: Progress): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const req = request({ socketPath, method: 'POST', path: `/rpc/${verb}`, headers: { 'content-type': 'application/json' } }, (res) => {
+      let buffer = '';
+      let settled = false;
+      res.setEncoding('utf8');
+      const handle = (line: string) => {
+        if (!line.trim()) return;
+        const message = JSON.parse(line) as { progress?: Record<string, unknown>; result?: unknown; error?: { code: string; message: string } };
+        if (message.progress) progress(message.progress);
+        else if (message.error) {
+          settled = true;
+          reject(new AppError(toErrorCode(message.error.code), message.error.message));
+        } else if ('result' in message) {
+          settled = true;
+          resolve(message.result);
+        }
+      };
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let newline = buffer.indexOf('\n');
+        while (newline >= 0) {
+          handle(buffer.slice(0, newline));
+          buffer = buffer.slice(newline + 1);
+          newline = buffer.indexOf('\n');
+        }
+      });
+      res.on('end', () => {
+        handle(buffer);
+        if (!settled) reject(new AppError('unavailable', 'The service closed the connection before answering.'));
+      });
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(args));
+  });
+}
+
+const NEITHER =
+  'It holds the embedded database but does not answer on its admin socket yet. Wait until it has started and try again, or stop it (Ctrl-C or SIGTERM) and run the command again.';
+
+export async function openExecutor(config: Config): Promise<Executor> {
+  if (!config.databaseUrl) {
+    const holder = readLock(config.dataDir);
+    if (holder) {
+      const socket = holder.adminSocket;
+      if (!socket) throw new AppError('unavailable', `A Rapport service (process ${holder.pid}) is starting in ${config.dataDir}. ${NEITHER}`);
+      return {
+        via: 'service',
+        call: (verb, args, progress = () => undefined) =>
+          callSocket(socket, verb, args, progress).catch((error: unknown) => {
+            if (error instanceof AppError) throw error;
+            throw new AppError('unavailable', `Could not reach the Rapport service (process ${holder.pid}) at ${socket}. ${NEITHER}`);
+          }),
+        close: async () => undefined,
+      };
+    }
+  }
+  const opened = await openDatabase(config);
+  const ctx = createContext(config, opened.db, createLogger('silent'));
+  return {
+    via: 'local',
+    call: (verb, args, progress = () => undefined) => runVerb(ctx, verb, args, progress),
+    async close() {
+      await ctx.shutdown();
+      await opened.close();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { Command } from 'commander';
+import { ConfigError } from '../config.ts';
+import { DataDirBusyError } from '../db/data-dir-lock.ts';
+import { isAppError } from '../shared/errors.ts';
+import { registerServeCommand } from './serve.ts';
+import { registerTokenCommands } from './tokens.ts';
+
+/** Turns any failure into one line a person can act on, never a stack trace. */
+function explain(error: unknown): string {
+  if (error instanceof ConfigError || isAppError(error)) return error.message;
+  if (error instanceof DataDirBusyError) {
+    return `${error.message} Stop that process first, or point RAPPORT_DATA_DIR at another directory.`;
+  }
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EADDRINUSE') return `${(error as Error).message}: another program already listens there. Set PORT / CONNECT_PORT to free ports.`;
+  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === '28P01' || code === '3D000') {
+    return `Could not connect to the database in DATABASE_URL: ${(error as Error).message}.`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const program = new Command()
+    .name('rapport')
+    .description('Rapport: self-hosted personality data service')
+    .showHelpAfterError()
+    .configureOutput({ outputError: (text, write) => write(text) });
+  registerServeCommand(program);
+  registerTokenCommands(program);
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    process.stderr.write(`rapport: ${explain(error)}\n`);
+    process.exitCode = 1;
+  }
+}

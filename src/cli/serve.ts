@@ -1,0 +1,27 @@
+import type { Command } from 'commander';
+import { loadConfig } from '../config.ts';
+import { startService } from '../server.ts';
+
+export function registerServeCommand(program: Command): void {
+  program
+    .command('serve')
+    .description('start the service: {base_url} on PORT (8080), {connect_url} on CONNECT_PORT (8081)')
+    .action(async () => {
+      const service = await startService(loadConfig());
+      let stopping = false;
+      const stop = (signal: string) => {
+        if (stopping) return;
+        stopping = true;
+        service.ctx.logger.info({ signal }, 'shutting down: finishing in-flight requests');
+        service.stop().then(
+          () => process.exit(0),
+          (error: unknown) => {
+            service.ctx.logger.error({ err: error }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
+      };
+      process.once('SIGTERM', () => stop('SIGTERM'));
+      process.once('SIGINT', () => stop('SIGINT'));
+    });
+}

@@ -1,0 +1,109 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import { TOKEN_KINDS, isTokenKind } from '../accounts/tokens.ts';
+import type { TokenView } from '../ops/token-verbs.ts';
+import { printJson, withExecutor } from './run-with.ts';
+
+/** `--rate-limit 3/min` (or `3`, or `none`). */
+export function parseRateLimit(value: string): number | null {
+  if (/^none$/i.test(value)) return null;
+  const match = /^(\d+)\s*(?:\/\s*(?:m|min|minute))?$/i.exec(value.trim());
+  if (!match?.[1] || Number(match[1]) < 1) throw new InvalidArgumentError('expected calls per minute, such as 500/min, or none');
+  return Number(match[1]);
+}
+
+export function parseQuota(value: string): number | null {
+  if (/^none$/i.test(value)) return null;
+  if (!/^\d+$/.test(value.trim())) throw new InvalidArgumentError('expected a whole number of calls per month, or none');
+  return Number(value);
+}
+
+function parseKind(value: string): string {
+  if (!isTokenKind(value)) throw new InvalidArgumentError(`expected one of ${TOKEN_KINDS.join(', ')}`);
+  return value;
+}
+
+function limitText(value: number | null, unit: string): string {
+  return value === null ? 'none' : `${value}${unit}`;
+}
+
+function printTokens(tokens: TokenView[]): void {
+  if (tokens.length === 0) {
+    process.stdout.write('No tokens yet. Create one with: npx rapport tokens create --kind enterprise --name NAME\n');
+    return;
+  }
+  const rows = tokens.map((t) => [t.id, t.kind, t.name, `${t.prefix}…`, limitText(t.monthly_quota, '/month'), limitText(t.rate_limit_per_minute, '/min'), t.revoked_at ? `revoked ${t.revoked_at.slice(0, 10)}` : 'active']);
+  const header = ['ID', 'KIND', 'NAME', 'TOKEN', 'QUOTA', 'RATE', 'STATUS'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  for (const row of [header, ...rows]) process.stdout.write(`${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd()}\n`);
+}
+
+export function registerTokenCommands(program: Command): void {
+  const tokens = program.command('tokens').description('create, list and revoke API tokens');
+
+  tokens
+    .command('create')
+    .description('create a token and print it once (only its hash is stored)')
+    .requiredOption('--kind <kind>', `token kind: ${TOKEN_KINDS.join(' | ')}`, parseKind)
+    .requiredOption('--name <name>', 'who the token is for')
+    .option('--monthly-quota <calls>', 'calls allowed per calendar month, or none', parseQuota)
+    .option('--rate-limit <rate>', 'calls allowed per minute, e.g. 500/min, or none', parseRateLimit)
+    .option('--json', 'print {"id","kind","name","token"} as JSON')
+    .action(async (options: { kind: string; name: string; monthlyQuota?: number | null; rateLimit?: number | null; json?: boolean }) => {
+      const created = (await withExecutor((executor) =>
+        executor.call('tokens.create', {
+          kind: options.kind,
+          name: options.name,
+          ...(options.monthlyQuota !== undefined ? { monthly_quota: options.monthlyQuota } : {}),
+          ...(options.rateLimit !== undefined ? { rate_limit_per_minute: options.rateLimit } : {}),
+        }),
+      )) as TokenView & { token: string };
+      if (options.json) {
+        printJson({ id: created.id, kind: created.kind, name: created.name, token: created.token });
+        return;
+      }
+      process.stdout.write(
+        `Created ${created.kind} token "${created.name}" (id ${created.id}; quota ${limitText(created.monthly_quota, '/month')}, rate ${limitText(created.rate_limit_per_minute, '/min')}).\n` +
+          `Copy it now, it is not shown again:\n\n  ${created.token}\n\n`,
+      );
+    });
+
+  tokens
+    .command('list')
+    .description('list tokens (never their secrets)')
+    .option('--json', 'print JSON')
+    .action(async (options: { json?: boolean }) => {
+      const list = (await withExecutor((executor) => executor.call('tokens.list', {}))) as TokenView[];
+      if (options.json) printJson(list);
+      else printTokens(list);
+    });
+
+  tokens
+    .command('revoke')
+    .description('revoke a token; calls with it get 401 from then on')
+    .argument('<id>', 'token id, as shown by tokens list')
+    .option('--json', 'print JSON')
+    .action(async (id: string, options: { json?: boolean }) => {
+      const token = (await withExecutor((executor) => executor.call('tokens.revoke', { id }))) as TokenView;
+      if (options.json) printJson(token);
+      else process.stdout.write(`Revoked ${token.kind} token "${token.name}" (${token.id}).\n`);
+    });
+
+  tokens
+    .command('limits')
+    .description("change a token's monthly quota or rate limit")
+    .argument('<id>', 'token id')
+    .option('--monthly-quota <calls>', 'calls per calendar month, or none', parseQuota)
+    .option('--rate-limit <rate>', 'calls per minute, e.g. 500/min, or none', parseRateLimit)
+    .option('--json', 'print JSON')
+    .action(async (id: string, options: { monthlyQuota?: number | null; rateLimit?: number | null; json?: boolean }) => {
+      const token = (await withExecutor((executor) =>
+        executor.call('tokens.limits', {
+          id,
+          ...(options.monthlyQuota !== undefined ? { monthly_quota: options.monthlyQuota } : {}),
+          ...(options.rateLimit !== undefined ? { rate_limit_per_minute: options.rateLimit } : {}),
+        }),
+      )) as TokenView;
+      if (options.json) printJson(token);
+      else process.stdout.write(`Token ${token.id}: quota ${limitText(token.monthly_quota, '/month')}, rate ${limitText(token.rate_limit_per_minute, '/min')}.\n`);
+    });
+}

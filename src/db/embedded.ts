@@ -1,0 +1,45 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Db, Queryable, Row } from './client.ts';
+
+type PgliteQueryable = Pick<PGlite, 'query'>;
+
+function wrap(target: PgliteQueryable): Queryable {
+  return {
+    async query<T extends Row>(sql: string, params?: readonly unknown[]): Promise<T[]> {
+      const result = await target.query<T>(sql, params ? [...params] : undefined);
+      return result.rows;
+    },
+  };
+}
+
+export interface EmbeddedOptions {
+  /** Directory for the data; undefined = in memory (tests). */
+  dataDir?: string;
+  /** A dumped data directory to start from (tests load a migrated template in ~0.5 s). */
+  loadDataDir?: Blob;
+}
+
+/** PGlite in this process. It has one connection: queries run one at a time. */
+export async function openEmbedded(options: EmbeddedOptions = {}): Promise<Db & { pglite: PGlite }> {
+  const pglite = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
+  const base = wrap(pglite);
+  return {
+    kind: 'embedded',
+    pglite,
+    query: base.query,
+    async exec(sql) {
+      await pglite.exec(sql);
+    },
+    transaction(fn) {
+      return pglite.transaction((tx) => fn(wrap(tx)));
+    },
+    async close() {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import type { Db } from './client.ts';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import { openEmbedded } from './embedded.ts';
+import { migrate } from './migrate.ts';
+import { openPostgres } from './postgres.ts';
+
+export interface OpenedDatabase {
+  db: Db;
+  /** Held for the embedded database only. */
+  lock: DataDirLock | null;
+  close(): Promise<void>;
+}
+
+/** Opens the configured database and brings its schema up to date. */
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<OpenedDatabase> {
+  if (config.databaseUrl) {
+    const db = await openPostgres(config.databaseUrl);
+    await migrate(db);
+    return { db, lock: null, close: () => db.close() };
+  }
+  const lock = acquireDataDirLock(config.dataDir);
+  try {
+    const db = await openEmbedded({ dataDir: path.join(config.dataDir, 'pgdata') });
+    await migrate(db);
+    return {
+      db,
+      lock,
+      async close() {
+        await db.close();
+        lock.release();
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}

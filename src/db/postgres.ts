@@ -1,0 +1,58 @@
+import pg from 'pg';
+import type { Db, Queryable, Row } from './client.ts';
+
+const INT8_OID = 20;
+
+/**
+ * PostgreSQL returns bigint (count(*), sums) as strings; PGlite returns numbers. Parse them
+ * here so repository code sees the same types on both. Our counters stay far below 2^53.
+ */
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8_OID) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<T extends Row>(sql: string, params?: readonly unknown[]): Promise<T[]> {
+      const result = await client.query<T>(sql, params ? [...params] : undefined);
+      return result.rows;
+    },
+  };
+}
+
+export async function openPostgres(connectionString: string, maxConnections = 10): Promise<Db> {
+  const pool = new pg.Pool({ connectionString, max: maxConnections, types });
+  // Idle clients can error when the server restarts; without a listener that would crash the process.
+  pool.on('error', () => undefined);
+  // Fail at start-up, with the server's own words, rather than on the first request.
+  const probe = await pool.connect();
+  probe.release();
+  const base = wrap(pool);
+  return {
+    kind: 'postgres',
+    query: base.query,
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import Value from 'typebox/value';
+import { AppError } from '../shared/errors.ts';
+import type { AppContext } from '../context.ts';
+import { tokenVerbs } from './token-verbs.ts';
+import type { Progress, Verb } from './verb.ts';
+
+/**
+ * Operator commands as domain verbs. The CLI runs them in its own process, or, when the
+ * service holds the embedded database, sends them to the service's admin socket; either way
+ * the same code runs against the same context.
+ */
+const VERBS: Record<string, Verb> = { ...tokenVerbs };
+
+export function verbNames(): string[] {
+  return Object.keys(VERBS);
+}
+
+/** Validates the arguments against the verb's schema, then runs it. */
+export async function runVerb(ctx: AppContext, name: string, args: unknown, progress: Progress = () => undefined): Promise<unknown> {
+  const verb = VERBS[name];
+  if (!verb) throw new AppError('not_found', `Unknown command ${name}.`);
+  if (!Value.Check(verb.args, args)) {
+    const first = Value.Errors(verb.args, args)[0];
+    throw new AppError('bad_request', `Invalid arguments for ${name}${first ? `: ${first.instancePath || '/'} ${first.message}` : ''}.`);
+  }
+  return verb.run(ctx, args, progress);
+}

@@ -1,0 +1,62 @@
+import path from 'node:path';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildBaseApp, buildConnectApp } from './app.ts';
+import type { Config } from './config.ts';
+import { createContext, type AppContext } from './context.ts';
+import { openDatabase } from './db/open.ts';
+import { listenAdminSocket } from './ops/admin-socket.ts';
+import { createLogger } from './shared/logger.ts';
+
+export interface RunningService {
+  ctx: AppContext;
+  base: FastifyInstance;
+  connect: FastifyInstance;
+  /** Stops accepting, lets in-flight requests finish, flushes counts, closes the database. */
+  stop(): Promise<void>;
+}
+
+/** Unix socket paths are limited to ~107 bytes; fall back to the temp dir for deep data dirs. */
+function adminSocketPath(dataDir: string): string {
+  const inside = path.join(dataDir, 'admin.sock');
+  if (Buffer.byteLength(inside) < 100) return inside;
+  return path.join(tmpdir(), `rapport-${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}.sock`);
+}
+
+export async function startService(config: Config): Promise<RunningService> {
+  const logger = createLogger(config.logLevel);
+  const opened = await openDatabase(config);
+  const ctx = createContext(config, opened.db, logger);
+  let admin: Server | null = null;
+  const base = await buildBaseApp(ctx);
+  const connect = await buildConnectApp(ctx);
+  try {
+    await base.listen({ host: config.host, port: config.port });
+    await connect.listen({ host: config.host, port: config.connectPort });
+    if (opened.lock) {
+      const socket = adminSocketPath(config.dataDir);
+      admin = await listenAdminSocket(ctx, socket);
+      opened.lock.setAdminSocket(socket);
+    }
+  } catch (error) {
+    await Promise.allSettled([base.close(), connect.close()]);
+    await ctx.shutdown();
+    await opened.close();
+    throw error;
+  }
+  logger.info({ database: opened.db.kind, port: config.port, connect_port: config.connectPort }, 'Rapport is listening');
+  return {
+    ctx,
+    base,
+    connect,
+    async stop() {
+      admin?.close();
+      await Promise.allSettled([base.close(), connect.close()]);
+      await ctx.shutdown();
+      await opened.close();
+      logger.info('Rapport stopped');
+    },
+  };
+}
