@@ -1,13 +1,14 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config.ts';
-import { startService } from '../server.ts';
 
 export function registerServeCommand(program: Command): void {
   program
     .command('serve')
     .description('start the service: {base_url} on PORT (8080), {connect_url} on CONNECT_PORT (8081)')
     .action(async () => {
-      const service = await startService(loadConfig());
+      const config = loadConfig();
+      const { startService } = await import('../server.ts');
+      const service = await startService(config);
       let stopping = false;
       const stop = (signal: string) => {
         if (stopping) return;

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestService, type TestService } from '../helpers/service.ts';
+
+let service: TestService;
+beforeAll(async () => {
+  service = await createTestService();
+});
+afterAll(() => service.close());
+
+describe('documentation and health', () => {
+  it('each host serves an OpenAPI document generated from its routes', async () => {
+    const base = await service.base.inject({ url: '/openapi.json' });
+    expect(base.statusCode).toBe(200);
+    const baseDoc = base.json();
+    expect(baseDoc.openapi).toMatch(/^3\./);
+    expect(Object.keys(baseDoc.paths)).toEqual(expect.arrayContaining(['/v1/usage', '/v1/personality_assessments/usage', '/healthz']));
+    expect(baseDoc.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer' });
+
+    const connect = (await service.connect.inject({ url: '/openapi.json' })).json();
+    expect(Object.keys(connect.paths)).toContain('/v1/usage');
+    expect(Object.keys(connect.paths)).not.toContain('/v1/personality_assessments/usage');
+    expect(connect.components.securitySchemes.orgToken).toMatchObject({ in: 'header', name: 'X-Org-Token' });
+  });
+
+  it('serves browsable docs', async () => {
+    const docs = await service.base.inject({ url: '/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-type']).toMatch(/text\/html/);
+    expect(docs.body).toMatch(/swagger/i);
+  });
+
+  it('/healthz reports a reachable database', async () => {
+    const health = await service.connect.inject({ url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok', database: process.env.DATABASE_URL ? 'postgres' : 'embedded' });
+  });
+});

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UsageMeter } from '../../src/accounts/usage.ts';
+import { createTestService, type TestService } from '../helpers/service.ts';
+
+let service: TestService;
+beforeAll(async () => {
+  service = await createTestService();
+});
+afterAll(() => service.close());
+
+describe('rate limits, quotas and metering', () => {
+  it('the fourth call in a minute with a 3/min limit gets 429 with Retry-After', async () => {
+    const token = await service.token('connect', { rateLimitPerMinute: 3 });
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 4; i += 1) {
+      last = await service.connect.inject({ url: '/v1/usage', headers: { 'x-org-token': token.secret } });
+      statuses.push(last.statusCode);
+    }
+    // A minute boundary between calls would reset the window; allow that rare case.
+    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+    if (statuses[3] === 429 && last) {
+      const retryAfter = Number(last.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(last.json().error.code).toBe('rate_limited');
+      expect(last.json().error.message).toMatch(/3 calls per minute/);
+    } else {
+      expect(statuses[3]).toBe(200);
+    }
+  });
+
+  it('group B defaults to the free tier: 5,000 calls a month at 500 a minute', async () => {
+    const token = await service.token('assessment');
+    const response = await service.base.inject({ url: `/v1/personality_assessments/usage?token=${token.secret}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ monthly_quota: 5000, rate_limit_per_minute: 500, calls_this_month: 1, remaining_this_month: 4999 });
+    expect(response.headers['x-ratelimit-limit']).toBe('500');
+    expect(response.headers['x-ratelimit-remaining']).toBe('499');
+  });
+
+  it('a used-up monthly quota gets 429 naming the quota', async () => {
+    const token = await service.token('assessment', { monthlyQuota: 2, rateLimitPerMinute: null });
+    const url = `/v1/personality_assessments/usage?token=${token.secret}`;
+    expect((await service.base.inject({ url })).statusCode).toBe(200);
+    expect((await service.base.inject({ url })).statusCode).toBe(200);
+    const refused = await service.base.inject({ url });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('quota_exceeded');
+    expect(refused.json().error.message).toMatch(/Monthly quota of 2 calls/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('counts survive the meter being stopped and a new one reading the database', async () => {
+    const token = await service.token('enterprise');
+    for (let i = 0; i < 5; i += 1) {
+      const response = await service.base.inject({ url: '/v1/usage', headers: { authorization: `Bearer ${token.secret}` } });
+      expect(response.statusCode).toBe(200);
+    }
+    await service.ctx.meter.flush();
+    const fresh = new UsageMeter(service.ctx.db);
+    expect(await fresh.monthCalls(token.id, new Date().toISOString().slice(0, 7))).toBe(5);
+    const year = await service.base.inject({ url: '/v1/usage', headers: { authorization: `Bearer ${token.secret}` } });
+    expect(year.json().data.calls_this_year).toBe(6);
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({}, '/srv/rapport');
+    expect(config).toMatchObject({ port: 8080, connectPort: 8081, dataDir: '/srv/rapport/data', databaseUrl: null, publicBaseUrl: null });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ CONNECT_PORT: '-1' }, 'CONNECT_PORT'],
+    [{ PORT: '9000', CONNECT_PORT: '9000' }, 'CONNECT_PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ PUBLIC_BASE_URL: 'ftp://x' }, 'PUBLIC_BASE_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ BODY_LIMIT: 'huge' }, 'BODY_LIMIT'],
+  ])('rejects %o naming %s', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
+  });
+
+  it('parses sizes and trims trailing slashes of public URLs', () => {
+    const config = loadConfig({ BODY_LIMIT: '2mb', PUBLIC_BASE_URL: 'https://rapport.example.com/' });
+    expect(config.bodyLimitBytes).toBe(2 * 1024 * 1024);
+    expect(config.publicBaseUrl).toBe('https://rapport.example.com');
+  });
+});

@@ -1,0 +1,83 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const BIN = path.join(REPO_ROOT, 'bin/rapport.mjs');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `rapport ARGS` the way an operator would, with the given environment. */
+export function runCli(args: string[], env: Record<string, string>, stdin?: string): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = execFile(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, cwd: REPO_ROOT, timeout: 120_000 }, (error, stdout, stderr) => {
+      const code = error && typeof error.code === 'number' ? error.code : error ? 1 : 0;
+      resolve({ code, stdout, stderr });
+    });
+    if (stdin !== undefined) child.stdin?.end(stdin);
+  });
+}
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  connectUrl: string;
+  logs(): string;
+  /** SIGTERM, then the exit code. */
+  stop(): Promise<number | null>;
+}
+
+export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
+  const port = await freePort();
+  const connectPort = await freePort();
+  const child = spawn(process.execPath, [BIN, 'serve'], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), CONNECT_PORT: String(connectPort), ...env },
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`service exited early:\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.ok && output.includes('Rapport is listening')) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`service did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    child,
+    baseUrl,
+    connectUrl: `http://127.0.0.1:${connectPort}`,
+    logs: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => resolve(code));
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { createToken, type TokenKind, type TokenLimits } from '../../src/accounts/tokens.ts';
+import { buildBaseApp, buildConnectApp } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { createContext, type AppContext } from '../../src/context.ts';
+import { createLogger } from '../../src/shared/logger.ts';
+import { createTestDb, type TestDb } from './db.ts';
+
+export interface TestService {
+  ctx: AppContext;
+  base: FastifyInstance;
+  connect: FastifyInstance;
+  testDb: TestDb;
+  token(kind: TokenKind, limits?: Partial<TokenLimits>): Promise<{ id: string; secret: string }>;
+  close(): Promise<void>;
+}
+
+/** Both hosts built on a fresh database, not listening: requests go through `inject`. */
+export async function createTestService(env: Record<string, string> = {}): Promise<TestService> {
+  const testDb = await createTestDb();
+  const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent', RAPPORT_DEMO_DATA: 'false', ...env }), databaseUrl: testDb.url };
+  const ctx = createContext(config, testDb.db, createLogger(config.logLevel));
+  const base = await buildBaseApp(ctx);
+  const connect = await buildConnectApp(ctx);
+  return {
+    ctx,
+    base,
+    connect,
+    testDb,
+    async token(kind, limits) {
+      const created = await createToken(ctx.db, { kind, name: `test ${kind}`, ...(limits ? { limits } : {}) });
+      return { id: created.token.id, secret: created.secret };
+    },
+    async close() {
+      await base.close();
+      await connect.close();
+      await ctx.shutdown();
+      await testDb.close();
+    },
+  };
+}
