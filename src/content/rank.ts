@@ -1,0 +1,173 @@
+/**
+ * Fit of a phrase to a point on the DISC circle, and picking a handful of phrases without
+ * repeating an idea. Shared by every composer (profile now; relationships, messages and
+ * emails use the same ranking).
+ */
+import { angularDistance, discIntensity, pointAngle } from '../personality/circle.ts';
+import type { DiscPoint } from '../personality/types.ts';
+import type { Phrase } from './phrases.ts';
+
+/** Below this intensity a person is a blend (DESIGN.md §1): blend phrases lead. */
+export const BLEND_INTENSITY = 30;
+/** A phrase whose maxIntensity is at most this is a blend phrase. */
+const BLEND_PHRASE_MAX = 40;
+/** Fit of a phrase that fits everyone (spread 180): below a close match, above a loose one. */
+const UNIVERSAL_FIT = 0.55;
+/** Spreads widen as intensity falls: the angle of a point near the centre says little. */
+const WIDEN_BELOW = 50;
+const WIDEN_PER_POINT = 0.9;
+/** Blend phrases per section, so a blend profile still says something specific. */
+const MAX_BLENDS_PER_SECTION = 3;
+/** Word-overlap ratio above which two phrases count as saying the same thing. */
+const SIMILARITY_LIMIT = 0.4;
+/** A section is topped up to this many with out-of-range phrases only if nothing closer is left. */
+const MIN_FILL = 3;
+
+export interface CirclePosition {
+  /** Degrees in [0, 360). */
+  angle: number;
+  /** 0–100, the distance from the centre. */
+  intensity: number;
+}
+
+export function positionOf(point: DiscPoint): CirclePosition {
+  return { angle: pointAngle(point), intensity: discIntensity(point) };
+}
+
+export function isBlendPhrase(phrase: Phrase): boolean {
+  return phrase.maxIntensity !== undefined && phrase.maxIntensity <= BLEND_PHRASE_MAX;
+}
+
+function allowedAt(phrase: Phrase, intensity: number): boolean {
+  if (phrase.minIntensity !== undefined && intensity < phrase.minIntensity) return false;
+  if (phrase.maxIntensity !== undefined && intensity > phrase.maxIntensity) return false;
+  return true;
+}
+
+/**
+ * How well a phrase fits a position: about 1 at its centre, falling to 0 at the edge of its
+ * (widened) spread, negative outside it so that out-of-range phrases can still fill a
+ * section when nothing closer exists. Null when the intensity filters exclude it.
+ */
+export function phraseFit(phrase: Phrase, at: CirclePosition): number | null {
+  if (!allowedAt(phrase, at.intensity)) return null;
+  const blendBonus = isBlendPhrase(phrase)
+    ? 0.3 + 0.6 * Math.max(0, 1 - at.intensity / Math.max(1, phrase.maxIntensity ?? BLEND_PHRASE_MAX))
+    : 0;
+  if (phrase.spread >= 180) return UNIVERSAL_FIT + blendBonus;
+  const spread = Math.min(180, phrase.spread + Math.max(0, WIDEN_BELOW - at.intensity) * WIDEN_PER_POINT);
+  const distance = angularDistance(at.angle, phrase.angle);
+  return 1 - distance / spread + blendBonus;
+}
+
+export interface RankedPhrase {
+  phrase: Phrase;
+  fit: number;
+}
+
+/** Fits closer than this are a tie (two neighbouring sectors at the same distance). */
+const TIE = 1e-9;
+
+/**
+ * Phrases allowed at this position, best fit first. Ties are broken by a phrase's place
+ * among those sharing its angle, then by id: two equally close sectors then take turns
+ * instead of the one listed first in the file filling every remaining place.
+ */
+export function rankPhrases(phrases: readonly Phrase[], at: CirclePosition): RankedPhrase[] {
+  const perAngle = new Map<number, number>();
+  const ranked: (RankedPhrase & { turn: number })[] = [];
+  for (const phrase of phrases) {
+    const turn = perAngle.get(phrase.angle) ?? 0;
+    perAngle.set(phrase.angle, turn + 1);
+    const fit = phraseFit(phrase, at);
+    if (fit !== null) ranked.push({ phrase, fit, turn });
+  }
+  ranked.sort((a, b) => {
+    if (Math.abs(b.fit - a.fit) > TIE) return b.fit - a.fit;
+    if (a.turn !== b.turn) return a.turn - b.turn;
+    return a.phrase.id < b.phrase.id ? -1 : a.phrase.id > b.phrase.id ? 1 : 0;
+  });
+  return ranked.map(({ phrase, fit }) => ({ phrase, fit }));
+}
+
+const STOPWORDS = new Set(
+  'a an and are as at be but by can for from has have in is it its not of on or so than that the their them they this to was what when where which who will with without you your first'.split(
+    ' ',
+  ),
+);
+
+/** A crude stem: enough to match "decide"/"decides"/"deciding", not "consistent"/"considerate". */
+function stem(word: string): string {
+  const base = word.length > 5 ? word.replace(/(ing|ed|ly|es|s|e)$/, '') : word;
+  return base.slice(0, 7);
+}
+
+function contentWords(text: string): Set<string> {
+  const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
+  return new Set(words.filter((w) => !STOPWORDS.has(w)).map(stem));
+}
+
+/** Jaccard overlap of content words (crudely stemmed), in [0, 1]. */
+export function similarity(a: string, b: string): number {
+  const wa = contentWords(a);
+  const wb = contentWords(b);
+  if (wa.size === 0 && wb.size === 0) return a.trim().toLowerCase() === b.trim().toLowerCase() ? 1 : 0;
+  let shared = 0;
+  for (const w of wa) if (wb.has(w)) shared++;
+  return shared / (wa.size + wb.size - shared);
+}
+
+/** What a profile has said so far, so later sections do not repeat it. */
+export class UsedPhrases {
+  private readonly ids = new Set<string>();
+  private readonly texts: string[] = [];
+
+  has(phrase: Phrase): boolean {
+    if (this.ids.has(phrase.id)) return true;
+    return this.texts.some((t) => t === phrase.text || similarity(t, phrase.text) >= SIMILARITY_LIMIT);
+  }
+
+  add(phrase: Phrase): void {
+    this.ids.add(phrase.id);
+    this.texts.push(phrase.text);
+  }
+}
+
+export interface PickOptions {
+  count: number;
+  used: UsedPhrases;
+  /** Put the best blend phrase first even if others fit better (overview of a blend). */
+  leadWithBlend?: boolean;
+}
+
+/** Picks up to `count` phrases from a ranking, skipping repeats and capping blend phrases. */
+export function pickPhrases(ranked: readonly RankedPhrase[], options: PickOptions): Phrase[] {
+  const picked: Phrase[] = [];
+  let blends = 0;
+  const take = (phrase: Phrase): void => {
+    picked.push(phrase);
+    options.used.add(phrase);
+    if (isBlendPhrase(phrase)) blends++;
+  };
+  if (options.leadWithBlend === true) {
+    // A phrase that fits everyone near the centre says "this is a blend" outright; a
+    // directional blend ("leans mildly toward ...") is the next best opening.
+    const open = ranked.filter((r) => isBlendPhrase(r.phrase) && !options.used.has(r.phrase));
+    const lead = open.find((r) => r.phrase.spread >= 180) ?? open[0];
+    if (lead !== undefined) take(lead.phrase);
+  }
+  const pass = (limit: number, accept: (fit: number) => boolean): void => {
+    for (const { phrase, fit } of ranked) {
+      if (picked.length >= limit) break;
+      if (!accept(fit)) continue;
+      if (isBlendPhrase(phrase) && blends >= MAX_BLENDS_PER_SECTION) continue;
+      if (picked.includes(phrase) || options.used.has(phrase)) continue;
+      take(phrase);
+    }
+  };
+  pass(options.count, (fit) => fit > 0);
+  // A thin section (a sparse library, or repeats skipped) still gets a few phrases, the
+  // nearest of those outside their spread; the ranking keeps them in order of closeness.
+  pass(Math.min(options.count, MIN_FILL), () => true);
+  return picked;
+}

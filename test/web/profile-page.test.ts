@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, safeHttpUrl } from '../../src/web/html.ts';
+import { renderNotFoundPage, renderProfilePage, type ProfilePageModel } from '../../src/web/profile-page.ts';
+
+function model(overrides: Partial<ProfilePageModel> = {}): ProfilePageModel {
+  return {
+    first_name: 'Maya',
+    last_name: 'Okafor',
+    photo_url: 'https://images.example.com/maya.jpg',
+    company_name: 'Northwind',
+    title: 'Head of Sales',
+    verified: true,
+    personalities: {
+      archetype: 'Catalyst',
+      disc_type: 'I',
+      disc_intensity: 72,
+      disc_percentages: { d: 30, i: 43, s: 25, c: 2 },
+      myers_briggs_type: 'ENFP',
+      enneagram_type: 7,
+    },
+    qualities: ['Enthusiastic', 'Persuasive', 'Spontaneous'],
+    disc_map_url: 'https://rapport.example.com/images/disc-map/0.423_0.380.svg',
+    sections: [
+      { title: 'Communication', phrases: ['Open with a story before the numbers.', 'Keep the energy up.'] },
+      { title: 'Meetings', phrases: ['Leave room for ideas.'] },
+      { title: 'Do', phrases: ['Give public credit.'] },
+    ],
+    ...overrides,
+  };
+}
+
+describe('escapeHtml and safeHttpUrl', () => {
+  it('escapes the five markup characters', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+
+  it('accepts only http(s) URLs', () => {
+    expect(safeHttpUrl('https://a.example/p.png')).toBe('https://a.example/p.png');
+    expect(safeHttpUrl('javascript:alert(1)')).toBeNull();
+    expect(safeHttpUrl(' JaVaScRiPt:alert(1)')).toBeNull();
+    expect(safeHttpUrl('data:image/png;base64,AAAA')).toBeNull();
+    expect(safeHttpUrl('/images/x.svg')).toBeNull();
+    expect(safeHttpUrl('/images/x.svg', { allowRootRelative: true })).toBe('/images/x.svg');
+    expect(safeHttpUrl('//evil.example/x.svg', { allowRootRelative: true })).toBeNull();
+    expect(safeHttpUrl('/\t/evil.example/x.svg', { allowRootRelative: true })).toBeNull();
+    expect(safeHttpUrl(null)).toBeNull();
+  });
+});
+
+describe('renderProfilePage', () => {
+  it('is a complete HTML5 document with the person, types, bars, map and every section', () => {
+    const html = renderProfilePage(model());
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html).toContain('<title>Maya Okafor · Rapport profile</title>');
+    expect(html).toContain('<h1>Maya Okafor</h1>');
+    expect(html).toContain('Head of Sales · Northwind');
+    expect(html).toContain('Verified by assessment');
+    expect(html).toContain('<p class="archetype">Catalyst</p>');
+    expect(html).toContain('<strong>ENFP</strong>');
+    expect(html).toContain('<strong>7</strong>');
+    expect(html).toContain('style="width:72%');
+    expect(html).toContain('style="width:43%');
+    expect(html).toContain('src="https://rapport.example.com/images/disc-map/0.423_0.380.svg"');
+    expect(html).toContain('src="https://images.example.com/maya.jpg"');
+    for (const q of ['Enthusiastic', 'Persuasive', 'Spontaneous']) expect(html).toContain(`<li>${q}</li>`);
+    for (const title of ['Communication', 'Meetings', 'Do']) expect(html).toContain(`<h2>${title}</h2>`);
+    expect(html).toContain('<li>Open with a story before the numbers.</li>');
+    expect(html).not.toMatch(/<script/i);
+  });
+
+  it('escapes names, titles, qualities and phrases', () => {
+    const html = renderProfilePage(
+      model({
+        first_name: '<script>alert(1)</script>',
+        last_name: `O'Brien "the <b>boss</b>"`,
+        company_name: '<img src=x onerror=alert(1)>',
+        qualities: ['<i>bold</i>'],
+        sections: [{ title: '<h1>x</h1>', phrases: ['Say "hi" & <wave>'] }],
+      }),
+    );
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('O&#39;Brien &quot;the &lt;b&gt;boss&lt;/b&gt;&quot;');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('<li>&lt;i&gt;bold&lt;/i&gt;</li>');
+    expect(html).toContain('<h2>&lt;h1&gt;x&lt;/h1&gt;</h2>');
+    expect(html).toContain('Say &quot;hi&quot; &amp; &lt;wave&gt;');
+  });
+
+  it('drops a javascript: photo and shows initials instead', () => {
+    const html = renderProfilePage(model({ photo_url: 'javascript:alert(1)' }));
+    expect(html).not.toContain('javascript:');
+    expect(html).toContain('<div class="avatar initials" aria-hidden="true">MO</div>');
+    expect(renderProfilePage(model({ photo_url: null }))).toContain('>MO</div>');
+  });
+
+  it('leaves out a non-http map URL and marks predicted profiles', () => {
+    const html = renderProfilePage(model({ disc_map_url: 'javascript:alert(1)', verified: false }));
+    expect(html).not.toContain('javascript:');
+    expect(html).toContain('No map available.');
+    expect(html).toContain('Predicted profile');
+    expect(renderProfilePage(model({ disc_map_url: '/images/disc-map/0.000_0.000.svg' }))).toContain('src="/images/disc-map/0.000_0.000.svg"');
+  });
+
+  it('keeps bar widths within 0–100 for junk numbers', () => {
+    const p = model().personalities;
+    const html = renderProfilePage(model({ personalities: { ...p, disc_intensity: Number.NaN, disc_percentages: { d: 250, i: -3, s: 0, c: 0 } } }));
+    expect(html).toContain('style="width:0%');
+    expect(html).toContain('style="width:100%');
+    expect(html).not.toMatch(/NaN|-3%|250%/);
+  });
+});
+
+describe('renderNotFoundPage', () => {
+  it('is a small complete page', () => {
+    const html = renderNotFoundPage();
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html).toContain('Profile not found');
+  });
+});
