@@ -8,6 +8,8 @@ import { installErrorHandling } from './api/shared/errors.ts';
 import { healthRoute } from './api/shared/health.ts';
 import { installOpenApi } from './api/shared/openapi.ts';
 import { installRequestLog, requestIdFor } from './api/shared/request-log.ts';
+import { discMapRoute } from './api/web/disc-map.ts';
+import { profilePageRoute } from './api/web/profile-page.ts';
 import type { AppContext } from './context.ts';
 
 /** What both hosts share: logging, request ids, the error body, body parsing, health. */
@@ -45,6 +47,8 @@ export async function buildBaseApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(healthRoute, { ctx });
   await app.register(enterpriseApi, { ctx });
   await app.register(assessmentApi, { ctx });
+  await app.register(discMapRoute);
+  await app.register(profilePageRoute, { ctx });
   return app;
 }
 
@@ -58,5 +62,7 @@ export async function buildConnectApp(ctx: AppContext): Promise<FastifyInstance>
   });
   await app.register(healthRoute, { ctx });
   await app.register(connectApi, { ctx });
+  // Connect answers link DISC images too; serving them here keeps those links on the same host.
+  await app.register(discMapRoute);
   return app;
 }

@@ -1,8 +1,11 @@
 import { MemoryRateLimiter, type RateLimiter } from './accounts/rate-limit.ts';
 import { TokenAuthenticator } from './accounts/authenticator.ts';
 import { UsageMeter } from './accounts/usage.ts';
+import { PDF_JOB, pdfAnalysisHandler } from './analysis/analyses.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { JobWorker } from './jobs/worker.ts';
+import { DEFAULT_PDF_LIMITS, PdfExtractor, type PdfLimits } from './personality/pdf/index.ts';
 import type { Logger } from './shared/logger.ts';
 
 /**
@@ -16,13 +19,33 @@ export interface AppContext {
   auth: TokenAuthenticator;
   limiter: RateLimiter;
   meter: UsageMeter;
+  pdf: PdfExtractor;
+  pdfLimits: PdfLimits;
+  /** The job worker of this process; null where separate `rapport worker` processes run jobs. */
+  worker: JobWorker | null;
+  /** Tells this process's worker, if any, that a job is waiting. */
+  wakeWorker(): void;
   /** Stops background work and flushes what is pending; the database is closed by its owner. */
   shutdown(): Promise<void>;
 }
 
-export function createContext(config: Config, db: Db, logger: Logger): AppContext {
+export interface ContextOptions {
+  /** Run background jobs in this process (the API server by default, `rapport worker`). */
+  runJobs: boolean;
+}
+
+export function createContext(config: Config, db: Db, logger: Logger, options: ContextOptions = { runJobs: false }): AppContext {
   const meter = new UsageMeter(db, 1000, (error) => logger.error({ err: error }, 'usage counts could not be written; will retry'));
   meter.start();
+  const pdfLimits: PdfLimits = { ...DEFAULT_PDF_LIMITS, maxBytes: Math.min(DEFAULT_PDF_LIMITS.maxBytes, config.bodyLimitBytes) };
+  const pdf = new PdfExtractor(pdfLimits);
+  let worker: JobWorker | null = null;
+  if (options.runJobs) {
+    worker = new JobWorker(db, logger);
+    const handler = pdfAnalysisHandler({ db, pdf });
+    worker.register(PDF_JOB, handler.run, handler.giveUp);
+    worker.start();
+  }
   return {
     config,
     db,
@@ -30,8 +53,14 @@ export function createContext(config: Config, db: Db, logger: Logger): AppContex
     auth: new TokenAuthenticator(db),
     limiter: new MemoryRateLimiter(),
     meter,
+    pdf,
+    pdfLimits,
+    worker,
+    wakeWorker: () => worker?.wake(),
     async shutdown() {
+      await worker?.stop();
       await meter.stop();
+      await pdf.close();
     },
   };
 }

@@ -7,6 +7,7 @@ import { buildBaseApp, buildConnectApp } from './app.ts';
 import type { Config } from './config.ts';
 import { createContext, type AppContext } from './context.ts';
 import { openDatabase } from './db/open.ts';
+import { releaseOrphanedJobs } from './jobs/queue.ts';
 import { listenAdminSocket } from './ops/admin-socket.ts';
 import { createLogger } from './shared/logger.ts';
 
@@ -28,7 +29,9 @@ function adminSocketPath(dataDir: string): string {
 export async function startService(config: Config): Promise<RunningService> {
   const logger = createLogger(config.logLevel);
   const opened = await openDatabase(config);
-  const ctx = createContext(config, opened.db, logger);
+  // With the embedded database no other process can be running jobs: take back any left running.
+  if (opened.lock) await releaseOrphanedJobs(opened.db);
+  const ctx = createContext(config, opened.db, logger, { runJobs: config.inProcessWorker });
   let admin: Server | null = null;
   const base = await buildBaseApp(ctx);
   const connect = await buildConnectApp(ctx);

@@ -19,7 +19,7 @@ export interface TestService {
 export async function createTestService(env: Record<string, string> = {}): Promise<TestService> {
   const testDb = await createTestDb();
   const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent', RAPPORT_DEMO_DATA: 'false', ...env }), databaseUrl: testDb.url };
-  const ctx = createContext(config, testDb.db, createLogger(config.logLevel));
+  const ctx = createContext(config, testDb.db, createLogger(config.logLevel), { runJobs: config.inProcessWorker });
   const base = await buildBaseApp(ctx);
   const connect = await buildConnectApp(ctx);
   return {

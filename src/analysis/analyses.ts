@@ -1,0 +1,86 @@
+import type { Db } from '../db/client.ts';
+import { enqueueJob, type Job } from '../jobs/queue.ts';
+import type { PdfExtractor, PdfLimits } from '../personality/pdf/index.ts';
+import { sniffPdf } from '../personality/pdf/index.ts';
+import { analyzeText } from '../personality/text/index.ts';
+import type { TraitEstimate } from '../personality/types.ts';
+import { AppError } from '../shared/errors.ts';
+import { newId } from '../shared/ids.ts';
+import { findAnalysis, finishAnalysis, insertPdfAnalysis, readAnalysisInput, type Analysis } from './repository.ts';
+
+/** The contract's words for text or a PDF that yields no personality (a 200, not an error). */
+export const NO_PERSONALITY_MESSAGE = 'Content did not yield a personality';
+
+/** Longest text accepted for analysis, in characters (about 15,000 words). */
+export const MAX_TEXT_CHARS = 100_000;
+
+export const PDF_JOB = 'pdf_analysis';
+
+/**
+ * Group A texts are labelled (resume or profile: titles, experience, skills, bio): labels and
+ * boilerplate are stripped so only the author's words count. Null when no personality.
+ */
+export function analyzeSubmittedText(text: string): TraitEstimate | null {
+  if (text.length > MAX_TEXT_CHARS) {
+    throw new AppError('payload_too_large', `The text has ${text.length} characters; the limit is ${MAX_TEXT_CHARS}.`);
+  }
+  const result = analyzeText(text, { labelled: true, evidence: true });
+  return result.ok ? result.estimate : null;
+}
+
+export interface PdfDeps {
+  db: Db;
+  pdfLimits: PdfLimits;
+  /** Tells the in-process worker, if any, that a job is waiting. */
+  wakeWorker: () => void;
+}
+
+/** Checks what can be checked at once, stores the upload and queues its analysis. */
+export async function submitPdf(deps: PdfDeps, tokenId: string, bytes: Uint8Array): Promise<string> {
+  if (bytes.length === 0) throw new AppError('bad_request', 'The uploaded file is empty.');
+  if (bytes.length > deps.pdfLimits.maxBytes) {
+    throw new AppError('payload_too_large', `The PDF is larger than ${Math.round(deps.pdfLimits.maxBytes / (1024 * 1024))} MB.`);
+  }
+  if (!sniffPdf(bytes)) throw new AppError('unsupported_media_type', 'The uploaded file is not a PDF.');
+  const id = newId('an');
+  await deps.db.transaction(async (tx) => {
+    await insertPdfAnalysis(tx, id, tokenId, bytes);
+    await enqueueJob(tx, PDF_JOB, { analysis_id: id });
+  });
+  deps.wakeWorker();
+  return id;
+}
+
+export async function getAnalysis(db: Db, tokenId: string, id: string): Promise<Analysis> {
+  const analysis = await findAnalysis(db, id, tokenId);
+  if (!analysis) throw new AppError('not_found', `No analysis with id ${id}.`);
+  return analysis;
+}
+
+function analysisIdOf(job: Job): string {
+  const id = job.payload.analysis_id;
+  if (typeof id !== 'string') throw new Error('pdf_analysis job without analysis_id');
+  return id;
+}
+
+/** The background step: PDF → text (in a worker thread, bounded) → estimate. */
+export function pdfAnalysisHandler(deps: { db: Db; pdf: PdfExtractor }) {
+  return {
+    async run(job: Job): Promise<void> {
+      const id = analysisIdOf(job);
+      const stored = await readAnalysisInput(deps.db, id);
+      if (!stored || stored.status !== 'processing' || !stored.input) return;
+      const extracted = await deps.pdf.extract(new Uint8Array(stored.input));
+      if (!extracted.ok) {
+        await finishAnalysis(deps.db, id, { failureReason: `pdf_${extracted.reason}` });
+        return;
+      }
+      const result = analyzeText(extracted.text, { labelled: true, evidence: true });
+      await finishAnalysis(deps.db, id, result.ok ? { estimate: result.estimate } : { failureReason: `text_${result.reason}` });
+    },
+    /** After repeated failures the caller still gets an answer: no personality. */
+    async giveUp(job: Job): Promise<void> {
+      await finishAnalysis(deps.db, analysisIdOf(job), { failureReason: 'pdf_unreadable' });
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { queryOne, type Queryable } from '../db/client.ts';
+import type { TraitEstimate } from '../personality/types.ts';
+
+export type AnalysisStatus = 'processing' | 'complete' | 'no_personality';
+
+export interface Analysis {
+  id: string;
+  tokenId: string;
+  source: 'text' | 'pdf';
+  status: AnalysisStatus;
+  estimate: TraitEstimate | null;
+  failureReason: string | null;
+  createdAt: Date;
+  completedAt: Date | null;
+}
+
+interface AnalysisRow extends Record<string, unknown> {
+  id: string;
+  token_id: string;
+  source: 'text' | 'pdf';
+  status: AnalysisStatus;
+  estimate: unknown;
+  failure_reason: string | null;
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+const COLUMNS = 'id, token_id, source, status, estimate, failure_reason, created_at, completed_at';
+
+function parseJson<T>(value: unknown): T | null {
+  if (value === null || value === undefined) return null;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+function fromRow(row: AnalysisRow): Analysis {
+  return {
+    id: row.id,
+    tokenId: row.token_id,
+    source: row.source,
+    status: row.status,
+    estimate: parseJson<TraitEstimate>(row.estimate),
+    failureReason: row.failure_reason,
+    createdAt: new Date(row.created_at),
+    completedAt: row.completed_at ? new Date(row.completed_at) : null,
+  };
+}
+
+export async function insertPdfAnalysis(db: Queryable, id: string, tokenId: string, bytes: Uint8Array): Promise<void> {
+  await db.query("INSERT INTO analyses (id, token_id, source, status, input) VALUES ($1, $2, 'pdf', 'processing', $3)", [id, tokenId, bytes]);
+}
+
+/** Only the token that asked may read an analysis; anyone else sees nothing. */
+export async function findAnalysis(db: Queryable, id: string, tokenId: string): Promise<Analysis | null> {
+  const row = await queryOne<AnalysisRow>(db, `SELECT ${COLUMNS} FROM analyses WHERE id = $1 AND token_id = $2`, [id, tokenId]);
+  return row ? fromRow(row) : null;
+}
+
+export async function readAnalysisInput(db: Queryable, id: string): Promise<{ status: AnalysisStatus; input: Uint8Array | null } | null> {
+  const row = await queryOne<{ status: AnalysisStatus; input: Uint8Array | null }>(db, 'SELECT status, input FROM analyses WHERE id = $1', [id]);
+  return row ?? null;
+}
+
+/** Records the outcome and drops the uploaded bytes, which are no longer needed. */
+export async function finishAnalysis(db: Queryable, id: string, outcome: { estimate: TraitEstimate } | { failureReason: string }): Promise<void> {
+  const done = 'estimate' in outcome;
+  await db.query(
+    `UPDATE analyses SET status = $2, estimate = $3, failure_reason = $4, input = NULL, completed_at = now()
+     WHERE id = $1 AND status = 'processing'`,
+    [id, done ? 'complete' : 'no_personality', done ? JSON.stringify(outcome.estimate) : null, done ? null : outcome.failureReason],
+  );
+}

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { getAnalysis, NO_PERSONALITY_MESSAGE } from '../../analysis/analyses.ts';
+import type { AppContext } from '../../context.ts';
+import { describePersonality } from '../../profiles/describe.ts';
+import { tokenOf } from '../shared/auth.ts';
+import { NoPersonality } from '../shared/personality-schemas.ts';
+import { StoredAnalysisA3, toA3 } from './analysis-shapes.ts';
+
+const Processing = Type.Object(
+  { data: Type.Object({ id: Type.String(), status: Type.Literal('processing') }) },
+  { description: 'Not finished yet: ask again shortly (Retry-After says when)' },
+);
+
+const schema = {
+  summary: 'Result of a PDF analysis: 202 while processing, then A3 or the no-personality answer',
+  tags: ['Analysis'],
+  security: [{ bearer: [] }],
+  params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+  response: { 200: Type.Union([StoredAnalysisA3, NoPersonality]), 202: Processing },
+};
+
+export const analysisGetRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/v1/analysis/:id', { schema }, async (request, reply) => {
+    const analysis = await getAnalysis(ctx.db, tokenOf(request).id, request.params.id);
+    if (analysis.status === 'processing') {
+      reply.header('retry-after', '1');
+      return reply.status(202).send({ data: { id: analysis.id, status: 'processing' as const } });
+    }
+    if (!analysis.estimate) return { data: null, message: NO_PERSONALITY_MESSAGE } as const;
+    const shaped = toA3(describePersonality(analysis.estimate));
+    return { data: { id: analysis.id, status: 'complete' as const, ...shaped.data } };
+  });
+};

@@ -1,0 +1,91 @@
+import { Type } from 'typebox';
+import type { PersonalityDescription } from '../../profiles/describe.ts';
+import { discMapUrl } from '../shared/links.ts';
+import { EvidenceField, StringList, TraitsField, evidenceOf, traitsOf } from '../shared/personality-schemas.ts';
+
+const Phrases = Type.Object({ phrase: StringList });
+
+/** A2: GET /v1/analysis/text. */
+export const AnalysisA2 = Type.Object({
+  data: Type.Object({
+    personalities: Type.Object({ disc_type: Type.String() }),
+    images: Type.Object({ disc_map: Type.String({ format: 'uri' }) }),
+    content: Type.Object({
+      profile: Type.Object({ overview: StringList }),
+      behavior: Phrases,
+      motivation: Phrases,
+      drainer: Phrases,
+      communication: Phrases,
+      meeting: Phrases,
+      selling: Phrases,
+      working_together: Phrases,
+    }),
+    confidence: Type.Integer({ description: 'How sure the placement on the DISC circle is, 0–100 (Rapport extension)' }),
+    traits: TraitsField,
+    evidence: EvidenceField,
+  }),
+});
+
+export function toA2(description: PersonalityDescription, base: string) {
+  const { view, content } = description;
+  return {
+    data: {
+      personalities: { disc_type: view.disc_type },
+      images: { disc_map: discMapUrl(base, view.point) },
+      content: {
+        profile: { overview: content.overview },
+        behavior: { phrase: content.behavior },
+        motivation: { phrase: content.motivation },
+        drainer: { phrase: content.drainer },
+        communication: { phrase: content.communication },
+        meeting: { phrase: content.meeting },
+        selling: { phrase: content.selling },
+        working_together: { phrase: content.working_together },
+      },
+      confidence: view.confidence,
+      traits: traitsOf(description),
+      evidence: evidenceOf(description),
+    },
+  };
+}
+
+const a3Data = {
+  personality: Type.Object({ disc_type: Type.String() }),
+  content: Type.Object({
+    behavior: StringList,
+    motivations: StringList,
+    drains: StringList,
+    communication: StringList,
+    meeting: StringList,
+  }),
+  confidence: Type.Integer({ description: 'How sure the placement on the DISC circle is, 0–100 (Rapport extension)' }),
+  traits: TraitsField,
+  evidence: EvidenceField,
+};
+
+/** A3: POST /v1/analysis/text. */
+export const AnalysisA3 = Type.Object({ data: Type.Object(a3Data) });
+
+/** A3 of a stored analysis: GET /v1/analysis/:id, with its id and status beside. */
+export const StoredAnalysisA3 = Type.Object({
+  data: Type.Object({ id: Type.String(), status: Type.Literal('complete'), ...a3Data }),
+});
+
+export function toA3(description: PersonalityDescription) {
+  const { view, content } = description;
+  return {
+    data: {
+      personality: { disc_type: view.disc_type },
+      content: {
+        behavior: content.behavior,
+        motivations: content.motivation,
+        drains: content.drainer,
+        communication: content.communication,
+        meeting: content.meeting,
+      },
+      confidence: view.confidence,
+      traits: traitsOf(description),
+      evidence: evidenceOf(description),
+    },
+  };
+}

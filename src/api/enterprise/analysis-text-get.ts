@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { analyzeSubmittedText, NO_PERSONALITY_MESSAGE } from '../../analysis/analyses.ts';
+import type { AppContext } from '../../context.ts';
+import { describePersonality } from '../../profiles/describe.ts';
+import { publicBase } from '../shared/links.ts';
+import { NoPersonality } from '../shared/personality-schemas.ts';
+import { AnalysisA2, toA2 } from './analysis-shapes.ts';
+
+const schema = {
+  summary: 'Predict a personality from a block of labelled text (resume or profile), one author',
+  tags: ['Analysis'],
+  security: [{ bearer: [] }],
+  querystring: Type.Object({
+    text: Type.String({ minLength: 1, description: 'Titles, experience, interests, skills, qualities, bio: one author' }),
+  }),
+  response: { 200: Type.Union([AnalysisA2, NoPersonality]) },
+};
+
+export const analysisTextGetRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/v1/analysis/text', { schema }, async (request) => {
+    const estimate = analyzeSubmittedText(request.query.text);
+    if (!estimate) return { data: null, message: NO_PERSONALITY_MESSAGE } as const;
+    return toA2(describePersonality(estimate), publicBase(request, ctx.config.publicBaseUrl));
+  });
+};

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { NO_PERSONALITY_MESSAGE } from '../../analysis/analyses.ts';
+import type { AppContext } from '../../context.ts';
+import { describePersonality } from '../../profiles/describe.ts';
+import { lookupPerson } from '../../profiles/lookup.ts';
+import { discMapUrl, profilePageUrl, publicBase } from '../shared/links.ts';
+import { NoPersonality, StringList } from '../shared/personality-schemas.ts';
+
+const Phrases = Type.Object({ phrase: StringList });
+
+/** A1, field for field as the contract lists it, plus `confidence`. */
+const ProfileA1 = Type.Object({
+  data: Type.Object({
+    first_name: Type.String(),
+    last_name: Type.String(),
+    photo_url: Type.Union([Type.String({ format: 'uri' }), Type.Null()]),
+    url: Type.String({ format: 'uri', description: 'The profile page' }),
+    verified: Type.Boolean({ description: "True when the personality comes from Rapport's own test" }),
+    qualities: StringList,
+    personalities: Type.Object({
+      archetype: Type.String(),
+      disc_type: Type.String(),
+      disc_intensity: Type.Integer({ minimum: 0, maximum: 100 }),
+      disc_percentages: Type.Object({ d: Type.Integer(), i: Type.Integer(), s: Type.Integer(), c: Type.Integer() }),
+      enneagram_type: Type.String(),
+      myers_briggs_type: Type.String(),
+    }),
+    images: Type.Object({ disc_map: Type.String({ format: 'uri' }) }),
+    content: Type.Object({
+      profile: Type.Object({ overview: StringList }),
+      behavior: Phrases,
+      motivation: Phrases,
+      drainer: Phrases,
+      communication: Phrases,
+      meeting: Phrases,
+      selling: Phrases,
+      working_together: Phrases,
+      recommendations: Type.Object({ do: StringList, dont: StringList }),
+    }),
+    hiring: Type.Array(Type.Object({ url: Type.String(), role: Type.String() })),
+    confidence: Type.Integer({ description: 'How sure the placement on the DISC circle is, 0–100 (Rapport extension)' }),
+  }),
+});
+
+const schema = {
+  summary: 'Look a person up by email or professional-network URL in the stored dataset',
+  tags: ['Profiles'],
+  security: [{ bearer: [] }],
+  querystring: Type.Object({
+    email: Type.Optional(Type.String({ maxLength: 320 })),
+    linkedin_url: Type.Optional(Type.String({ maxLength: 2000, description: 'Full URL of the person; any spelling matches' })),
+  }),
+  response: { 200: Type.Union([ProfileA1, NoPersonality]) },
+};
+
+export const profilesRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/v1/profiles', { schema }, async (request) => {
+    const person = await lookupPerson(ctx.db, { email: request.query.email, linkedinUrl: request.query.linkedin_url });
+    if (!person.estimate) return { data: null, message: NO_PERSONALITY_MESSAGE } as const;
+    const { view, content } = describePersonality(person.estimate, person.firstName);
+    const base = publicBase(request, ctx.config.publicBaseUrl);
+    return {
+      data: {
+        first_name: person.firstName ?? '',
+        last_name: person.lastName ?? '',
+        photo_url: person.photoUrl,
+        url: profilePageUrl(base, person.publicId),
+        verified: person.verified,
+        qualities: content.qualities,
+        personalities: {
+          archetype: view.archetype,
+          disc_type: view.disc_type,
+          disc_intensity: view.disc_intensity,
+          disc_percentages: view.disc_percentages,
+          enneagram_type: String(view.enneagram_type),
+          myers_briggs_type: view.myers_briggs_type,
+        },
+        images: { disc_map: discMapUrl(base, view.point) },
+        content: {
+          profile: { overview: content.overview },
+          behavior: { phrase: content.behavior },
+          motivation: { phrase: content.motivation },
+          drainer: { phrase: content.drainer },
+          communication: { phrase: content.communication },
+          meeting: { phrase: content.meeting },
+          selling: { phrase: content.selling },
+          working_together: { phrase: content.working_together },
+          recommendations: { do: content.do, dont: content.dont },
+        },
+        hiring: [],
+        confidence: view.confidence,
+      },
+    };
+  });
+};

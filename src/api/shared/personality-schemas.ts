@@ -1,0 +1,40 @@
+import { Type } from 'typebox';
+import { TRAITS } from '../../personality/types.ts';
+import type { PersonalityDescription } from '../../profiles/describe.ts';
+
+/**
+ * Fields Rapport adds beside the contract's: the trait estimate behind every view, and the
+ * words that moved each trait. The contract's own fields keep their exact names and shapes.
+ */
+const TraitEntry = Type.Object({
+  score: Type.Number({ description: 'From -1 to 1; 0 is the population average' }),
+  confidence: Type.Number({ description: 'From 0 to 1' }),
+});
+export const TraitsField = Type.Object(Object.fromEntries(TRAITS.map((t) => [t, TraitEntry])), {
+  description: 'The trait estimate every view is derived from (Rapport extension)',
+});
+const EvidenceEntry = Type.Array(Type.Object({ term: Type.String(), weight: Type.Number() }));
+export const EvidenceField = Type.Object(Object.fromEntries(TRAITS.map((t) => [t, EvidenceEntry])), {
+  description: 'Words and phrases that moved each trait most, signed (Rapport extension)',
+});
+
+export const NoPersonality = Type.Object(
+  { data: Type.Null(), message: Type.Literal('Content did not yield a personality') },
+  { description: 'The text or PDF yielded no personality (too little text, junk, unreadable PDF)' },
+);
+
+export const StringList = Type.Array(Type.String());
+
+export function traitsOf(description: PersonalityDescription) {
+  const { scores, confidence } = description.estimate;
+  return Object.fromEntries(TRAITS.map((t) => [t, { score: round(scores[t]), confidence: round(confidence[t]) }]));
+}
+
+export function evidenceOf(description: PersonalityDescription) {
+  const evidence = description.estimate.evidence;
+  return Object.fromEntries(TRAITS.map((t) => [t, (evidence?.[t] ?? []).map((e) => ({ term: e.term, weight: round(e.weight) }))]));
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

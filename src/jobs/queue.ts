@@ -1,0 +1,67 @@
+import type { Queryable } from '../db/client.ts';
+import { newId } from '../shared/ids.ts';
+
+/**
+ * Durable background work in the `jobs` table. A job is claimed with FOR UPDATE SKIP LOCKED and
+ * a lease: if the process dies, the lease runs out and another worker (or the restarted one)
+ * takes the job again.
+ */
+export interface Job {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+export const MAX_ATTEMPTS = 3;
+
+export async function enqueueJob(db: Queryable, kind: string, payload: Record<string, unknown>): Promise<string> {
+  const id = newId('job');
+  await db.query('INSERT INTO jobs (id, kind, payload) VALUES ($1, $2, $3)', [id, kind, JSON.stringify(payload)]);
+  return id;
+}
+
+export async function claimJob(db: Queryable, kinds: readonly string[], leaseSeconds: number): Promise<Job | null> {
+  const rows = await db.query<{ id: string; kind: string; payload: unknown; attempts: number }>(
+    `UPDATE jobs SET status = 'running', attempts = attempts + 1, updated_at = now(),
+            lease_until = now() + make_interval(secs => $2::double precision)
+     WHERE id = (
+       SELECT id FROM jobs
+       WHERE kind = ANY($1::text[])
+         AND ((status = 'queued' AND run_after <= now()) OR (status = 'running' AND lease_until < now()))
+       ORDER BY run_after, created_at
+       LIMIT 1
+       FOR UPDATE SKIP LOCKED)
+     RETURNING id, kind, payload, attempts`,
+    [[...kinds], leaseSeconds],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const payload = typeof row.payload === 'string' ? (JSON.parse(row.payload) as unknown) : row.payload;
+  return { id: row.id, kind: row.kind, attempts: row.attempts, payload: (payload ?? {}) as Record<string, unknown> };
+}
+
+export async function completeJob(db: Queryable, id: string): Promise<void> {
+  await db.query("UPDATE jobs SET status = 'done', lease_until = NULL, updated_at = now() WHERE id = $1", [id]);
+}
+
+/** Puts the job back with a back-off, or marks it failed for good after MAX_ATTEMPTS. */
+export async function failJob(db: Queryable, job: Job, error: string): Promise<'retry' | 'failed'> {
+  const final = job.attempts >= MAX_ATTEMPTS;
+  await db.query(
+    `UPDATE jobs SET status = $2, last_error = $3, lease_until = NULL, updated_at = now(),
+            run_after = now() + make_interval(secs => $4::double precision)
+     WHERE id = $1`,
+    [job.id, final ? 'failed' : 'queued', error.slice(0, 2000), 2 ** job.attempts],
+  );
+  return final ? 'failed' : 'retry';
+}
+
+/**
+ * With the embedded database only one process can run jobs, so jobs left running by a process
+ * that died are ours again at once instead of after their lease.
+ */
+export async function releaseOrphanedJobs(db: Queryable): Promise<number> {
+  const rows = await db.query("UPDATE jobs SET status = 'queued', lease_until = NULL WHERE status = 'running' RETURNING id");
+  return rows.length;
+}

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OUTGOING_TEXT, RESERVED_TEXT } from '../fixtures/texts.ts';
+import { createTestService, type TestService } from '../helpers/service.ts';
+
+let service: TestService;
+let auth: { authorization: string };
+beforeAll(async () => {
+  service = await createTestService();
+  auth = { authorization: `Bearer ${(await service.token('enterprise')).secret}` };
+});
+afterAll(() => service.close());
+
+const NO_PERSONALITY = { data: null, message: 'Content did not yield a personality' };
+
+describe('GET /v1/analysis/text (A2)', () => {
+  it('answers A2 for enough text, with an absolute DISC map link and evidence from the text', async () => {
+    const response = await service.base.inject({ url: `/v1/analysis/text?text=${encodeURIComponent(OUTGOING_TEXT)}`, headers: auth });
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data.personalities.disc_type).toMatch(/^(IS|Is|I|Id|DI|Di|D|Dc|CD|Cd|C|Cs|SC|Sc|S|Si)$/);
+    expect(data.images.disc_map).toMatch(/^http:\/\/localhost(:\d+)?\/images\/disc-map\/-?\d\.\d{3}_-?\d\.\d{3}\.svg$/);
+    for (const section of ['behavior', 'motivation', 'drainer', 'communication', 'meeting', 'selling', 'working_together']) {
+      expect(data.content[section].phrase.length).toBeGreaterThanOrEqual(3);
+    }
+    expect(data.content.profile.overview.length).toBeGreaterThanOrEqual(1);
+    expect(data.traits.extraversion.score).toBeGreaterThan(-1);
+    const lower = OUTGOING_TEXT.toLowerCase();
+    const terms = Object.values(data.evidence as Record<string, { term: string }[]>).flat();
+    expect(terms.length).toBeGreaterThan(0);
+    for (const { term } of terms) expect(lower).toContain(term.toLowerCase().split(' ')[0]);
+
+    const image = await service.base.inject({ url: new URL(data.images.disc_map).pathname });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toMatch(/image\/svg\+xml/);
+  });
+
+  it('places an outgoing writer higher on the active axis than a reserved one', async () => {
+    const [outgoing, reserved] = await Promise.all(
+      [OUTGOING_TEXT, RESERVED_TEXT].map(async (text) => {
+        const response = await service.base.inject({ method: 'POST', url: '/v1/analysis/text', headers: auth, payload: { text } });
+        return response.json().data.traits.extraversion.score as number;
+      }),
+    );
+    expect(outgoing).toBeGreaterThan(reserved ?? 0);
+  });
+
+  it.each([
+    ['too few words', 'Hello there, nice to meet you.'],
+    ['one word repeated', 'great '.repeat(300)],
+    ['numbers only', '12 345 6789 '.repeat(80)],
+    ['markup only', '<div><span></span><br/></div>'.repeat(80)],
+    ['another language', 'El equipo trabaja todos los días con los clientes para que los proyectos salgan bien y a tiempo. '.repeat(10)],
+  ])('%s yields the no-personality answer', async (_label, text) => {
+    const response = await service.base.inject({ url: `/v1/analysis/text?text=${encodeURIComponent(text)}`, headers: auth });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(NO_PERSONALITY);
+  });
+
+  it('without text is a 400 with the error body', async () => {
+    const response = await service.base.inject({ url: '/v1/analysis/text', headers: auth });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('bad_request');
+  });
+});
+
+describe('POST /v1/analysis/text (A3) accepts every encoding', () => {
+  const expectA3 = (body: { data: Record<string, unknown> }) => {
+    const { data } = body as { data: { personality: { disc_type: string }; content: Record<string, string[]> } };
+    expect(data.personality.disc_type).toMatch(/^[DISC][DISCdisc]?$/);
+    for (const key of ['behavior', 'motivations', 'drains', 'communication', 'meeting']) expect(data.content[key]?.length).toBeGreaterThanOrEqual(3);
+  };
+
+  it('JSON', async () => {
+    const response = await service.base.inject({ method: 'POST', url: '/v1/analysis/text', headers: auth, payload: { text: OUTGOING_TEXT } });
+    expect(response.statusCode).toBe(200);
+    expectA3(response.json());
+  });
+
+  it('form-urlencoded', async () => {
+    const response = await service.base.inject({
+      method: 'POST',
+      url: '/v1/analysis/text',
+      headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `text=${encodeURIComponent(OUTGOING_TEXT)}`,
+    });
+    expect(response.statusCode).toBe(200);
+    expectA3(response.json());
+  });
+
+  it('multipart field', async () => {
+    const form = new FormData();
+    form.append('text', OUTGOING_TEXT);
+    const request = new Request('http://x/', { method: 'POST', body: form });
+    const response = await service.base.inject({
+      method: 'POST',
+      url: '/v1/analysis/text',
+      headers: { ...auth, 'content-type': request.headers.get('content-type') ?? '' },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(response.statusCode).toBe(200);
+    expectA3(response.json());
+  });
+
+  it('plain text body and query parameter', async () => {
+    const plain = await service.base.inject({ method: 'POST', url: '/v1/analysis/text', headers: { ...auth, 'content-type': 'text/plain' }, payload: OUTGOING_TEXT });
+    expect(plain.statusCode).toBe(200);
+    expectA3(plain.json());
+    const query = await service.base.inject({ method: 'POST', url: `/v1/analysis/text?text=${encodeURIComponent(OUTGOING_TEXT)}`, headers: auth });
+    expect(query.statusCode).toBe(200);
+    expect(query.json().data.personality.disc_type).toBe(plain.json().data.personality.disc_type);
+  });
+
+  it('too little text is the no-personality answer; text over the limit is a 413', async () => {
+    const short = await service.base.inject({ method: 'POST', url: '/v1/analysis/text', headers: auth, payload: { text: 'Just a few words.' } });
+    expect(short.json()).toEqual(NO_PERSONALITY);
+    const long = await service.base.inject({ method: 'POST', url: '/v1/analysis/text', headers: auth, payload: { text: 'word '.repeat(30_000) } });
+    expect(long.statusCode).toBe(413);
+    expect(long.json().error.code).toBe('payload_too_large');
+  });
+});
+
+describe('bad requests get the one error body', () => {
+  it('malformed JSON is 400, an unknown content type 415, an oversized body 413', async () => {
+    const malformed = await service.base.inject({ method: 'POST', url: '/v1/analysis/text', headers: { ...auth, 'content-type': 'application/json' }, payload: '{"text": ' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error).toMatchObject({ code: 'bad_request', message: 'The body is not valid JSON.' });
+
+    const xml = await service.base.inject({ method: 'POST', url: '/v1/analysis/text', headers: { ...auth, 'content-type': 'application/xml' }, payload: '<text>hi</text>' });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json().error.code).toBe('unsupported_media_type');
+
+    const huge = await service.base.inject({ method: 'POST', url: '/v1/analysis/text', headers: auth, payload: { text: 'x'.repeat(13 * 1024 * 1024) } });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().error.code).toBe('payload_too_large');
+    expect(huge.body).not.toMatch(/at .*\.(ts|js):\d+/);
+  });
+});

@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importPeople } from '../../src/people/import.ts';
+import { OUTGOING_TEXT, RESERVED_TEXT } from '../fixtures/texts.ts';
+import { createTestService, type TestService } from '../helpers/service.ts';
+
+let service: TestService;
+let auth: { authorization: string };
+let dir: string;
+
+beforeAll(async () => {
+  service = await createTestService();
+  auth = { authorization: `Bearer ${(await service.token('enterprise')).secret}` };
+  dir = mkdtempSync(path.join(tmpdir(), 'rapport-profiles-'));
+  const file = path.join(dir, 'people.jsonl');
+  const people = [
+    { first_name: 'Noor', last_name: 'Testperson', email: 'Noor.Testperson@Example.org', linkedin_url: 'https://www.linkedin.com/in/noor-testperson', photo_url: 'https://images.example.org/noor.jpg', texts: [{ type: 'various', text: OUTGOING_TEXT }] },
+    { first_name: '<b>Ola</b>', last_name: 'O"Brien & Co', email: 'ola@example.org', texts: [{ type: 'bio', text: RESERVED_TEXT }] },
+    { first_name: 'Short', last_name: 'Text', email: 'short@example.org', texts: [{ type: 'bio', text: 'Engineer. Likes tea.' }] },
+  ];
+  writeFileSync(file, people.map((p) => JSON.stringify(p)).join('\n'));
+  await importPeople(service.ctx.db, file);
+});
+afterAll(async () => {
+  await service.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function lookup(query: string) {
+  return service.base.inject({ url: `/v1/profiles?${query}`, headers: auth });
+}
+
+describe('GET /v1/profiles (A1)', () => {
+  it('returns the whole A1 shape for a person found by email', async () => {
+    const response = await lookup('email=noor.testperson%40example.org');
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data).toMatchObject({ first_name: 'Noor', last_name: 'Testperson', photo_url: 'https://images.example.org/noor.jpg', verified: false, hiring: [] });
+    expect(data.url).toMatch(/^http:\/\/localhost(:\d+)?\/p\/[\w-]+$/);
+    expect(data.images.disc_map).toMatch(/\/images\/disc-map\/.+\.svg$/);
+    const p = data.personalities;
+    expect(p.disc_percentages.d + p.disc_percentages.i + p.disc_percentages.s + p.disc_percentages.c).toBe(100);
+    expect(p.myers_briggs_type).toMatch(/^[EI][SN][TF][JP]$/);
+    expect(p.enneagram_type).toMatch(/^[1-9]$/);
+    expect(p.archetype.length).toBeGreaterThan(2);
+    expect(data.qualities.length).toBeGreaterThanOrEqual(4);
+    for (const section of ['behavior', 'motivation', 'drainer', 'communication', 'meeting', 'selling', 'working_together']) {
+      expect(data.content[section].phrase.length).toBeGreaterThanOrEqual(3);
+    }
+    expect(data.content.recommendations.do.length).toBeGreaterThanOrEqual(3);
+    expect(data.content.recommendations.dont.length).toBeGreaterThanOrEqual(3);
+    const all: string[] = Object.values(data.content).flatMap((v) => Object.values(v as object)).flat();
+    expect(all.some((line) => line.includes('Noor'))).toBe(true);
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('finds the same person by every spelling of the URL', async () => {
+    const variants = [
+      'http://linkedin.com/in/Noor-Testperson/?trk=x',
+      'https://www.linkedin.com/in/noor-testperson',
+      'https://uk.linkedin.com/in/noor%2Dtestperson/',
+      'linkedin.com/in/NOOR-TESTPERSON#about',
+    ];
+    const ids = new Set<string>();
+    for (const url of variants) {
+      const response = await lookup(`linkedin_url=${encodeURIComponent(url)}`);
+      expect(response.statusCode, url).toBe(200);
+      ids.add(response.json().data.url);
+    }
+    expect(ids.size).toBe(1);
+  });
+
+  it('answers no-personality for a person with too little text, 404 for nobody, 400 with no parameter', async () => {
+    expect((await lookup('email=short@example.org')).json()).toEqual({ data: null, message: 'Content did not yield a personality' });
+    const missing = await lookup('email=nobody@example.org');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe('not_found');
+    const none = await lookup('');
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.code).toBe('bad_request');
+  });
+
+  it('the profile page shows the person, escaped, and unknown pages are 404', async () => {
+    const { data } = (await lookup('email=ola@example.org')).json();
+    const page = await service.base.inject({ url: new URL(data.url).pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('&lt;b&gt;Ola&lt;/b&gt;');
+    expect(page.body).not.toContain('<b>Ola</b>');
+    expect(page.body).toContain('O&quot;Brien &amp; Co');
+    expect(page.body).toContain(data.personalities.archetype);
+    expect((await service.base.inject({ url: '/p/nope' })).statusCode).toBe(404);
+  });
+
+  it('the map is served as SVG and as PNG', async () => {
+    const { data } = (await lookup('email=noor.testperson@example.org')).json();
+    const svgPath = new URL(data.images.disc_map).pathname;
+    const svg = await service.base.inject({ url: svgPath });
+    expect(svg.body).toMatch(/^<svg/);
+    const png = await service.base.inject({ url: svgPath.replace(/\.svg$/, '.png') });
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.rawPayload.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect((await service.base.inject({ url: '/images/disc-map/9_9_9.svg' })).statusCode).toBe(404);
+  });
+});
