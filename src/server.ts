@@ -9,6 +9,7 @@ import { createContext, type AppContext } from './context.ts';
 import { openDatabase } from './db/open.ts';
 import { releaseOrphanedJobs } from './jobs/queue.ts';
 import { listenAdminSocket } from './ops/admin-socket.ts';
+import { seedDemoData } from './people/demo/seed.ts';
 import { createLogger } from './shared/logger.ts';
 
 export interface RunningService {
@@ -32,6 +33,9 @@ export async function startService(config: Config): Promise<RunningService> {
   // With the embedded database no other process can be running jobs: take back any left running.
   if (opened.lock) await releaseOrphanedJobs(opened.db);
   const ctx = createContext(config, opened.db, logger, { runJobs: config.inProcessWorker });
+  if (config.demoData) await seedDemoData(ctx);
+  // Start PDF workers now so the first upload does not pay for it.
+  void ctx.pdf.warm().catch((error: unknown) => logger.warn({ err: error }, 'PDF workers could not start'));
   let admin: Server | null = null;
   const base = await buildBaseApp(ctx);
   const connect = await buildConnectApp(ctx);

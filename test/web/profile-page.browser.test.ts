@@ -45,7 +45,7 @@ describe.skipIf(!haveBrowser)('the profile page in a browser', () => {
     const body = await page.locator('body').innerText();
     expect(body).toMatch(/^DO$/im);
     expect(body).toMatch(/Communicating/i);
-    const mapLoaded = await page.locator('img[src*="/images/disc-map/"]').evaluate((img) => (img as HTMLImageElement).naturalWidth);
+    const mapLoaded = await page.locator('img[src*="/images/disc-map/"]').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth);
     expect(mapLoaded).toBeGreaterThan(100);
     const shot = await page.screenshot({ fullPage: true });
     expect(shot.length).toBeGreaterThan(10_000);

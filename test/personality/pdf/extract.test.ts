@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PdfExtractor, type PdfTextResult } from '../../../src/personality/pdf/index.ts';
+import {
+  RESUME_PAGES,
+  encryptedPdf,
+  manyPagesPdf,
+  manyTextItemsPdf,
+  resumePdf,
+  streamBombPdf,
+} from './fixtures.ts';
+
+const RESUME_TEXT = RESUME_PAGES.map((page) => page.map((line) => line.text).join('\n')).join('\n\n');
+
+async function timed(work: Promise<PdfTextResult>): Promise<{ result: PdfTextResult; ms: number }> {
+  const start = performance.now();
+  const result = await work;
+  return { result, ms: performance.now() - start };
+}
+
+describe('PdfExtractor with default limits', () => {
+  const extractor = new PdfExtractor({}, 1);
+  let resume: Uint8Array;
+
+  beforeAll(async () => {
+    resume = await resumePdf();
+    await extractor.warm();
+  }, 30_000);
+  afterAll(() => extractor.close());
+
+  it('reads a two-page resume line by line, pages separated by a blank line', async () => {
+    const result = await extractor.extract(resume);
+    expect(result).toEqual({ ok: true, text: RESUME_TEXT, pages: 2, truncated: false });
+  });
+
+  it('leaves the caller’s bytes intact (the worker gets a copy)', async () => {
+    const before = Buffer.from(resume).toString('base64');
+    await extractor.extract(resume);
+    expect(resume.byteLength).toBeGreaterThan(0);
+    expect(Buffer.from(resume).toString('base64')).toBe(before);
+  });
+
+  it('answers empty, not_pdf and too_large without a worker', async () => {
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+    const random = Uint8Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 251);
+    expect(await extractor.extract(new Uint8Array(0))).toEqual({ ok: false, reason: 'empty' });
+    expect(await extractor.extract(png)).toEqual({ ok: false, reason: 'not_pdf' });
+    expect(await extractor.extract(random)).toEqual({ ok: false, reason: 'not_pdf' });
+
+    const small = new PdfExtractor({ maxBytes: 1000 });
+    expect(await small.extract(resume)).toEqual({ ok: false, reason: 'too_large' });
+    expect(small.workersStarted).toBe(0);
+    await small.close();
+  });
+
+  it('calls a truncated file unreadable', async () => {
+    // pdf-lib writes the xref (and object streams) at the end, so half a file has no
+    // recoverable structure; pdf.js's recovery would be used if it had.
+    const half = resume.slice(0, Math.floor(resume.length / 2));
+    expect(await extractor.extract(half)).toEqual({ ok: false, reason: 'unreadable' });
+    expect(await extractor.extract(Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type'))).toEqual({
+      ok: false,
+      reason: 'unreadable',
+    });
+  });
+
+  it('recognises a password-protected file', async () => {
+    expect(await extractor.extract(encryptedPdf())).toEqual({ ok: false, reason: 'encrypted' });
+  });
+
+  it('refuses 3,000 pages quickly, without reading them', async () => {
+    const { result, ms } = await timed(extractor.extract(manyPagesPdf(3000)));
+    expect(result).toEqual({ ok: false, reason: 'too_many_pages' });
+    expect(ms).toBeLessThan(3000);
+  });
+
+  it('reads the first maxPages pages of a longer document and says it is truncated', async () => {
+    const result = await extractor.extract(manyPagesPdf(60));
+    expect(result.ok && { pages: result.pages, truncated: result.truncated }).toEqual({ pages: 60, truncated: true });
+    expect(result.ok && result.text.split('\n\n')).toHaveLength(50);
+  });
+
+  it('refuses a decompression bomb (200 MB of zeros in a 1 MB file) before pdf.js inflates it', async () => {
+    const bomb = streamBombPdf(200);
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    const { result, ms } = await timed(extractor.extract(bomb));
+    expect(result).toEqual({ ok: false, reason: 'too_large' });
+    expect(ms).toBeLessThan(5000);
+    expect(await extractor.extract(resume)).toMatchObject({ ok: true, text: RESUME_TEXT });
+  });
+
+  it('serves requests queued behind a busy worker, in any mix', async () => {
+    const inputs = [resume, encryptedPdf(), resume, manyPagesPdf(3000), resume];
+    const results = await Promise.all(inputs.map((bytes) => extractor.extract(bytes)));
+    expect(results.map((r) => (r.ok ? r.text === RESUME_TEXT : r.reason))).toEqual([
+      true,
+      'encrypted',
+      true,
+      'too_many_pages',
+      true,
+    ]);
+  });
+
+  it('reuses its worker', async () => {
+    const before = extractor.workersStarted;
+    for (let i = 0; i < 5; i++) await extractor.extract(resume);
+    expect(extractor.workersStarted).toBe(before);
+  });
+});
+
+describe('PdfExtractor limits', () => {
+  it('cuts text at maxTextChars, then keeps working', async () => {
+    const extractor = new PdfExtractor({ maxTextChars: 60 });
+    const resume = await resumePdf();
+    const result = await extractor.extract(resume);
+    expect(result).toEqual({ ok: true, text: RESUME_TEXT.slice(0, 60), pages: 2, truncated: true });
+    // Stopping mid-page retires that worker; the next request gets a fresh one.
+    expect(await extractor.extract(resume)).toMatchObject({ ok: true, truncated: true });
+    await extractor.close();
+  }, 30_000);
+
+  it('times out a slow document, kills the worker, and the next request still works', async () => {
+    // 100 MB of zeros passes the decoded-size check (128 MB) but takes pdf.js over a second.
+    const extractor = new PdfExtractor({ timeoutMs: 300 });
+    await extractor.warm();
+    const { result, ms } = await timed(extractor.extract(streamBombPdf(100)));
+    expect(result).toEqual({ ok: false, reason: 'timeout' });
+    expect(ms).toBeLessThan(300 + 1500);
+    expect(await extractor.extract(await resumePdf())).toMatchObject({ ok: true, text: RESUME_TEXT });
+    expect(extractor.workersStarted).toBe(2);
+    await extractor.close();
+  }, 30_000);
+
+  it('answers unreadable when a document exhausts the worker heap, and recovers', async () => {
+    const extractor = new PdfExtractor({ maxWorkerMemoryMb: 16, maxTextChars: 10_000_000, timeoutMs: 20_000 });
+    expect(await extractor.extract(manyTextItemsPdf(100_000))).toEqual({ ok: false, reason: 'unreadable' });
+    expect(await extractor.extract(await resumePdf())).toMatchObject({ ok: true, text: RESUME_TEXT });
+    await extractor.close();
+  }, 30_000);
+
+  it('rejects (a broken setup, not a bad file) when no worker can start', async () => {
+    // 2 MB of heap cannot even load pdf.js.
+    const extractor = new PdfExtractor({ maxWorkerMemoryMb: 2 });
+    await expect(extractor.extract(await resumePdf())).rejects.toThrow(/PDF worker failed to start/);
+    await expect(extractor.warm()).rejects.toThrow(/PDF worker failed to start/);
+    await extractor.close();
+  });
+
+  it('rejects requests after close()', async () => {
+    const extractor = new PdfExtractor();
+    const pending = expect(extractor.extract(await resumePdf())).rejects.toThrow(/closed/);
+    await extractor.close();
+    await pending;
+    await expect(extractor.extract(await resumePdf())).rejects.toThrow(/closed/);
+  });
+});
