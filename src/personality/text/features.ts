@@ -1,0 +1,152 @@
+import { bucketOf, hashBigram } from './hashing.ts';
+import { CATEGORY_NAMES, lookupWord } from './lexicon.ts';
+import type { TokenizedText } from './tokenizer.ts';
+
+/**
+ * Turns a tokenised text into what the model reads: a small dense vector of word-class
+ * rates and style measures, and sparse hashed counts of word unigrams and bigrams.
+ * Everything is computed in one walk over the words.
+ */
+
+export const STYLE_NAMES = [
+  'words_per_sentence',
+  'sentence_length_spread',
+  'letters_per_word',
+  'long_words',
+  'vocabulary_variety',
+  'comma',
+  'period',
+  'exclamation',
+  'question',
+  'colon',
+  'dash',
+  'quote',
+  'parenthesis',
+  'ellipsis',
+  'apostrophe',
+  'all_caps',
+  'mid_sentence_capitals',
+  'lowercase_i',
+  'numbers',
+] as const;
+
+export const DENSE_NAMES: readonly string[] = [...CATEGORY_NAMES.map((name) => `lex:${name}`), ...STYLE_NAMES.map((name) => `style:${name}`)];
+
+export interface DocumentFeatures {
+  /** Raw (unstandardised) values in DENSE_NAMES order. */
+  dense: Float64Array;
+  /** Hashed n-gram bucket → number of occurrences. */
+  ngrams: Map<number, number>;
+  wordCount: number;
+}
+
+/** Words of seven letters or more: the usual cut-off for "long" words in text analysis. */
+const LONG_WORD_LETTERS = 7;
+/** Window of the moving type-token ratio; a fixed window makes it independent of length. */
+const VARIETY_WINDOW = 50;
+
+/**
+ * Rates are per 100 words and log-compressed: a few texts use a class very heavily,
+ * and the logarithm keeps them from dominating the standardised scale.
+ */
+function rate(count: number, words: number): number {
+  return Math.log1p((100 * count) / Math.max(words, 1));
+}
+
+/** Moving-average type-token ratio: the share of distinct words in every window of 50. */
+function movingTypeTokenRatio(words: readonly string[]): number {
+  if (words.length === 0) return 0;
+  if (words.length <= VARIETY_WINDOW) return new Set(words).size / words.length;
+  const counts = new Map<string, number>();
+  let distinct = 0;
+  let total = 0;
+  for (let i = 0; i < words.length; i++) {
+    const entering = words[i] ?? '';
+    const enteringCount = counts.get(entering) ?? 0;
+    if (enteringCount === 0) distinct++;
+    counts.set(entering, enteringCount + 1);
+    if (i >= VARIETY_WINDOW) {
+      const leaving = words[i - VARIETY_WINDOW] ?? '';
+      const leavingCount = counts.get(leaving) ?? 0;
+      if (leavingCount === 1) distinct--;
+      counts.set(leaving, leavingCount - 1);
+    }
+    if (i >= VARIETY_WINDOW - 1) total += distinct / VARIETY_WINDOW;
+  }
+  return total / (words.length - VARIETY_WINDOW + 1);
+}
+
+function sentenceShape(lengths: readonly number[]): { mean: number; spread: number } {
+  if (lengths.length === 0) return { mean: 0, spread: 0 };
+  let sum = 0;
+  for (const length of lengths) sum += length;
+  const mean = sum / lengths.length;
+  let squares = 0;
+  for (const length of lengths) squares += (length - mean) ** 2;
+  return { mean, spread: Math.sqrt(squares / lengths.length) / mean };
+}
+
+/**
+ * @param terms when given, receives bucket → the readable word or phrase that filled it,
+ *   so that evidence can be shown as words rather than bucket numbers.
+ */
+export function extractFeatures(tokens: TokenizedText, hashBits: number, ngramOrder: 1 | 2, terms?: Map<number, string>): DocumentFeatures {
+  const { words, punctuation } = tokens;
+  const wordCount = words.length;
+  const categoryCounts = new Float64Array(CATEGORY_NAMES.length);
+  const ngrams = new Map<number, number>();
+  let longWords = 0;
+
+  let position = 0;
+  for (const sentenceLength of tokens.sentenceLengths) {
+    let previousHash = -1;
+    for (let end = position + sentenceLength; position < end; position++) {
+      const word = words[position] ?? '';
+      const info = lookupWord(word);
+      for (const category of info.categories) categoryCounts[category] = (categoryCounts[category] ?? 0) + 1;
+      if (word.length >= LONG_WORD_LETTERS) longWords++;
+
+      const unigram = bucketOf(info.hash, hashBits);
+      ngrams.set(unigram, (ngrams.get(unigram) ?? 0) + 1);
+      if (terms !== undefined && !terms.has(unigram)) terms.set(unigram, word);
+      if (ngramOrder === 2 && previousHash >= 0) {
+        const bigram = bucketOf(hashBigram(previousHash, info.hash), hashBits);
+        ngrams.set(bigram, (ngrams.get(bigram) ?? 0) + 1);
+        if (terms !== undefined && !terms.has(bigram)) terms.set(bigram, `${words[position - 1] ?? ''} ${word}`);
+      }
+      previousHash = info.hash;
+    }
+  }
+
+  const shape = sentenceShape(tokens.sentenceLengths);
+  const style: Record<(typeof STYLE_NAMES)[number], number> = {
+    words_per_sentence: Math.log1p(shape.mean),
+    sentence_length_spread: shape.spread,
+    letters_per_word: wordCount > 0 ? tokens.letters / wordCount : 0,
+    long_words: wordCount > 0 ? longWords / wordCount : 0,
+    vocabulary_variety: movingTypeTokenRatio(words),
+    comma: rate(punctuation.comma, wordCount),
+    period: rate(punctuation.period, wordCount),
+    exclamation: rate(punctuation.exclamation, wordCount),
+    question: rate(punctuation.question, wordCount),
+    colon: rate(punctuation.colon, wordCount),
+    dash: rate(punctuation.dash, wordCount),
+    quote: rate(punctuation.quote, wordCount),
+    parenthesis: rate(punctuation.parenthesis, wordCount),
+    ellipsis: rate(punctuation.ellipsis, wordCount),
+    apostrophe: rate(punctuation.apostrophe, wordCount),
+    all_caps: rate(tokens.allCapsWords, wordCount),
+    mid_sentence_capitals: rate(tokens.midSentenceCapitals, wordCount),
+    lowercase_i: rate(tokens.lowercaseI, wordCount),
+    numbers: rate(tokens.numbers, wordCount),
+  };
+
+  const dense = new Float64Array(DENSE_NAMES.length);
+  categoryCounts.forEach((count, index) => {
+    dense[index] = rate(count, wordCount);
+  });
+  STYLE_NAMES.forEach((name, index) => {
+    dense[CATEGORY_NAMES.length + index] = style[name];
+  });
+  return { dense, ngrams, wordCount };
+}

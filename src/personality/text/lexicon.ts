@@ -1,0 +1,84 @@
+import { hashWord } from './hashing.ts';
+import { LEXICON } from './lexicon-data.ts';
+
+/**
+ * The word classes compiled once into Map lookups: an exact-word map and a stem map
+ * probed by prefix. What a word resolves to is memoised, so a repeated word (most of
+ * any text) costs one Map lookup.
+ */
+
+export const CATEGORY_NAMES: readonly string[] = LEXICON.map(([name]) => name);
+
+export interface WordInfo {
+  /** Indexes into CATEGORY_NAMES, each at most once. */
+  categories: readonly number[];
+  hash: number;
+}
+
+interface CompiledLexicon {
+  exact: Map<string, number[]>;
+  stems: Map<string, number[]>;
+  shortestStem: number;
+  longestStem: number;
+}
+
+function addTo(map: Map<string, number[]>, key: string, category: number): void {
+  const existing = map.get(key);
+  if (existing === undefined) map.set(key, [category]);
+  else if (!existing.includes(category)) existing.push(category);
+}
+
+function compile(): CompiledLexicon {
+  const exact = new Map<string, number[]>();
+  const stems = new Map<string, number[]>();
+  let shortestStem = Number.POSITIVE_INFINITY;
+  let longestStem = 0;
+  LEXICON.forEach(([, entries], category) => {
+    for (const entry of entries.split(/\s+/)) {
+      if (entry === '') continue;
+      if (entry.endsWith('*')) {
+        const stem = entry.slice(0, -1);
+        addTo(stems, stem, category);
+        shortestStem = Math.min(shortestStem, stem.length);
+        longestStem = Math.max(longestStem, stem.length);
+      } else {
+        addTo(exact, entry, category);
+      }
+    }
+  });
+  return { exact, stems, shortestStem, longestStem };
+}
+
+const compiled = compile();
+
+function resolveCategories(word: string): number[] {
+  const found: number[] = [];
+  const add = (categories: readonly number[] | undefined): void => {
+    if (categories === undefined) return;
+    for (const category of categories) if (!found.includes(category)) found.push(category);
+  };
+  add(compiled.exact.get(word));
+  const longest = Math.min(word.length, compiled.longestStem);
+  for (let length = compiled.shortestStem; length <= longest; length++) {
+    add(compiled.stems.get(word.slice(0, length)));
+  }
+  return found;
+}
+
+// Bounded so that a stream of unique junk words cannot grow memory without limit.
+const MEMO_LIMIT = 200_000;
+const memo = new Map<string, WordInfo>();
+
+export function lookupWord(word: string): WordInfo {
+  const cached = memo.get(word);
+  if (cached !== undefined) return cached;
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  const info: WordInfo = { categories: resolveCategories(word), hash: hashWord(word) };
+  memo.set(word, info);
+  return info;
+}
+
+/** Position of a class in CATEGORY_NAMES, or -1 when there is no such class. */
+export function categoryIndex(name: string): number {
+  return CATEGORY_NAMES.indexOf(name);
+}

@@ -1,0 +1,123 @@
+import { TRAITS, type Trait } from '../types.ts';
+
+/**
+ * The committed weights file, as JSON. Weights are stored "folded": the training-time
+ * scaling, idf and decision threshold are already multiplied in, so inference is a dot
+ * product and nothing else.
+ */
+
+export const MODEL_FORMAT = 'rapport-text-model';
+
+/** [word count, calibration slope]: probabilities from short texts are damped more. */
+export type CalibrationPoint = [words: number, slope: number];
+
+export interface TraitWeightsFile {
+  /** Added to the dot product; the result is > 0 exactly when the model predicts "high". */
+  intercept: number;
+  calibration: CalibrationPoint[];
+  /** One weight per standardised dense feature, in `features.dense` order. */
+  dense: number[];
+  /** One weight per n-gram bucket, in `ngramBuckets` order. */
+  ngrams: number[];
+}
+
+export interface TraitMetricsFile {
+  accuracy: number;
+  accuracySd: number;
+  auc: number;
+  majorityBaseline: number;
+}
+
+export interface ModelFile {
+  format: typeof MODEL_FORMAT;
+  version: string;
+  trainedAt: string;
+  corpus: { file: string; sha256: string; documents: number };
+  features: { hashBits: number; ngramOrder: 1 | 2; lexiconVersion: number; dense: string[]; clip: number; minDocumentFrequency: number };
+  training: { l2: number; denseWeight: number; ngramWeight: number; folds: number; seed: number };
+  standardiser: { mean: number[]; sd: number[] };
+  /** Ascending bucket numbers, delta-encoded (each entry is the gap from the previous). */
+  ngramBuckets: number[];
+  traits: Partial<Record<Trait, TraitWeightsFile>>;
+  metrics: Partial<Record<Trait, TraitMetricsFile>>;
+}
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isNumberArray(value: unknown): value is number[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'number' && Number.isFinite(item));
+}
+
+function isCalibration(value: unknown): value is CalibrationPoint[] {
+  return Array.isArray(value) && value.length > 0 && value.every((point) => isNumberArray(point) && point.length === 2);
+}
+
+function fail(problem: string): never {
+  throw new Error(`text model file: ${problem}`);
+}
+
+function checkTraitWeights(value: unknown, trait: Trait, denseSize: number, buckets: number): TraitWeightsFile {
+  if (!isObject(value)) fail(`traits.${trait} is not an object`);
+  const { intercept, calibration, dense, ngrams } = value;
+  if (typeof intercept !== 'number') fail(`traits.${trait}.intercept is not a number`);
+  if (!isCalibration(calibration)) fail(`traits.${trait}.calibration is not a list of [words, slope]`);
+  if (!isNumberArray(dense) || dense.length !== denseSize) fail(`traits.${trait}.dense does not match the dense features`);
+  if (!isNumberArray(ngrams) || ngrams.length !== buckets) fail(`traits.${trait}.ngrams does not match ngramBuckets`);
+  return { intercept, calibration, dense, ngrams };
+}
+
+/** Checks the parsed JSON's shape, so a damaged or foreign file fails loudly at load. */
+export function parseModelFile(value: unknown): ModelFile {
+  if (!isObject(value) || value.format !== MODEL_FORMAT) fail(`format is not "${MODEL_FORMAT}"`);
+  const { version, trainedAt, corpus, features, training, standardiser, ngramBuckets, traits, metrics } = value;
+  if (typeof version !== 'string' || typeof trainedAt !== 'string') fail('version and trainedAt must be strings');
+  if (!isObject(corpus) || typeof corpus.file !== 'string' || typeof corpus.sha256 !== 'string' || typeof corpus.documents !== 'number') {
+    fail('corpus must name file, sha256 and documents');
+  }
+  if (!isObject(features) || !Array.isArray(features.dense) || !features.dense.every((name) => typeof name === 'string')) fail('features.dense must list names');
+  const { hashBits, ngramOrder, lexiconVersion, clip, minDocumentFrequency } = features;
+  if (typeof hashBits !== 'number' || hashBits < 8 || hashBits > 24) fail('features.hashBits must be 8..24');
+  if (ngramOrder !== 1 && ngramOrder !== 2) fail('features.ngramOrder must be 1 or 2');
+  if (typeof lexiconVersion !== 'number' || typeof clip !== 'number' || typeof minDocumentFrequency !== 'number') fail('features are incomplete');
+  const denseNames: string[] = features.dense.filter((name): name is string => typeof name === 'string');
+  if (!isObject(training)) fail('training is missing');
+  const { l2, denseWeight, ngramWeight, folds, seed } = training;
+  if (typeof l2 !== 'number' || typeof denseWeight !== 'number' || typeof ngramWeight !== 'number' || typeof folds !== 'number' || typeof seed !== 'number') {
+    fail('training settings are incomplete');
+  }
+  if (!isObject(standardiser) || !isNumberArray(standardiser.mean) || !isNumberArray(standardiser.sd)) fail('standardiser must hold mean and sd');
+  if (standardiser.mean.length !== denseNames.length || standardiser.sd.length !== denseNames.length) fail('standardiser does not match features.dense');
+  if (!isNumberArray(ngramBuckets)) fail('ngramBuckets must be numbers');
+  if (!isObject(traits)) fail('traits is missing');
+  const checkedTraits: Partial<Record<Trait, TraitWeightsFile>> = {};
+  for (const trait of TRAITS) {
+    if (traits[trait] !== undefined) checkedTraits[trait] = checkTraitWeights(traits[trait], trait, denseNames.length, ngramBuckets.length);
+  }
+  const checkedMetrics: Partial<Record<Trait, TraitMetricsFile>> = {};
+  if (isObject(metrics)) {
+    for (const trait of TRAITS) {
+      const entry = metrics[trait];
+      if (isObject(entry) && typeof entry.accuracy === 'number' && typeof entry.auc === 'number') {
+        const accuracySd = typeof entry.accuracySd === 'number' ? entry.accuracySd : 0;
+        const majorityBaseline = typeof entry.majorityBaseline === 'number' ? entry.majorityBaseline : 0;
+        checkedMetrics[trait] = { accuracy: entry.accuracy, accuracySd, auc: entry.auc, majorityBaseline };
+      }
+    }
+  }
+  return {
+    format: MODEL_FORMAT,
+    version,
+    trainedAt,
+    corpus: { file: corpus.file, sha256: corpus.sha256, documents: corpus.documents },
+    features: { hashBits, ngramOrder, lexiconVersion, dense: denseNames, clip, minDocumentFrequency },
+    training: { l2, denseWeight, ngramWeight, folds, seed },
+    standardiser: { mean: standardiser.mean, sd: standardiser.sd },
+    ngramBuckets,
+    traits: checkedTraits,
+    metrics: checkedMetrics,
+  };
+}

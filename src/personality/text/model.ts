@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { TRAITS, type Trait } from '../types.ts';
+import { DENSE_NAMES } from './features.ts';
+import { LEXICON_VERSION } from './lexicon-data.ts';
+import { parseModelFile, type CalibrationPoint, type ModelFile } from './model-file.ts';
+
+/**
+ * The model in the shape inference wants: typed arrays, weights of the five traits side
+ * by side per feature (one memory walk scores all traits), and a direct bucket → row
+ * table instead of a hash map.
+ */
+export interface TextModel {
+  version: string;
+  hashBits: number;
+  ngramOrder: 1 | 2;
+  clip: number;
+  denseMean: Float64Array;
+  denseSd: Float64Array;
+  /** Bucket → row of `ngramWeights`, or -1 for a bucket without weights. */
+  rowOfBucket: Int32Array;
+  /** Row-major [feature][trait], traits in TRAITS order; zeros for an untrained trait. */
+  denseWeights: Float64Array;
+  ngramWeights: Float64Array;
+  intercepts: Float64Array;
+  /** Traits the model was trained for; the others are reported with zero confidence. */
+  trainedTraits: ReadonlySet<Trait>;
+  calibration: Readonly<Record<Trait, readonly CalibrationPoint[]>>;
+  file: ModelFile;
+}
+
+export const TRAIT_COUNT = TRAITS.length;
+
+export const DEFAULT_MODEL_PATH = fileURLToPath(new URL('./model/rapport-text-v1.json', import.meta.url));
+
+export function modelFromFile(file: ModelFile): TextModel {
+  const { features } = file;
+  if (features.lexiconVersion !== LEXICON_VERSION || features.dense.join(',') !== DENSE_NAMES.join(',')) {
+    throw new Error(`text model ${file.version} was trained with other word classes or style features; retrain it with \`npm run train\``);
+  }
+  const denseSize = features.dense.length;
+  const rowOfBucket = new Int32Array(1 << features.hashBits).fill(-1);
+  let bucket = 0;
+  file.ngramBuckets.forEach((gap, row) => {
+    bucket += gap;
+    rowOfBucket[bucket] = row;
+  });
+  const denseWeights = new Float64Array(denseSize * TRAIT_COUNT);
+  const ngramWeights = new Float64Array(file.ngramBuckets.length * TRAIT_COUNT);
+  const intercepts = new Float64Array(TRAIT_COUNT);
+  const trainedTraits = new Set<Trait>();
+  // An untrained trait gets slope 0: probability one half, score 0.
+  const calibrationOf = (trait: Trait): readonly CalibrationPoint[] => file.traits[trait]?.calibration ?? [[0, 0]];
+  const calibration: Record<Trait, readonly CalibrationPoint[]> = {
+    extraversion: calibrationOf('extraversion'),
+    agreeableness: calibrationOf('agreeableness'),
+    conscientiousness: calibrationOf('conscientiousness'),
+    openness: calibrationOf('openness'),
+    neuroticism: calibrationOf('neuroticism'),
+  };
+  TRAITS.forEach((trait, t) => {
+    const weights = file.traits[trait];
+    if (weights === undefined) return;
+    trainedTraits.add(trait);
+    intercepts[t] = weights.intercept;
+    weights.dense.forEach((w, j) => {
+      denseWeights[j * TRAIT_COUNT + t] = w;
+    });
+    weights.ngrams.forEach((w, row) => {
+      ngramWeights[row * TRAIT_COUNT + t] = w;
+    });
+  });
+  return {
+    version: file.version,
+    hashBits: features.hashBits,
+    ngramOrder: features.ngramOrder,
+    clip: features.clip,
+    denseMean: Float64Array.from(file.standardiser.mean),
+    denseSd: Float64Array.from(file.standardiser.sd),
+    rowOfBucket,
+    denseWeights,
+    ngramWeights,
+    intercepts,
+    trainedTraits,
+    calibration,
+    file,
+  };
+}
+
+let defaultModel: TextModel | undefined;
+
+/**
+ * Loads a weights file. Without a path, the committed model, read once and then shared
+ * (the first call costs tens of milliseconds; later calls nothing).
+ */
+export function loadModel(path?: string): TextModel {
+  if (path === undefined && defaultModel !== undefined) return defaultModel;
+  const model = modelFromFile(parseModelFile(JSON.parse(readFileSync(path ?? DEFAULT_MODEL_PATH, 'utf8'))));
+  if (path === undefined) defaultModel = model;
+  return model;
+}
+
+/** Slope for a text of `words` words, linear between the measured points. */
+export function calibrationSlope(points: readonly CalibrationPoint[], words: number): number {
+  const first = points[0];
+  if (first === undefined) return 0;
+  if (words <= first[0]) return first[1];
+  for (let i = 1; i < points.length; i++) {
+    const [rightWords, rightSlope] = points[i] ?? first;
+    const [leftWords, leftSlope] = points[i - 1] ?? first;
+    if (words <= rightWords) return leftSlope + ((rightSlope - leftSlope) * (words - leftWords)) / (rightWords - leftWords);
+  }
+  return points[points.length - 1]?.[1] ?? first[1];
+}

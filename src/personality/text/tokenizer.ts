@@ -1,0 +1,245 @@
+/**
+ * One pass over the characters of a text. It yields the lower-cased words and the
+ * counts that describe the text's shape (sentences, punctuation, capitals), so no
+ * later stage has to scan the text again or run a regular expression per word.
+ */
+
+export interface PunctuationCounts {
+  comma: number;
+  period: number;
+  exclamation: number;
+  question: number;
+  /** Colons and semicolons: both join clauses the writer chose not to split. */
+  colon: number;
+  dash: number;
+  quote: number;
+  parenthesis: number;
+  ellipsis: number;
+  /** Apostrophes inside words (contractions, possessives): a mark of informal writing. */
+  apostrophe: number;
+}
+
+export interface TokenizedText {
+  /** Word tokens, lower-cased, curly apostrophes folded to `'`. */
+  words: string[];
+  /** Words per sentence, for every sentence holding at least one word. */
+  sentenceLengths: number[];
+  letters: number;
+  /** Letters a, e, i, o, u, y: random keystrokes have far fewer than any language. */
+  vowels: number;
+  /** Letters outside ASCII: a text mostly in another script is not English. */
+  nonAsciiLetters: number;
+  /** Words with four consonants in a row: rare in English, common in random strings. */
+  consonantClusterWords: number;
+  /** Words written with an initial capital that do not start a sentence. */
+  midSentenceCapitals: number;
+  /** Words of two or more letters written entirely in capitals (shouting, acronyms). */
+  allCapsWords: number;
+  /** The pronoun "I" written in lower case: a habit of hurried, informal typing. */
+  lowercaseI: number;
+  /** Tokens made of digits (with inner `.`, `,`, `:`), such as years, prices, times. */
+  numbers: number;
+  /** Characters that are neither letters, digits, spaces nor ordinary punctuation. */
+  symbols: number;
+  nonSpaceChars: number;
+  punctuation: PunctuationCounts;
+}
+
+const NON_ASCII_LETTER = /\p{L}/u;
+
+/** Lower-case ASCII code → 1 for a vowel (y counted: "rhythm", "my"). */
+const VOWEL = new Uint8Array(128);
+for (const vowel of 'aeiouy') VOWEL[vowel.charCodeAt(0)] = 1;
+
+function isAsciiLetter(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+}
+
+function isLetter(text: string, index: number, code: number): boolean {
+  if (code < 128) return isAsciiLetter(code);
+  // Rare in English text, so a Unicode check here costs little.
+  return NON_ASCII_LETTER.test(text.charAt(index));
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+function isApostrophe(code: number): boolean {
+  return code === 39 || code === 0x2019;
+}
+
+function isSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13 || code === 0xa0 || code === 12 || code === 11;
+}
+
+function emptyPunctuation(): PunctuationCounts {
+  return { comma: 0, period: 0, exclamation: 0, question: 0, colon: 0, dash: 0, quote: 0, parenthesis: 0, ellipsis: 0, apostrophe: 0 };
+}
+
+export function tokenize(text: string): TokenizedText {
+  const words: string[] = [];
+  const sentenceLengths: number[] = [];
+  const punctuation = emptyPunctuation();
+  let letters = 0;
+  let vowels = 0;
+  let nonAsciiLetters = 0;
+  let consonantClusterWords = 0;
+  let midSentenceCapitals = 0;
+  let allCapsWords = 0;
+  let lowercaseI = 0;
+  let numbers = 0;
+  let symbols = 0;
+  let nonSpaceChars = 0;
+  let wordsInSentence = 0;
+
+  const endSentence = (): void => {
+    if (wordsInSentence > 0) sentenceLengths.push(wordsInSentence);
+    wordsInSentence = 0;
+  };
+
+  const length = text.length;
+  let i = 0;
+  while (i < length) {
+    const code = text.charCodeAt(i);
+    if (isSpace(code)) {
+      if (code === 10) endSentence();
+      i++;
+      continue;
+    }
+    nonSpaceChars++;
+
+    if (isLetter(text, i, code)) {
+      const start = i;
+      let upper = 0;
+      let wordLetters = 0;
+      let hasApostrophe = false;
+      let consonantRun = 0;
+      let longestConsonantRun = 0;
+      while (i < length) {
+        const c = text.charCodeAt(i);
+        if (isLetter(text, i, c)) {
+          wordLetters++;
+          if (c >= 65 && c <= 90) upper++;
+          if (c >= 128) {
+            nonAsciiLetters++;
+            consonantRun = 0;
+          } else if (VOWEL[c | 32] === 1) {
+            vowels++;
+            consonantRun = 0;
+          } else {
+            consonantRun++;
+            if (consonantRun > longestConsonantRun) longestConsonantRun = consonantRun;
+          }
+          i++;
+        } else if (isApostrophe(c) && i + 1 < length && isLetter(text, i + 1, text.charCodeAt(i + 1))) {
+          hasApostrophe = true;
+          i++;
+        } else {
+          break;
+        }
+      }
+      nonSpaceChars += i - start - 1;
+      letters += wordLetters;
+      if (hasApostrophe) punctuation.apostrophe++;
+      if (longestConsonantRun >= 4) consonantClusterWords++;
+      const raw = text.slice(start, i);
+      const word = (hasApostrophe ? raw.replace(/\u2019/g, "'") : raw).toLowerCase();
+      const firstCode = raw.charCodeAt(0);
+      if (wordLetters >= 2 && upper === wordLetters) allCapsWords++;
+      else if (wordsInSentence > 0 && firstCode >= 65 && firstCode <= 90 && word !== 'i' && !word.startsWith("i'")) {
+        midSentenceCapitals++;
+      }
+      if (raw === 'i' || raw.startsWith("i'") || raw.startsWith('i\u2019')) lowercaseI++;
+      words.push(word);
+      wordsInSentence++;
+      continue;
+    }
+
+    if (isDigit(code)) {
+      const start = i;
+      i++;
+      while (i < length) {
+        const c = text.charCodeAt(i);
+        const innerSeparator = (c === 46 || c === 44 || c === 58) && i + 1 < length && isDigit(text.charCodeAt(i + 1));
+        if (isDigit(c) || innerSeparator) i++;
+        else break;
+      }
+      nonSpaceChars += i - start - 1;
+      numbers++;
+      continue;
+    }
+
+    i++;
+    switch (code) {
+      case 46: {
+        // A run of dots is one mark: "..." is an ellipsis, not three full stops.
+        let run = 1;
+        while (i < length && text.charCodeAt(i) === 46) {
+          run++;
+          i++;
+        }
+        nonSpaceChars += run - 1;
+        if (run >= 2) punctuation.ellipsis++;
+        else punctuation.period++;
+        endSentence();
+        break;
+      }
+      case 0x2026:
+        punctuation.ellipsis++;
+        endSentence();
+        break;
+      case 33:
+        punctuation.exclamation++;
+        endSentence();
+        break;
+      case 63:
+        punctuation.question++;
+        endSentence();
+        break;
+      case 44:
+        punctuation.comma++;
+        break;
+      case 58:
+      case 59:
+        punctuation.colon++;
+        break;
+      case 45:
+      case 0x2013:
+      case 0x2014:
+        punctuation.dash++;
+        break;
+      case 34:
+      case 39:
+      case 0x201c:
+      case 0x201d:
+      case 0x2018:
+      case 0x2019:
+        punctuation.quote++;
+        break;
+      case 40:
+      case 41:
+        punctuation.parenthesis++;
+        break;
+      default:
+        symbols++;
+    }
+  }
+  endSentence();
+
+  return {
+    words,
+    sentenceLengths,
+    letters,
+    vowels,
+    nonAsciiLetters,
+    consonantClusterWords,
+    midSentenceCapitals,
+    allCapsWords,
+    lowercaseI,
+    numbers,
+    symbols,
+    nonSpaceChars,
+    punctuation,
+  };
+}

@@ -1,0 +1,116 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { TRAITS } from '../../../src/personality/types.ts';
+import { analyzeText, loadModel } from '../../../src/personality/text/index.ts';
+import { DEFAULT_MODEL_PATH } from '../../../src/personality/text/model.ts';
+import { rocAuc } from '../../../src/personality/text/training/metrics.ts';
+
+const ESSAYS_PATH = fileURLToPath(new URL('../../../../shared/data/essays/essays.jsonl', import.meta.url));
+const haveEssays = existsSync(ESSAYS_PATH);
+
+interface Essay {
+  text: string;
+  extraversion: boolean;
+}
+
+function readEssays(): Essay[] {
+  return readFileSync(ESSAYS_PATH, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Essay);
+}
+
+const STORY =
+  'My roommate dragged me to a party last night and I ended up staying until three, talking to people I had never met. ' +
+  'I usually think I am shy, but once I start a conversation I honestly love it. We danced, we argued about music, and ' +
+  'somebody convinced me to sing, which I will regret forever. Today I am tired and I have a psychology test on Friday, ' +
+  'so I should be studying instead of writing about how much fun it was. My mom called this morning and asked if I was ' +
+  'eating well, and I lied a little. I miss home sometimes, mostly my little brother and our dog, but college is great. ';
+
+describe('the committed model', () => {
+  it('loads fast, once, with the version recorded in its file', () => {
+    const file = JSON.parse(readFileSync(DEFAULT_MODEL_PATH, 'utf8')) as { version: string; format: string };
+    const started = performance.now();
+    const fresh = loadModel(DEFAULT_MODEL_PATH);
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(fresh.version).toBe(file.version);
+    expect(file.format).toBe('rapport-text-model');
+    expect(loadModel()).toBe(loadModel());
+    expect([...fresh.trainedTraits].sort()).toEqual([...TRAITS].sort());
+  });
+
+  it('rejects a file of another shape', () => {
+    expect(() => loadModel(fileURLToPath(new URL('../../../package.json', import.meta.url)))).toThrow(/format/);
+  });
+});
+
+describe('analyzeText', () => {
+  it('gives every trait a score in [-1, 1] and a confidence in [0, 1] for long English text', () => {
+    const result = analyzeText(STORY.repeat(2));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const { estimate } = result;
+    expect(estimate.source).toBe('prediction');
+    expect(estimate.modelVersion).toBe(loadModel().version);
+    expect(estimate.wordCount).toBe(2 * STORY.trim().split(/\s+/).length);
+    for (const trait of TRAITS) {
+      expect(Math.abs(estimate.scores[trait])).toBeLessThanOrEqual(1);
+      expect(estimate.confidence[trait]).toBeGreaterThan(0);
+      expect(estimate.confidence[trait]).toBeLessThanOrEqual(1);
+    }
+    expect(estimate.evidence).toBeUndefined();
+  });
+
+  it('grows confidence with more text', () => {
+    const words = STORY.repeat(8).trim().split(/\s+/);
+    const confidences = [60, 150, 400, 900].map((count) => {
+      const result = analyzeText(words.slice(0, count).join(' '));
+      if (!result.ok) throw new Error(`rejected at ${count} words`);
+      return result.estimate.confidence;
+    });
+    for (const trait of TRAITS) {
+      for (let i = 1; i < confidences.length; i++) expect(confidences[i]?.[trait]).toBeGreaterThan(confidences[i - 1]?.[trait] ?? 1);
+    }
+  });
+
+  it('names evidence terms that occur in the text, strongest first', () => {
+    const text = STORY.repeat(2);
+    const result = analyzeText(text, { evidence: true });
+    if (!result.ok) throw new Error('rejected');
+    const evidence = result.estimate.evidence;
+    expect(evidence).toBeDefined();
+    const lower = text.toLowerCase().replace(/[^a-z' ]+/g, ' ').replace(/\s+/g, ' ');
+    for (const trait of TRAITS) {
+      const items = evidence?.[trait] ?? [];
+      expect(items.length).toBeGreaterThanOrEqual(3);
+      expect(items.length).toBeLessThanOrEqual(5);
+      for (const item of items) {
+        expect(` ${lower} `).toContain(` ${item.term} `);
+        expect(item.weight).not.toBe(0);
+      }
+      const sizes = items.map((item) => Math.abs(item.weight));
+      expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+    }
+  });
+
+  it('returns the same answer for the same text', () => {
+    expect(analyzeText(STORY, { evidence: true })).toEqual(analyzeText(STORY, { evidence: true }));
+  });
+});
+
+describe.skipIf(!haveEssays)('on the essays it was trained on', () => {
+  it('separates high from low extraversion better than chance', () => {
+    const sample = readEssays().filter((_, index) => index % 5 === 0);
+    const scores: number[] = [];
+    const labels: number[] = [];
+    for (const essay of sample) {
+      const result = analyzeText(essay.text);
+      if (!result.ok) continue;
+      scores.push(result.estimate.scores.extraversion);
+      labels.push(essay.extraversion ? 1 : 0);
+    }
+    expect(scores.length).toBeGreaterThan(sample.length * 0.95);
+    expect(rocAuc(scores, labels)).toBeGreaterThan(0.55);
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeText, cleanLabelledText } from '../../../src/personality/text/index.ts';
+import { tokenize } from '../../../src/personality/text/tokenizer.ts';
+
+const RESUME = `JANE DOE
+Senior Product Manager
+jane.doe@example.com | +1 (555) 123-4567 | linkedin.com/in/janedoe | https://janedoe.dev
+San Francisco, CA
+
+SUMMARY
+I love bringing people together around a problem and I get energy from workshops and customer calls.
+
+EXPERIENCE
+Senior Product Manager, Acme Corp
+Jan 2019 – Present
+• Led a team of eight engineers and two designers to rebuild our onboarding
+- Partnered with sales to run more than fifty customer interviews.
+Product Manager | Beta Inc | 2015 - 2018
+
+Skills: Roadmapping, SQL, Figma, Jira, A/B testing
+Languages: English, Spanish
+Education
+B.A. Economics, State University, 2011–2015
+Page 1 of 2
+Title: Head of Product
+Phone: 555 987 6543
+Bio: Outside work I coach a youth football team and I really enjoy cooking dinner for friends.`;
+
+describe('cleanLabelledText', () => {
+  const cleaned = cleanLabelledText(RESUME);
+  const lines = cleaned.split('\n');
+
+  it('keeps the author’s sentences, bullets included, each ending as a sentence', () => {
+    expect(lines).toEqual([
+      'I love bringing people together around a problem and I get energy from workshops and customer calls.',
+      'Led a team of eight engineers and two designers to rebuild our onboarding.',
+      'Partnered with sales to run more than fifty customer interviews.',
+      'Outside work I coach a youth football team and I really enjoy cooking dinner for friends.',
+    ]);
+  });
+
+  it('removes headings, labels, contacts, dates, skills, titles and page numbers', () => {
+    for (const gone of ['JANE', 'SUMMARY', 'EXPERIENCE', 'Education', '@', '555', 'linkedin', 'https', '2019', 'Present', 'Figma', 'Spanish', 'Page', 'Head of Product', 'Acme', 'Bio:', '•']) {
+      expect(cleaned).not.toContain(gone);
+    }
+  });
+
+  it('removes inline contact details and date ranges from kept sentences', () => {
+    const text = cleanLabelledText('I moved to Berlin (Mar 2020 - Jun 2021) and you can reach me at me@site.org or www.site.org any time.');
+    expect(text).toBe('I moved to Berlin ( ) and you can reach me at or any time.');
+  });
+
+  it('leaves plain prose alone', () => {
+    const prose = 'I grew up by the sea. My grandmother taught me to fish, and I still go out every summer.';
+    expect(cleanLabelledText(prose)).toBe(prose);
+  });
+});
+
+describe('analyzeText with labelled: true', () => {
+  it('counts only the author’s words', () => {
+    const labelled = analyzeText(RESUME, { labelled: true });
+    const plain = analyzeText(RESUME);
+    expect(labelled.ok && plain.ok).toBe(true);
+    if (!labelled.ok || !plain.ok) return;
+    expect(labelled.estimate.wordCount).toBe(tokenize(cleanLabelledText(RESUME)).words.length);
+    expect(labelled.estimate.wordCount).toBeLessThan(plain.estimate.wordCount - 30);
+  });
+
+  it('finds no personality in a resume without prose', () => {
+    const formOnly = RESUME.split('\n')
+      .filter((line) => !/^(I |•|-|Bio)/.test(line))
+      .join('\n');
+    expect(analyzeText(formOnly, { labelled: true })).toMatchObject({ ok: false, reason: 'too_short' });
+  });
+});

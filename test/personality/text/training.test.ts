@@ -1,0 +1,148 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { calibrationSlope } from '../../../src/personality/text/model.ts';
+import { readLabelledCorpus, type LabelledCorpus } from '../../../src/personality/text/training/corpus.ts';
+import type { TrainingConfig } from '../../../src/personality/text/training/design.ts';
+import { trainModel } from '../../../src/personality/text/training/fit-model.ts';
+import { fitCalibrationSlope, fitLogistic, linearScores, priorMatchingThreshold, type SparseMatrix } from '../../../src/personality/text/training/logistic.ts';
+import { accuracy, majorityBaseline, rocAuc } from '../../../src/personality/text/training/metrics.ts';
+import { seededRandom, stratifiedFolds } from '../../../src/personality/text/training/random.ts';
+
+function denseMatrix(rows: number[][]): SparseMatrix {
+  const columns = rows[0]?.length ?? 0;
+  return {
+    rows: rows.length,
+    columns,
+    rowStart: Int32Array.from({ length: rows.length + 1 }, (_, i) => i * columns),
+    columnIndex: Int32Array.from(rows.flatMap(() => Array.from({ length: columns }, (_, j) => j))),
+    values: Float64Array.from(rows.flat()),
+  };
+}
+
+describe('logistic regression', () => {
+  it('reaches the optimum: the gradient of the penalised loss vanishes', () => {
+    const random = seededRandom(7);
+    const rows = Array.from({ length: 200 }, () => [random() * 2 - 1, random() * 2 - 1]);
+    const labels = Uint8Array.from(rows, ([a = 0, b = 0]) => (2 * a - b + (random() - 0.5) > 0 ? 1 : 0));
+    const matrix = denseMatrix(rows);
+    const l2 = 0.01;
+    const model = fitLogistic(matrix, labels, { l2 });
+    const scores = linearScores(matrix, model);
+    const gradient = [0, 0, 0];
+    scores.forEach((z, i) => {
+      const residual = 1 / (1 + Math.exp(-z)) - (labels[i] ?? 0);
+      gradient[0] = (gradient[0] ?? 0) + (residual * (rows[i]?.[0] ?? 0)) / rows.length;
+      gradient[1] = (gradient[1] ?? 0) + (residual * (rows[i]?.[1] ?? 0)) / rows.length;
+      gradient[2] = (gradient[2] ?? 0) + residual / rows.length;
+    });
+    expect(Math.abs((gradient[0] ?? 0) + l2 * (model.weights[0] ?? 0))).toBeLessThan(1e-5);
+    expect(Math.abs((gradient[1] ?? 0) + l2 * (model.weights[1] ?? 0))).toBeLessThan(1e-5);
+    expect(Math.abs(gradient[2] ?? 0)).toBeLessThan(1e-5);
+    expect(model.weights[0]).toBeGreaterThan(0);
+    expect(model.weights[1]).toBeLessThan(0);
+    expect(accuracy(scores, labels)).toBeGreaterThan(0.8);
+  });
+
+  it('thresholds so predictions split like the labels', () => {
+    const logits = Float64Array.from([0.1, 0.2, 0.3, 0.4, 0.5]);
+    const threshold = priorMatchingThreshold(logits, Uint8Array.from([0, 1, 0, 1, 1]));
+    expect(threshold).toBeCloseTo(0.25, 10);
+  });
+
+  it('calibrates a slope that recovers how logits relate to outcomes', () => {
+    const random = seededRandom(3);
+    const logits = Array.from({ length: 4000 }, () => random() * 6 - 3);
+    const labels = logits.map((z) => (random() < 1 / (1 + Math.exp(-0.5 * z)) ? 1 : 0));
+    expect(fitCalibrationSlope(logits, labels)).toBeCloseTo(0.5, 1);
+  });
+});
+
+describe('metrics and folds', () => {
+  it('computes ROC AUC with ties counted half', () => {
+    expect(rocAuc([0.1, 0.4, 0.35, 0.8], [0, 0, 1, 1])).toBeCloseTo(0.75, 10);
+    expect(rocAuc([1, 1, 1, 1], [0, 1, 0, 1])).toBe(0.5);
+    expect(majorityBaseline([1, 1, 0])).toBeCloseTo(2 / 3, 10);
+  });
+
+  it('deals stratified folds of near-equal size and class balance, repeatably', () => {
+    const labels = Uint8Array.from({ length: 103 }, (_, i) => (i % 3 === 0 ? 1 : 0));
+    const folds = stratifiedFolds(labels, 10, 42);
+    expect(stratifiedFolds(labels, 10, 42)).toEqual(folds);
+    for (let fold = 0; fold < 10; fold++) {
+      const members = [...folds.keys()].filter((i) => folds[i] === fold);
+      expect(members.length).toBeGreaterThanOrEqual(10);
+      expect(members.length).toBeLessThanOrEqual(11);
+      const positives = members.filter((i) => labels[i] === 1).length;
+      expect(positives).toBeGreaterThanOrEqual(3);
+      expect(positives).toBeLessThanOrEqual(4);
+    }
+  });
+});
+
+describe('trainModel', () => {
+  const random = seededRandom(11);
+  const vocabulary = ['party', 'friends', 'talk', 'alone', 'quiet', 'book', 'think', 'the', 'and', 'we', 'i', 'happy', 'worried', 'work'];
+  const corpus: LabelledCorpus = {
+    sha256: 'test',
+    traits: ['extraversion', 'agreeableness'],
+    partialTraits: [],
+    documents: Array.from({ length: 80 }, (_, index) => {
+      const outgoing = index % 2 === 0;
+      const words = Array.from({ length: 60 }, () => {
+        const pick = vocabulary[Math.floor(random() * vocabulary.length)] ?? 'the';
+        return outgoing && random() < 0.2 ? 'party' : pick;
+      });
+      return { id: String(index), text: `${words.join(' ')}.`, labels: { extraversion: outgoing, agreeableness: index % 3 === 0 } };
+    }),
+  };
+  const config: TrainingConfig = { hashBits: 14, minDocumentFrequency: 2, denseWeight: 0.1, ngramWeight: 1, l2: 0.01, clip: 5 };
+  const train = () =>
+    trainModel(corpus, { config, ngramOrder: 1, folds: 5, seed: 1, version: 'test', corpusFile: 'slice', trainedAt: 'fixed', log: () => {} });
+
+  it('is deterministic: the same data gives identical weights', () => {
+    const first = train();
+    const second = train();
+    expect(JSON.stringify(second)).toBe(JSON.stringify(first));
+    expect(Object.keys(first.traits).sort()).toEqual(['agreeableness', 'extraversion']);
+    expect(first.metrics.extraversion?.auc).toBeGreaterThan(0.9);
+  });
+});
+
+describe('readLabelledCorpus', () => {
+  it('trains only traits labelled on every line and names the others', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'rapport-corpus-')), 'own.jsonl');
+    const lines = [
+      { id: 'a', text: 'first text', extraversion: true, openness: false },
+      { id: 'b', text: 'second text', extraversion: false },
+      { text: 'third text', extraversion: true, openness: 'yes' },
+    ];
+    writeFileSync(path, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+    const corpus = readLabelledCorpus(path);
+    expect(corpus.documents.map((doc) => doc.id)).toEqual(['a', 'b', '3']);
+    expect(corpus.traits).toEqual(['extraversion']);
+    expect(corpus.partialTraits).toEqual(['openness']);
+    expect(corpus.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('names the line that is not JSON', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'rapport-corpus-')), 'bad.jsonl');
+    writeFileSync(path, '{"text": "ok", "extraversion": true}\nnot json\n');
+    expect(() => readLabelledCorpus(path)).toThrow(/bad\.jsonl:2/);
+  });
+});
+
+describe('calibrationSlope', () => {
+  it('interpolates between measured lengths and holds at the ends', () => {
+    const points: Array<[number, number]> = [
+      [50, 0.4],
+      [100, 0.8],
+      [600, 1.8],
+    ];
+    expect(calibrationSlope(points, 10)).toBe(0.4);
+    expect(calibrationSlope(points, 75)).toBeCloseTo(0.6, 10);
+    expect(calibrationSlope(points, 350)).toBeCloseTo(1.3, 10);
+    expect(calibrationSlope(points, 5000)).toBe(1.8);
+  });
+});
