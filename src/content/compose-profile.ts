@@ -77,18 +77,49 @@ export function selectProfilePhrases(
   return Object.fromEntries(entries) as Record<Section, Phrase[]>;
 }
 
-function sectionOverviews(
+/** The template of each C2 block overview at this position (not yet personalised). */
+function overviewTemplates(
   at: CirclePosition,
   library: PhraseLibrary,
   picked: Record<Section, Phrase[]>,
-  name: string | null,
 ): Record<OverviewSection, string> {
   const entries = OVERVIEW_SECTIONS.map((key) => {
     const candidates = library.sectionOverviews.filter((p) => p.section === key);
     const best = rankPhrases(candidates, at)[0]?.phrase ?? picked[OVERVIEW_SOURCE[key]][0];
-    return [key, best === undefined ? '' : personalize(best.text, name)] as const;
+    return [key, best === undefined ? '' : best.text] as const;
   });
   return Object.fromEntries(entries) as Record<OverviewSection, string>;
+}
+
+interface Selection {
+  picked: Record<Section, Phrase[]>;
+  overviews: Record<OverviewSection, string>;
+}
+
+/**
+ * Choosing phrases ranks the whole library and compares candidates with what is already said:
+ * far too slow to redo per request. The choice depends only on the position and the count,
+ * so it is cached per library, with the angle quantised to a quarter degree (a difference no
+ * reader could see) and intensity an integer already.
+ */
+const SELECTION_CACHE_SIZE = 20_000;
+const selectionCaches = new WeakMap<PhraseLibrary, Map<string, Selection>>();
+
+function cachedSelection(at: CirclePosition, library: PhraseLibrary, count: number | undefined): Selection {
+  const quantised: CirclePosition = { angle: (Math.round(at.angle * 4) / 4) % 360, intensity: at.intensity };
+  const key = `${quantised.angle}|${quantised.intensity}|${count ?? ''}`;
+  let cache = selectionCaches.get(library);
+  if (!cache) {
+    cache = new Map();
+    selectionCaches.set(library, cache);
+  }
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const picked = selectProfilePhrases(quantised, library, count);
+  const selection = { picked, overviews: overviewTemplates(quantised, library, picked) };
+  if (cache.size >= SELECTION_CACHE_SIZE) cache.clear();
+  cache.set(key, selection);
+  return selection;
 }
 
 export function composeProfileContent(
@@ -97,12 +128,15 @@ export function composeProfileContent(
 ): ProfileContent {
   const at = positionOf(input.point);
   const name = cleanFirstName(input.firstName);
-  const picked = selectProfilePhrases(at, library, input.count);
+  const { picked, overviews } = cachedSelection(at, library, input.count);
   const plain = (phrases: readonly Phrase[]): string[] => phrases.map((p) => stripMarkers(personalize(p.text, name)));
   const sections = Object.fromEntries(SECTIONS.map((s) => [s, plain(picked[s])])) as SectionContent;
   const summary = picked.overview
     .slice(0, 2)
     .map((p) => personalize(p.text, name))
     .join(' ');
-  return { ...sections, section_overviews: sectionOverviews(at, library, picked, name), summary };
+  const sectionOverviews = Object.fromEntries(
+    OVERVIEW_SECTIONS.map((key) => [key, personalize(overviews[key], name)]),
+  ) as Record<OverviewSection, string>;
+  return { ...sections, section_overviews: sectionOverviews, summary };
 }

@@ -102,9 +102,17 @@ function stem(word: string): string {
   return base.slice(0, 7);
 }
 
+/** Phrase texts are a fixed set, so their word sets are worth keeping. */
+const contentWordCache = new Map<string, Set<string>>();
+
 function contentWords(text: string): Set<string> {
+  const cached = contentWordCache.get(text);
+  if (cached) return cached;
   const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
-  return new Set(words.filter((w) => !STOPWORDS.has(w)).map(stem));
+  const set = new Set(words.filter((w) => !STOPWORDS.has(w)).map(stem));
+  if (contentWordCache.size > 50_000) contentWordCache.clear();
+  contentWordCache.set(text, set);
+  return set;
 }
 
 /** Jaccard overlap of content words (crudely stemmed), in [0, 1]. */
