@@ -60,7 +60,7 @@ export interface UsageSummary {
 export async function usageSummary(deps: AccessDeps, token: ApiToken, now: Date): Promise<UsageSummary> {
   const month = monthOf(now);
   const year = month.slice(0, 4);
-  const callsThisYear = await deps.meter.callsMatching(token.id, year);
+  const callsThisYear = await deps.meter.yearCalls(token.id, month);
   const callsThisMonth = await deps.meter.monthCalls(token.id, month);
   return {
     month,

@@ -15,6 +15,7 @@ interface CounterRow extends Record<string, unknown> {
  */
 export class UsageMeter {
   private readonly stored = new Map<string, number>();
+  private readonly pastMonths = new Map<string, number>();
   private pending = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
@@ -54,14 +55,23 @@ export class UsageMeter {
     return stored + (this.pending.get(key) ?? 0);
   }
 
-  /** Calls in every month starting with `prefix` ('2026' for a year), written counts included. */
-  async callsMatching(tokenId: string, prefix: string): Promise<number> {
-    await this.flush();
-    const rows = await this.db.query<CounterRow>(
-      "SELECT COALESCE(SUM(calls), 0)::bigint AS calls FROM usage_counters WHERE token_id = $1 AND month LIKE $2 || '%'",
-      [tokenId, prefix],
-    );
-    return rows[0]?.calls ?? 0;
+  /**
+   * Calls in `year` up to and including `month`. Past months are closed, so their sum is read
+   * once per token and process; the current month comes from monthCalls.
+   */
+  async yearCalls(tokenId: string, month: string): Promise<number> {
+    const key = `${tokenId}|${month}`;
+    let past = this.pastMonths.get(key);
+    if (past === undefined) {
+      const rows = await this.db.query<CounterRow>(
+        "SELECT COALESCE(SUM(calls), 0)::bigint AS calls FROM usage_counters WHERE token_id = $1 AND month LIKE $2 || '-%' AND month < $3",
+        [tokenId, month.slice(0, 4), month],
+      );
+      past = rows[0]?.calls ?? 0;
+      if (this.pastMonths.size > 10_000) this.pastMonths.clear();
+      this.pastMonths.set(key, past);
+    }
+    return past + (await this.monthCalls(tokenId, month));
   }
 
   flush(): Promise<void> {

@@ -1,0 +1,106 @@
+/**
+ * HTTP throughput as ratios against a bare Fastify server measured in the same run, and the
+ * end-to-end time of a PDF analysis.
+ *
+ *   npx tsx bench/http.ts [--seconds 5] [--connections 16] [--data-dir DIR --people N]
+ *
+ * With --data-dir (a data directory holding N imported benchmark people, see bench/import.ts
+ * --keep) it also measures GET /v1/profiles?email= over random people.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { BENCH_PROFILE_TEXT, BENCH_TEXT_1000 } from './texts.ts';
+import { summarize } from './stats.ts';
+import { startServiceProcess, runCli, REPO_ROOT } from '../test/helpers/process.ts';
+import { textPdf } from '../test/fixtures/pdf.ts';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '16' },
+    'data-dir': { type: 'string' },
+    people: { type: 'string', default: '0' },
+  },
+});
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+
+async function load(options: autocannon.Options): Promise<{ rps: number; p99: number; non2xx: number }> {
+  const result = await autocannon({ connections, duration: seconds, ...options });
+  return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx + result.errors };
+}
+
+async function startBare(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'bench/bare-server.ts')], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const match = /LISTENING (\S+)/.exec(chunk.toString());
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', () => reject(new Error('bare server exited')));
+  });
+  return { child, url };
+}
+
+const bare = await startBare();
+await load({ url: bare.url, duration: 1 });
+const bareResult = await load({ url: bare.url });
+bare.child.kill('SIGTERM');
+console.log(`bare Fastify server: ${Math.round(bareResult.rps)} req/s (p99 ${bareResult.p99} ms)`);
+
+const ownDir = values['data-dir'] ? null : mkdtempSync(path.join(tmpdir(), 'rapport-bench-http-'));
+const env = { RAPPORT_DATA_DIR: values['data-dir'] ?? ownDir ?? '', RAPPORT_DEMO_DATA: 'false', LOG_LEVEL: 'info' };
+const service = await startServiceProcess(env);
+try {
+  const created = await runCli(['tokens', 'create', '--kind', 'enterprise', '--name', 'bench', '--json'], env);
+  const token = (JSON.parse(created.stdout) as { token: string }).token;
+  const headers = { authorization: `Bearer ${token}` };
+
+  const textUrl = `${service.baseUrl}/v1/analysis/text?text=${encodeURIComponent(BENCH_PROFILE_TEXT)}`;
+  await load({ url: textUrl, headers, duration: 1 });
+  const text = await load({ url: textUrl, headers });
+  console.log(
+    `GET /v1/analysis/text (~${BENCH_PROFILE_TEXT.split(/\s+/).length} words): ${Math.round(text.rps)} req/s, p99 ${text.p99} ms, ` +
+      `${(text.rps / bareResult.rps).toFixed(2)} × bare (target: ≥ 1,000 req/s)${text.non2xx ? `, ${text.non2xx} failed` : ''}`,
+  );
+
+  const usage = await load({ url: `${service.baseUrl}/v1/usage`, headers });
+  console.log(`GET /v1/usage (auth + metering only): ${Math.round(usage.rps)} req/s, ${(usage.rps / bareResult.rps).toFixed(2)} × bare`);
+
+  const pdf = await textPdf(`Resume\n${BENCH_TEXT_1000.split(' ').slice(0, 600).join(' ')}`);
+  const times: number[] = [];
+  for (let i = 0; i < 25; i += 1) {
+    const form = new FormData();
+    form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'resume.pdf');
+    const start = performance.now();
+    const upload = (await (await fetch(`${service.baseUrl}/v1/analysis/pdf`, { method: 'POST', headers, body: form })).json()) as { data: { id: string } };
+    for (;;) {
+      const response = await fetch(`${service.baseUrl}/v1/analysis/${upload.data.id}`, { headers });
+      await response.arrayBuffer();
+      if (response.status !== 202) break;
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    times.push(performance.now() - start);
+  }
+  const pdfStats = summarize(times.slice(5));
+  console.log(`2-page resume PDF, upload to result: median ${pdfStats.median.toFixed(1)} ms, max ${pdfStats.max.toFixed(1)} ms (target: < 100 ms)`);
+
+  const people = Number(values.people);
+  if (values['data-dir'] && people > 0) {
+    let n = 0;
+    const profiles = await load({
+      url: service.baseUrl,
+      headers,
+      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/v1/profiles?email=person${(n = (n * 7919 + 13) % people)}%40example.com` }) }],
+    });
+    console.log(`GET /v1/profiles?email= over ${people} people: ${Math.round(profiles.rps)} req/s, p99 ${profiles.p99} ms (target p99 < 20 ms)${profiles.non2xx ? `, ${profiles.non2xx} failed` : ''}`);
+    console.log(`PROFILES_RPS ${profiles.rps}`);
+  }
+} finally {
+  await service.stop();
+  if (ownDir) rmSync(ownDir, { recursive: true, force: true });
+}

@@ -1,0 +1,34 @@
+/**
+ * `npm run bench`: every benchmark in one run, so figures and ratios come from the same
+ * machine state. `npm run bench -- --quick` uses 10,000 people instead of 100,000.
+ */
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { REPO_ROOT } from '../test/helpers/process.ts';
+
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, people: { type: 'string' } } });
+const people = values.people ?? (values.quick ? '10000' : '100000');
+
+function run(script: string, args: string[]): string {
+  console.log(`\n== ${script} ${args.join(' ')}`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, script), ...args], { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  process.stdout.write(result.stdout);
+  if (result.status !== 0) throw new Error(`${script} failed with exit code ${result.status}`);
+  return result.stdout;
+}
+
+run('bench/text.ts', []);
+const imported = run('bench/import.ts', ['--people', people, '--keep']);
+const dir = /kept (\S+)/.exec(imported)?.[1];
+const rawRate = Number(/raw (\d+)\/s/.exec(imported)?.[1] ?? Number.NaN);
+try {
+  const http = run('bench/http.ts', dir ? ['--data-dir', dir, '--people', people] : []);
+  const profilesRate = Number(/PROFILES_RPS (\S+)/.exec(http)?.[1] ?? Number.NaN);
+  if (Number.isFinite(rawRate) && Number.isFinite(profilesRate)) {
+    console.log(`\nGET /v1/profiles vs raw PGlite point lookup in this run: ${(profilesRate / rawRate).toFixed(2)} (target ≥ 0.5)`);
+  }
+} finally {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+}
