@@ -2,8 +2,11 @@ import { Command } from 'commander';
 import { ConfigError } from '../config.ts';
 import { DataDirBusyError } from '../db/data-dir-lock.ts';
 import { isAppError } from '../shared/errors.ts';
+import { registerAnalyzeCommand } from './analyze.ts';
+import { registerPeopleCommands } from './people.ts';
 import { registerServeCommand } from './serve.ts';
 import { registerTokenCommands } from './tokens.ts';
+import { registerWorkerCommand } from './worker.ts';
 
 /** Turns any failure into one line a person can act on, never a stack trace. */
 function explain(error: unknown): string {
@@ -27,6 +30,9 @@ export async function main(argv: string[]): Promise<void> {
     .configureOutput({ outputError: (text, write) => write(text) });
   registerServeCommand(program);
   registerTokenCommands(program);
+  registerPeopleCommands(program);
+  registerAnalyzeCommand(program);
+  registerWorkerCommand(program);
   try {
     await program.parseAsync(argv);
   } catch (error) {

@@ -1,0 +1,127 @@
+/**
+ * Import throughput and lookup overhead on a fresh embedded database.
+ *
+ *   npx tsx bench/import.ts [--people N] [--lookups N] [--keep]
+ *
+ * Generates N people (default 100,000) with a 200-word bio each into a temp JSON Lines file,
+ * imports it, prints people/s; then compares raw point lookups by email through the Db with
+ * findPersonByEmail (normalisation + row mapping) over the same random addresses.
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import { parseArgs } from 'node:util';
+import { openEmbedded } from '../src/db/embedded.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { importPeople } from '../src/people/import.ts';
+import { findPersonByEmail } from '../src/people/repository.ts';
+
+const PERSON_COLUMNS = `id, public_id, email, email_normalized, linkedin_url, linkedin_key, first_name, last_name, photo_url,
+  company_name, title, location, texts, estimate, model_version, verified, source, created_at, updated_at`;
+
+const WORDS = (
+  'the a and to of in I we you they it is was be have do say get make go know think take see come want look use find give tell ' +
+  'work call try ask need feel become leave put mean keep let begin seem help talk turn start show hear play run move like live ' +
+  'believe hold bring happen write provide sit stand lose pay meet include continue set learn change lead understand watch follow ' +
+  'team project customer people friend family plan idea result goal meeting week day year time problem question answer detail ' +
+  'really always never often sometimes quickly carefully together happy excited worried sure maybe perhaps definitely honestly ' +
+  'new good great small large important different early late next last best clear strong quiet warm careful bold simple'
+).split(' ');
+
+/** Small seeded generator (mulberry32): the same N gives the same file. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function bio(next: () => number, words: number): string {
+  const sentences: string[] = [];
+  let left = words;
+  while (left > 0) {
+    const length = Math.min(left, 6 + Math.floor(next() * 14));
+    const sentence = Array.from({ length }, () => WORDS[Math.floor(next() * WORDS.length)] ?? 'the');
+    const first = sentence[0] ?? 'the';
+    sentence[0] = first.charAt(0).toUpperCase() + first.slice(1);
+    sentences.push(`${sentence.join(' ')}${next() < 0.15 ? '!' : next() < 0.1 ? '?' : '.'}`);
+    left -= length;
+  }
+  return sentences.join(' ');
+}
+
+async function generate(file: string, people: number): Promise<void> {
+  const next = random(42);
+  const out = createWriteStream(file);
+  for (let i = 0; i < people; i++) {
+    const line = JSON.stringify({
+      first_name: `First${i}`,
+      last_name: `Last${i}`,
+      email: `person${i}@example.com`,
+      linkedin_url: `https://www.linkedin.com/in/person-${i}-bench`,
+      company_name: `Company ${i % 997}`,
+      title: 'Analyst',
+      location: 'Springfield',
+      texts: [{ type: 'bio', text: bio(next, 200) }],
+    });
+    if (!out.write(`${line}\n`)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { people: { type: 'string', default: '100000' }, lookups: { type: 'string', default: '20000' }, keep: { type: 'boolean', default: false } } });
+  const people = Number(values.people);
+  const lookups = Number(values.lookups);
+  const dir = await mkdtemp(path.join(tmpdir(), 'rapport-bench-import-'));
+  const file = path.join(dir, 'people.jsonl');
+  try {
+    let t = performance.now();
+    await generate(file, people);
+    const size = (await stat(file)).size;
+    console.log(`generated ${people} people (${(size / 1e6).toFixed(1)} MB) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+    const db = await openEmbedded({ dataDir: path.join(dir, 'pgdata') });
+    await migrate(db);
+    t = performance.now();
+    const summary = await importPeople(db, file);
+    const seconds = (performance.now() - t) / 1000;
+    console.log(`import: ${summary.inserted} inserted, ${summary.skipped} skipped, ${summary.without_personality} without personality in ${seconds.toFixed(1)} s = ${Math.round(people / seconds)} people/s`);
+
+    const again = performance.now();
+    const second = await importPeople(db, file);
+    console.log(`import again: ${second.unchanged} unchanged in ${((performance.now() - again) / 1000).toFixed(1)} s`);
+
+    const next = random(7);
+    const emails = Array.from({ length: lookups }, () => `Person${Math.floor(next() * people)}@Example.com`);
+    // The raw query reads the same row, normalised by hand: the difference is the repository's own cost.
+    const rawLookup = (email: string) => db.query(`SELECT ${PERSON_COLUMNS} FROM people WHERE email_normalized = $1`, [email.toLowerCase()]);
+    const time = async (lookup: (email: string) => Promise<unknown>) => {
+      const t0 = performance.now();
+      for (const email of emails) await lookup(email);
+      return lookups / ((performance.now() - t0) / 1000);
+    };
+    // A first pass over every address warms the cache; then alternate, best of three each.
+    await time(rawLookup);
+    let rawRate = 0;
+    let repoRate = 0;
+    for (let round = 0; round < 3; round++) {
+      rawRate = Math.max(rawRate, await time(rawLookup));
+      repoRate = Math.max(repoRate, await time((email) => findPersonByEmail(db, email)));
+    }
+    console.log(`lookups by email: raw ${Math.round(rawRate)}/s, findPersonByEmail ${Math.round(repoRate)}/s; ratio ${(repoRate / rawRate).toFixed(2)}`);
+    await db.close();
+  } finally {
+    if (!values.keep) await rm(dir, { recursive: true, force: true });
+    else console.log(`kept ${dir}`);
+  }
+}
+
+await main();

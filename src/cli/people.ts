@@ -1,0 +1,148 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { InvalidArgumentError, type Command } from 'commander';
+import cliProgress from 'cli-progress';
+import type { ImportSummary } from '../people/import.ts';
+import type { RecomputeSummary } from '../people/recompute.ts';
+import { AppError } from '../shared/errors.ts';
+import { printJson, withExecutor } from './run-with.ts';
+
+/** On a terminal a live bar; in a log (non-TTY) one line every few seconds, never a carriage-return mess. */
+const LOG_EVERY_MS = 5000;
+
+interface Display {
+  update(event: Record<string, unknown>): void;
+  stop(): void;
+}
+
+function num(event: Record<string, unknown>, key: string): number {
+  const value = event[key];
+  return typeof value === 'number' ? value : 0;
+}
+
+function createDisplay(kind: 'import' | 'recompute', quiet: boolean): Display {
+  const describe = (e: Record<string, unknown>) =>
+    kind === 'import'
+      ? `${num(e, 'read')} rows read, ${num(e, 'inserted')} new, ${num(e, 'updated')} updated, ${num(e, 'unchanged')} unchanged, ${num(e, 'skipped')} skipped, ${num(e, 'rows_per_second')} rows/s`
+      : `${num(e, 'recomputed')} of ${num(e, 'total')} recomputed, ${num(e, 'rows_per_second')} people/s`;
+  if (quiet) return { update: () => undefined, stop: () => undefined };
+  if (!process.stderr.isTTY) {
+    let last = Date.now();
+    return {
+      update(event) {
+        if (Date.now() - last < LOG_EVERY_MS) return;
+        last = Date.now();
+        process.stderr.write(`${kind}: ${describe(event)}\n`);
+      },
+      stop: () => undefined,
+    };
+  }
+  const bar = new cliProgress.SingleBar({ format: `${kind} [{bar}] {percentage}% | {detail}`, hideCursor: true, clearOnComplete: false }, cliProgress.Presets.shades_classic);
+  let started = false;
+  return {
+    update(event) {
+      // Imports measure progress in bytes of the file, recomputes in people.
+      const total = kind === 'import' ? num(event, 'bytes_total') : num(event, 'total');
+      const value = kind === 'import' ? num(event, 'bytes_read') : num(event, 'recomputed');
+      if (!started) {
+        bar.start(Math.max(total, 1), value, { detail: describe(event) });
+        started = true;
+      } else bar.update(value, { detail: describe(event) });
+    },
+    stop() {
+      if (started) bar.stop();
+    },
+  };
+}
+
+function parseFormat(value: string): string {
+  if (value !== 'jsonl' && value !== 'csv') throw new InvalidArgumentError('expected jsonl or csv');
+  return value;
+}
+
+function printImportSummary(summary: ImportSummary): void {
+  const lines = [
+    `Imported ${summary.file} (${summary.format}) in ${summary.seconds.toFixed(1)} s, ${summary.rows_per_second} rows/s.`,
+    `  read                 ${summary.read}`,
+    `  inserted             ${summary.inserted}`,
+    `  updated              ${summary.updated}`,
+    `  unchanged            ${summary.unchanged}`,
+    `  skipped              ${summary.skipped}`,
+    `  without personality  ${summary.without_personality}`,
+  ];
+  if (summary.ignored_columns.length > 0) lines.push(`Columns not read: ${summary.ignored_columns.join(', ')}`);
+  if (summary.errors.length > 0) {
+    lines.push('Skipped rows:');
+    for (const error of summary.errors) lines.push(`  line ${error.line}: ${error.reason}`);
+    if (summary.skipped > summary.errors.length) lines.push(`  … and ${summary.skipped - summary.errors.length} more`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** Fails before opening the database when the file is not there, with the path as typed. */
+async function checkReadable(file: string): Promise<void> {
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) throw new AppError('bad_request', `Cannot read ${file}: not a regular file.`);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('not_found', `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`);
+  }
+}
+
+export function registerPeopleCommands(program: Command): void {
+  program
+    .command('import')
+    .description('import people from a JSON Lines or CSV file and compute their profiles (same file twice: nothing changes)')
+    .argument('<file>', 'a .jsonl or .csv file')
+    .option('--format <format>', 'jsonl | csv (default: from the extension)', parseFormat)
+    .option('--json', 'print the summary as JSON')
+    .option('--quiet', 'no progress output')
+    .addHelpText(
+      'after',
+      '\nJSON Lines: one object per line: first_name, last_name, email, linkedin_url, photo_url, company_name, title,\n' +
+        'location, texts: [{type, text}] with type email | various | bio | resume. Email or linkedin_url is required.\n' +
+        'CSV: a header line with the same column names, and text_email, text_various, text_bio, text_resume for texts.\n' +
+        'Bad rows are skipped and listed with their line numbers; the exit code is still 0.',
+    )
+    .action(async (file: string, options: { format?: string; json?: boolean; quiet?: boolean }) => {
+      // The service reads the file itself (admin socket), from its own working directory.
+      const absolute = path.resolve(file);
+      await checkReadable(absolute);
+      const display = createDisplay('import', options.quiet === true);
+      let summary: ImportSummary;
+      try {
+        summary = (await withExecutor((executor) =>
+          executor.call('people.import', { path: absolute, ...(options.format ? { format: options.format } : {}) }, (event) => display.update(event)),
+        )) as ImportSummary;
+      } finally {
+        display.stop();
+      }
+      if (options.json) printJson(summary);
+      else printImportSummary(summary);
+    });
+
+  const profiles = program.command('profiles').description('stored personality profiles');
+  profiles
+    .command('recompute')
+    .description('compute stored profiles again with the current text model (those made by another model version)')
+    .option('--all', 'recompute every profile, whatever model made it')
+    .option('--json', 'print the summary as JSON')
+    .option('--quiet', 'no progress output')
+    .action(async (options: { all?: boolean; json?: boolean; quiet?: boolean }) => {
+      const display = createDisplay('recompute', options.quiet === true);
+      let summary: RecomputeSummary;
+      try {
+        summary = (await withExecutor((executor) => executor.call('profiles.recompute', { all: options.all === true }, (event) => display.update(event)))) as RecomputeSummary;
+      } finally {
+        display.stop();
+      }
+      if (options.json) printJson(summary);
+      else {
+        process.stdout.write(
+          `Recomputed ${summary.recomputed} profiles with model ${summary.model_version} in ${summary.seconds.toFixed(1)} s ` +
+            `(${summary.with_personality} with a personality, ${summary.without_personality} without).\n`,
+        );
+      }
+    });
+}

@@ -1,0 +1,148 @@
+import { createReadStream, type ReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from '../db/client.ts';
+import type { Progress } from '../ops/verb.ts';
+import { AppError } from '../shared/errors.ts';
+import { analyzeTexts } from './analyze.ts';
+import type { PersonInput, PersonSource } from './person.ts';
+import { readCsv, readJsonLines, type CsvHeader, type SourceRecord } from './readers.ts';
+import { upsertBatch, type Analyze } from './upsert.ts';
+import { validatePersonRecord } from './validate.ts';
+
+export const IMPORT_FORMATS = ['jsonl', 'csv'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** Rows per transaction: large enough to amortise a round trip, small enough to keep memory flat. */
+export const IMPORT_BATCH_SIZE = 500;
+const MAX_REPORTED_ERRORS = 100;
+const PROGRESS_EVERY_MS = 250;
+
+export interface ImportOptions {
+  format?: ImportFormat;
+  /** Stored in people.source: 'import' by default, 'demo' for the demo people. */
+  source?: PersonSource;
+  batchSize?: number;
+  analyze?: Analyze;
+  progress?: Progress;
+}
+
+export interface ImportCounts {
+  read: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  /** Rows stored (inserted, updated or unchanged) whose person has no personality. */
+  without_personality: number;
+}
+
+export interface ImportSummary extends ImportCounts {
+  file: string;
+  format: ImportFormat;
+  /** The first 100 skipped rows; `skipped` counts them all. */
+  errors: { line: number; reason: string }[];
+  /** CSV columns that are not ours and were not read. */
+  ignored_columns: string[];
+  seconds: number;
+  rows_per_second: number;
+}
+
+export function detectFormat(file: string, override?: string): ImportFormat {
+  if (override !== undefined) {
+    const format = IMPORT_FORMATS.find((f) => f === override.toLowerCase());
+    if (!format) throw new AppError('bad_request', `Unknown format ${override}: use ${IMPORT_FORMATS.join(' or ')}.`);
+    return format;
+  }
+  const ext = path.extname(file).toLowerCase();
+  if (ext === '.csv') return 'csv';
+  if (ext === '.jsonl' || ext === '.ndjson' || ext === '.json') return 'jsonl';
+  throw new AppError('bad_request', `Cannot tell the format of ${path.basename(file)} from its extension: name it .jsonl or .csv, or pass --format jsonl|csv.`);
+}
+
+/** Opens the file, or fails with a message naming it, before anything is imported. */
+async function openFile(file: string): Promise<{ stream: ReadStream; size: number }> {
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) throw new AppError('bad_request', `Cannot read ${file}: not a regular file.`);
+    const stream = createReadStream(file);
+    await new Promise<void>((resolve, reject) => {
+      stream.once('open', () => resolve());
+      stream.once('error', reject);
+    });
+    return { stream, size: info.size };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new AppError('not_found', `Cannot read ${file}: no such file.`);
+    throw new AppError('bad_request', `Cannot read ${file}: ${(error as Error).message}.`);
+  }
+}
+
+/**
+ * Streams a JSON Lines or CSV file of people into the database in batches, one transaction per
+ * batch, computing each person's personality on the way. Bad rows are counted and reported with
+ * their line number; they never stop the import. Importing the same file again writes nothing.
+ */
+export async function importPeople(db: Db, file: string, options: ImportOptions = {}): Promise<ImportSummary> {
+  const format = detectFormat(file, options.format);
+  const { stream, size } = await openFile(file);
+  const header: CsvHeader = { ignored: [] };
+  const records: AsyncGenerator<SourceRecord> = format === 'csv' ? readCsv(stream, header) : readJsonLines(stream);
+  const batchSize = options.batchSize ?? IMPORT_BATCH_SIZE;
+  const upsert = { source: options.source ?? 'import', analyze: options.analyze ?? analyzeTexts };
+  const counts: ImportCounts = { read: 0, inserted: 0, updated: 0, unchanged: 0, skipped: 0, without_personality: 0 };
+  const errors: { line: number; reason: string }[] = [];
+  const started = performance.now();
+  let lastProgress = 0;
+
+  const rate = () => {
+    const seconds = (performance.now() - started) / 1000;
+    return { seconds: Math.round(seconds * 1000) / 1000, rows_per_second: seconds > 0 ? Math.round(counts.read / seconds) : 0 };
+  };
+  const report = (force: boolean) => {
+    if (!options.progress || (!force && performance.now() - lastProgress < PROGRESS_EVERY_MS)) return;
+    lastProgress = performance.now();
+    options.progress({ phase: 'import', ...counts, rows_per_second: rate().rows_per_second, bytes_read: stream.bytesRead, bytes_total: size });
+  };
+  const skip = (line: number, reason: string) => {
+    counts.skipped += 1;
+    if (errors.length < MAX_REPORTED_ERRORS) errors.push({ line, reason });
+  };
+
+  let batch: { line: number; input: PersonInput }[] = [];
+  const write = async () => {
+    if (batch.length === 0) return;
+    const rows = batch;
+    batch = [];
+    const outcomes = await db.transaction((tx) => upsertBatch(tx, rows.map((r) => r.input), upsert));
+    outcomes.forEach((outcome, i) => {
+      if (outcome.kind === 'skipped') return skip(rows[i]?.line ?? 0, outcome.reason);
+      counts[outcome.kind] += 1;
+      if (!outcome.hasPersonality) counts.without_personality += 1;
+    });
+    report(false);
+  };
+
+  try {
+    for await (const item of records) {
+      counts.read += 1;
+      // A long run of bad rows writes nothing, but the operator still sees it move.
+      if (counts.read % batchSize === 0) report(false);
+      if ('error' in item) {
+        skip(item.line, item.error);
+        continue;
+      }
+      const valid = validatePersonRecord(item.record);
+      if (!valid.ok) skip(item.line, valid.reason);
+      else batch.push({ line: item.line, input: valid.input });
+      if (batch.length >= batchSize) await write();
+    }
+    await write();
+  } finally {
+    stream.destroy();
+  }
+  errors.sort((a, b) => a.line - b.line);
+  report(true);
+  return { file, format, ...counts, errors, ignored_columns: header.ignored, ...rate() };
+}

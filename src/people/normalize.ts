@@ -1,0 +1,91 @@
+/**
+ * Identifier normalisation: every spelling of one email address or one professional-network
+ * profile URL must reduce to the same key, or a lookup misses a person we know.
+ */
+
+const MAX_EMAIL_LENGTH = 254;
+const MAX_LOCAL_LENGTH = 64;
+const LOCAL_PART = /^[^\s@"(),:;<>[\\\]]+$/u;
+const DOMAIN = /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+[\p{L}]{2,63}$/u;
+
+/**
+ * Trimmed and lower-cased, or null when it is not a plausible address. Lower-casing the local
+ * part is what every mail provider in practice does. Dots and `+tags` are kept: their meaning
+ * is provider-specific, and merging two real people would be worse than missing one match.
+ */
+export function normalizeEmail(raw: string | null | undefined): string | null {
+  if (typeof raw !== 'string') return null;
+  const email = raw.trim().toLowerCase();
+  if (email.length === 0 || email.length > MAX_EMAIL_LENGTH) return null;
+  const at = email.lastIndexOf('@');
+  if (at <= 0 || email.indexOf('@') !== at) return null;
+  const local = email.slice(0, at);
+  const domain = email.slice(at + 1);
+  if (local.length > MAX_LOCAL_LENGTH || !LOCAL_PART.test(local)) return null;
+  if (local.startsWith('.') || local.endsWith('.') || local.includes('..')) return null;
+  return DOMAIN.test(domain) ? email : null;
+}
+
+/** linkedin.com itself, or one short subdomain: www, m, mobile, and country editions (uk, de, …). */
+const HOST = /^(?:[a-z]{1,10}\.)?linkedin\.com$/;
+/** Vanity names: letters of any script, digits, hyphens and a few marks older profiles carry. */
+const SLUG = /^[\p{L}\p{M}\p{N}_.~-]{1,100}$/u;
+const SLUG_HAS_WORD = /[\p{L}\p{N}]/u;
+/** Legacy public profiles: /pub/<name>/<a>/<b>/<c>, the last three short hex-like parts. */
+const PUB_ID_PART = /^[0-9a-z]{1,3}$/;
+const MAX_URL_LENGTH = 2048;
+
+function parseUrl(raw: string): URL | null {
+  const trimmed = raw.trim();
+  if (trimmed.length === 0 || trimmed.length > MAX_URL_LENGTH) return null;
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed.replace(/^\/\//, '')}`;
+  try {
+    const url = new URL(withScheme);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Decoded, NFC, lower-cased path segments; null when one is not valid percent-encoding. */
+function segments(pathname: string): string[] | null {
+  const parts: string[] = [];
+  for (const part of pathname.split('/')) {
+    if (part === '') continue;
+    try {
+      parts.push(decodeURIComponent(part).normalize('NFC').toLowerCase());
+    } catch {
+      return null;
+    }
+  }
+  return parts;
+}
+
+function validSlug(slug: string | undefined): slug is string {
+  return slug !== undefined && SLUG.test(slug) && SLUG_HAS_WORD.test(slug);
+}
+
+/**
+ * The key one profile is stored and looked up under: `in/<slug>` for vanity profiles
+ * (`https://www.linkedin.com/in/Jane-Doe/?trk=x` → `in/jane-doe`) and
+ * `pub/<name>/<a>/<b>/<c>` for legacy public profiles. Scheme, subdomain (www, m, country
+ * editions), trailing slash, query, fragment, case and percent-encoding do not matter; the
+ * slug keeps its letters decoded (`in/jürgen-müller`). Anything else — another site, a company
+ * page, a search, a numeric `profile/view?id=` link — gives null: there is no stable key for it.
+ */
+export function linkedinKey(raw: string | null | undefined): string | null {
+  if (typeof raw !== 'string') return null;
+  const url = parseUrl(raw);
+  if (!url || !HOST.test(url.hostname)) return null;
+  const parts = segments(url.pathname);
+  if (!parts) return null;
+  // The lightweight mobile site prefixes profile paths with /mwlite.
+  if (parts[0] === 'mwlite') parts.shift();
+  const [kind, slug, ...rest] = parts;
+  if (kind === 'in') return validSlug(slug) ? `in/${slug}` : null;
+  if (kind === 'pub' && slug !== 'dir' && validSlug(slug)) {
+    const id = rest.slice(0, 3);
+    if (id.length === 3 && id.every((p) => PUB_ID_PART.test(p))) return `pub/${slug}/${id.join('/')}`;
+  }
+  return null;
+}

@@ -1,0 +1,60 @@
+import type { TraitEstimate } from '../personality/types.ts';
+
+/** Kinds of text sample a person can carry. Resumes and bios are labelled text (titles, skills). */
+export const TEXT_TYPES = ['email', 'various', 'bio', 'resume'] as const;
+export type TextType = (typeof TEXT_TYPES)[number];
+
+export function isTextType(value: unknown): value is TextType {
+  return TEXT_TYPES.some((t) => t === value);
+}
+
+export interface TextSample {
+  type: TextType;
+  text: string;
+}
+
+/** Where a person came from. */
+export type PersonSource = 'import' | 'demo' | 'assessment';
+
+export interface Person {
+  id: string;
+  /** Unguessable; the key of the profile page URL. */
+  publicId: string;
+  email: string | null;
+  emailNormalized: string | null;
+  linkedinUrl: string | null;
+  linkedinKey: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  photoUrl: string | null;
+  companyName: string | null;
+  title: string | null;
+  location: string | null;
+  texts: TextSample[];
+  /** Null: no personality (too little or unusable text). */
+  estimate: TraitEstimate | null;
+  modelVersion: string | null;
+  verified: boolean;
+  source: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * One person as an import row or a caller gives it, already validated (src/people/validate.ts).
+ * Null means "not given": an upsert keeps what is stored for it.
+ */
+export interface PersonInput {
+  email: string | null;
+  emailNormalized: string | null;
+  linkedinUrl: string | null;
+  linkedinKey: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  photoUrl: string | null;
+  companyName: string | null;
+  title: string | null;
+  location: string | null;
+  /** Empty: none given (the stored texts and estimate stay). */
+  texts: TextSample[];
+}

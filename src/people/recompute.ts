@@ -1,0 +1,60 @@
+import type { Db } from '../db/client.ts';
+import type { Progress } from '../ops/verb.ts';
+import { analyzeTexts, currentModelVersion } from './analyze.ts';
+import { countPeopleForRecompute, listPeopleForRecompute, updateEstimates, type EstimateUpdate } from './repository.ts';
+import type { Analyze } from './upsert.ts';
+
+const PAGE_SIZE = 500;
+const PROGRESS_EVERY_MS = 250;
+
+export interface RecomputeOptions {
+  /** Recompute everyone, not only those analysed by another model version. */
+  all?: boolean;
+  analyze?: Analyze;
+  modelVersion?: string;
+  progress?: Progress;
+}
+
+export interface RecomputeSummary {
+  model_version: string;
+  recomputed: number;
+  with_personality: number;
+  without_personality: number;
+  seconds: number;
+}
+
+/**
+ * Computes stored personalities again with the current text model, page by page (keyed on id,
+ * so rows updated behind the cursor are never visited twice), one transaction per page.
+ */
+export async function recomputeProfiles(db: Db, options: RecomputeOptions = {}): Promise<RecomputeSummary> {
+  const modelVersion = options.modelVersion ?? currentModelVersion();
+  const analyze = options.analyze ?? analyzeTexts;
+  const total = options.progress ? await countPeopleForRecompute(db, { modelVersion, all: options.all === true }) : 0;
+  const started = performance.now();
+  const summary: RecomputeSummary = { model_version: modelVersion, recomputed: 0, with_personality: 0, without_personality: 0, seconds: 0 };
+  let lastProgress = 0;
+  let afterId = '';
+  for (;;) {
+    const page = await listPeopleForRecompute(db, afterId, PAGE_SIZE, { modelVersion, all: options.all === true });
+    const last = page.at(-1);
+    if (!last) break;
+    const updates: EstimateUpdate[] = page.map((person) => {
+      const { estimate } = analyze(person.texts);
+      if (estimate) summary.with_personality += 1;
+      else summary.without_personality += 1;
+      return { id: person.id, estimate, modelVersion };
+    });
+    await db.transaction((tx) => updateEstimates(tx, updates));
+    summary.recomputed += page.length;
+    afterId = last.id;
+    if (options.progress && performance.now() - lastProgress >= PROGRESS_EVERY_MS) {
+      lastProgress = performance.now();
+      const seconds = (performance.now() - started) / 1000;
+      options.progress({ phase: 'recompute', recomputed: summary.recomputed, total, rows_per_second: Math.round(summary.recomputed / Math.max(seconds, 0.001)) });
+    }
+  }
+  summary.seconds = Math.round(performance.now() - started) / 1000;
+  options.progress?.({ phase: 'recompute', recomputed: summary.recomputed, total, rows_per_second: Math.round(summary.recomputed / Math.max(summary.seconds, 0.001)) });
+  return summary;
+}

@@ -1,0 +1,150 @@
+import { queryOne, type Db, type Queryable } from '../db/client.ts';
+import type { TraitEstimate } from '../personality/types.ts';
+import { linkedinKey, normalizeEmail } from './normalize.ts';
+import type { Person, PersonInput, TextSample } from './person.ts';
+import { upsertBatch, type RowOutcome, type UpsertOptions } from './upsert.ts';
+
+export type { Person } from './person.ts';
+
+interface PersonRow {
+  [column: string]: unknown;
+  id: string;
+  public_id: string;
+  email: string | null;
+  email_normalized: string | null;
+  linkedin_url: string | null;
+  linkedin_key: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  photo_url: string | null;
+  company_name: string | null;
+  title: string | null;
+  location: string | null;
+  texts: TextSample[];
+  estimate: TraitEstimate | null;
+  model_version: string | null;
+  verified: boolean;
+  source: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const PERSON_COLUMNS = `id, public_id, email, email_normalized, linkedin_url, linkedin_key, first_name, last_name, photo_url,
+  company_name, title, location, texts, estimate, model_version, verified, source, created_at, updated_at`;
+
+function toPerson(row: PersonRow): Person {
+  return {
+    id: row.id,
+    publicId: row.public_id,
+    email: row.email,
+    emailNormalized: row.email_normalized,
+    linkedinUrl: row.linkedin_url,
+    linkedinKey: row.linkedin_key,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    photoUrl: row.photo_url,
+    companyName: row.company_name,
+    title: row.title,
+    location: row.location,
+    texts: row.texts,
+    estimate: row.estimate,
+    modelVersion: row.model_version,
+    verified: row.verified,
+    source: row.source,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+async function findOne(db: Queryable, column: 'id' | 'email_normalized' | 'linkedin_key' | 'public_id', value: string): Promise<Person | null> {
+  const row = await queryOne<PersonRow>(db, `SELECT ${PERSON_COLUMNS} FROM people WHERE ${column} = $1`, [value]);
+  return row ? toPerson(row) : null;
+}
+
+export function findPersonById(db: Queryable, id: string): Promise<Person | null> {
+  return findOne(db, 'id', id);
+}
+
+/** Any spelling of the address finds the person; an invalid address finds no one. */
+export async function findPersonByEmail(db: Queryable, email: string): Promise<Person | null> {
+  const normalized = normalizeEmail(email);
+  return normalized ? findOne(db, 'email_normalized', normalized) : null;
+}
+
+/** Any spelling of the profile URL finds the person (see linkedinKey). */
+export async function findPersonByLinkedinUrl(db: Queryable, url: string): Promise<Person | null> {
+  const key = linkedinKey(url);
+  return key ? findOne(db, 'linkedin_key', key) : null;
+}
+
+export function findPersonByPublicId(db: Queryable, publicId: string): Promise<Person | null> {
+  return findOne(db, 'public_id', publicId);
+}
+
+export async function countPeople(db: Queryable): Promise<number> {
+  const row = await queryOne<{ n: number }>(db, 'SELECT count(*) AS n FROM people');
+  return row?.n ?? 0;
+}
+
+export interface UpsertResult {
+  outcome: RowOutcome;
+  person: Person | null;
+}
+
+/** One person, by the import's rules (src/people/upsert.ts): a skipped row returns person null. */
+export async function upsertPerson(db: Db, input: PersonInput, options: UpsertOptions): Promise<UpsertResult> {
+  return db.transaction(async (tx) => {
+    const [outcome] = await upsertBatch(tx, [input], options);
+    if (!outcome) throw new Error('upsertBatch returned no outcome');
+    const person = outcome.kind === 'skipped' ? null : await findPersonById(tx, outcome.personId);
+    return { outcome, person };
+  });
+}
+
+export interface RecomputeCandidate {
+  id: string;
+  texts: TextSample[];
+}
+
+/**
+ * The next page (by id, after `afterId`) of people whose personality the text model should
+ * compute again: those analysed by another model version than `modelVersion`, or everyone with
+ * `all`. Verified people are left alone: their personality comes from the test.
+ */
+export async function listPeopleForRecompute(db: Queryable, afterId: string, limit: number, options: { modelVersion: string; all?: boolean }): Promise<RecomputeCandidate[]> {
+  return db.query<{ id: string; texts: TextSample[] }>(
+    `SELECT id, texts FROM people
+     WHERE id > $1 AND NOT verified AND ($3::boolean OR model_version IS DISTINCT FROM $4)
+     ORDER BY id LIMIT $2`,
+    [afterId, limit, options.all === true, options.modelVersion],
+  );
+}
+
+/** How many people listPeopleForRecompute would return over all pages. */
+export async function countPeopleForRecompute(db: Queryable, options: { modelVersion: string; all?: boolean }): Promise<number> {
+  const row = await queryOne<{ n: number }>(db, 'SELECT count(*) AS n FROM people WHERE NOT verified AND ($1::boolean OR model_version IS DISTINCT FROM $2)', [
+    options.all === true,
+    options.modelVersion,
+  ]);
+  return row?.n ?? 0;
+}
+
+export interface EstimateUpdate {
+  id: string;
+  estimate: TraitEstimate | null;
+  modelVersion: string;
+}
+
+/** Stores new estimates for many people in one statement. */
+export async function updateEstimates(db: Queryable, updates: readonly EstimateUpdate[]): Promise<void> {
+  if (updates.length === 0) return;
+  await db.query(
+    `UPDATE people AS p SET estimate = r.estimate, model_version = r.model_version, updated_at = now()
+     FROM jsonb_to_recordset($1::jsonb) AS r(id text, estimate jsonb, model_version text) WHERE p.id = r.id`,
+    [JSON.stringify(updates.map((u) => ({ id: u.id, estimate: u.estimate, model_version: u.modelVersion })))],
+  );
+}
+
+export function updateEstimate(db: Queryable, id: string, estimate: TraitEstimate | null, modelVersion: string): Promise<void> {
+  return updateEstimates(db, [{ id, estimate, modelVersion }]);
+}

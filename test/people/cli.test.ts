@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { REPO_ROOT, runCli, startServiceProcess, type ServiceProcess } from '../helpers/process.ts';
+
+let dir: string;
+let testDb: TestDb | null = null;
+let env: Record<string, string>;
+let service: ServiceProcess | null = null;
+
+const bio =
+  'I love meeting new people and I always say yes to a party. Last weekend we hosted a picnic for the whole street, ' +
+  'with games for the kids, music all afternoon and far too much food. Everyone laughed, we danced, and I made three new friends. ' +
+  'At work I lead the events team, and nothing makes me happier than a room full of excited faces.';
+
+function person(i: number, extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({ first_name: `Cli${i}`, last_name: 'Tester', email: `cli${i}@example.com`, linkedin_url: `https://www.linkedin.com/in/cli-${i}-demo`, texts: [{ type: 'bio', text: `${bio} Number ${i}.` }], ...extra });
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'rapport-people-cli-'));
+  env = { RAPPORT_DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'info', RAPPORT_DEMO_DATA: 'false' };
+  if (process.env.DATABASE_URL) {
+    testDb = await createTestDb();
+    await testDb.db.close();
+    env.DATABASE_URL = testDb.url ?? '';
+  }
+});
+afterAll(async () => {
+  await service?.stop();
+  if (testDb) await testDb.close().catch(() => undefined);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('rapport import and profiles recompute', () => {
+  it('imports a file with the database in-process, listing bad rows, then through the running service', async () => {
+    const first = path.join(dir, 'first.jsonl');
+    writeFileSync(first, [person(1), person(2), '{oops', person(3, { email: 'nope' })].join('\n'));
+    const local = await runCli(['import', first], env);
+    expect(local.code).toBe(0);
+    expect(local.stdout).toMatch(/inserted\s+2\n/);
+    expect(local.stdout).toMatch(/skipped\s+2\n/);
+    expect(local.stdout).toMatch(/line 3: invalid JSON/);
+    expect(local.stdout).toMatch(/line 4: bad email "nope"/);
+
+    const missing = await runCli(['import', path.join(dir, 'missing.jsonl')], env);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/Cannot read .*missing\.jsonl: no such file/);
+
+    service = await startServiceProcess(env);
+    // A relative path is resolved by the CLI: the service reads the file from its own directory.
+    const again = await runCli(['import', path.relative(REPO_ROOT, first), '--json'], env);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ read: 4, inserted: 0, unchanged: 2, skipped: 2, file: first });
+
+    const second = path.join(dir, 'second.csv');
+    writeFileSync(second, `email,first_name,text_bio\ncli3@example.com,Cli3,"${bio}"\ncli1@example.com,Renamed,\n`);
+    const csv = await runCli(['import', second, '--json'], env);
+    expect(JSON.parse(csv.stdout)).toMatchObject({ format: 'csv', read: 2, inserted: 1, updated: 1, skipped: 0 });
+
+    const recompute = await runCli(['profiles', 'recompute', '--all', '--json'], env);
+    expect(recompute.code).toBe(0);
+    expect(JSON.parse(recompute.stdout)).toMatchObject({ recomputed: 3 });
+    const none = await runCli(['profiles', 'recompute'], env);
+    expect(none.stdout).toMatch(/Recomputed 0 profiles/);
+    expect(await service.stop()).toBe(0);
+    service = null;
+  }, 240_000);
+});

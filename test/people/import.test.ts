@@ -1,0 +1,143 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/client.ts';
+import { currentModelVersion } from '../../src/people/analyze.ts';
+import { DEMO_PEOPLE_FILE } from '../../src/people/demo/seed.ts';
+import { importPeople } from '../../src/people/import.ts';
+import { countPeople, findPersonByEmail, findPersonByLinkedinUrl } from '../../src/people/repository.ts';
+import { recomputeProfiles } from '../../src/people/recompute.ts';
+import { AppError } from '../../src/shared/errors.ts';
+import { createTestDb, type TestDb } from '../helpers/db.ts';
+
+// Long, real texts from the demo file give real personalities; the rows themselves are new.
+const demoTexts = readFileSync(DEMO_PEOPLE_FILE, 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => (JSON.parse(line) as { texts: { type: string; text: string }[] }).texts)
+  .filter((texts) => texts.reduce((n, t) => n + t.text.split(/\s+/).length, 0) > 100);
+const texts = (i: number) => demoTexts[i % demoTexts.length] ?? [];
+
+let dir: string;
+let testDb: TestDb;
+let db: Db;
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'rapport-import-'));
+  testDb = await createTestDb();
+  db = testDb.db;
+});
+afterAll(async () => {
+  await testDb.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function write(name: string, content: string): string {
+  const file = path.join(dir, name);
+  writeFileSync(file, content);
+  return file;
+}
+
+const jsonl = [
+  JSON.stringify({ first_name: 'Nora', last_name: 'Vance', email: 'Nora.Vance@Example.com', linkedin_url: 'https://www.linkedin.com/in/nora-vance-demo', company_name: 'Pinecrest Works', texts: texts(0) }),
+  JSON.stringify({ first_name: 'Otto', last_name: 'Reyes', linkedin_url: 'http://uk.linkedin.com/in/Otto-Reyes-Demo/?trk=abc', texts: texts(1) }),
+  '{"first_name": "Broken", "email": "broken@example.com"', // line 3: invalid JSON
+  JSON.stringify({ first_name: 'Nobody', company_name: 'No Identifier Inc' }), // line 4
+  '',
+  JSON.stringify({ first_name: 'Bad', email: 'not-an-address' }), // line 6
+  JSON.stringify({ email: 'kind@example.com', texts: [{ type: 'tweet', text: 'hello' }] }), // line 7
+  JSON.stringify({ email: 'long@example.com', first_name: 'x'.repeat(500) }), // line 8
+  JSON.stringify({ first_name: 'Tess', email: 'tess@example.org', texts: [{ type: 'email', text: 'Thanks, see you soon.' }] }),
+  JSON.stringify({ first_name: 'Uma', email: 'uma@example.org', texts: [...texts(2), { type: 'resume', text: 'Skills: planning, budgets.' }] }),
+  JSON.stringify({ email: 'clash@example.org', linkedin_url: 'linkedin.com/in/otto-reyes-demo' }), // line 11: email new, URL Otto's: updates Otto
+].join('\n');
+
+describe('importing people', () => {
+  it('imports JSON Lines, reports bad rows by line, and is a no-op the second time', async () => {
+    const file = write('people.jsonl', `${jsonl}\n`);
+    const events: Record<string, unknown>[] = [];
+    const summary = await importPeople(db, file, { progress: (e) => events.push(e) });
+    expect(summary).toMatchObject({ format: 'jsonl', read: 10, inserted: 4, updated: 1, unchanged: 0, skipped: 5, without_personality: 1 });
+    expect(summary.errors.map((e) => e.line)).toEqual([3, 4, 6, 7, 8]);
+    expect(summary.errors[0]?.reason).toMatch(/invalid JSON/);
+    expect(summary.errors[1]?.reason).toMatch(/no identifier/);
+    expect(summary.errors[2]?.reason).toMatch(/bad email/);
+    expect(summary.errors[3]?.reason).toMatch(/unknown type "tweet"/);
+    expect(summary.errors[4]?.reason).toMatch(/first_name is longer than 200/);
+    expect(events.at(-1)).toMatchObject({ phase: 'import', read: 10, inserted: 4, skipped: 5 });
+    expect(await countPeople(db)).toBe(4);
+
+    const again = await importPeople(db, file);
+    expect(again).toMatchObject({ read: 10, inserted: 0, updated: 0, unchanged: 5, skipped: 5, without_personality: 1 });
+  });
+
+  it('finds imported people by every spelling, with their personality or none', async () => {
+    const nora = await findPersonByEmail(db, ' nora.vance@EXAMPLE.com');
+    expect(nora).toMatchObject({ firstName: 'Nora', companyName: 'Pinecrest Works', source: 'import', modelVersion: currentModelVersion() });
+    expect(nora?.estimate?.modelVersion).toBe(currentModelVersion());
+    expect(nora?.estimate?.wordCount).toBeGreaterThan(100);
+    for (const url of ['https://www.linkedin.com/in/nora-vance-demo', 'linkedin.com/in/NORA-VANCE-DEMO/', 'https://de.linkedin.com/in/nora%2Dvance-demo?x=1#top']) {
+      expect((await findPersonByLinkedinUrl(db, url))?.id).toBe(nora?.id);
+    }
+    const otto = await findPersonByLinkedinUrl(db, 'https://www.linkedin.com/in/otto-reyes-demo');
+    expect(otto).toMatchObject({ firstName: 'Otto', emailNormalized: 'clash@example.org' });
+    expect(otto?.estimate).not.toBeNull();
+
+    const tess = await findPersonByEmail(db, 'tess@example.org');
+    expect(tess?.texts).toEqual([{ type: 'email', text: 'Thanks, see you soon.' }]);
+    expect(tess?.estimate).toBeNull();
+    expect(tess?.modelVersion).toBe(currentModelVersion());
+    expect((await findPersonByEmail(db, 'uma@example.org'))?.texts.at(-1)?.type).toBe('resume');
+  });
+
+  it('imports CSV with text_* columns, quoted multi-line fields and short rows', async () => {
+    const bio = (texts(3).find((t) => t.type !== 'email') ?? texts(3)[0])?.text ?? '';
+    const csv = [
+      'First_Name,last_name,email,linkedin_url,company_name,text_email,text_bio,phone',
+      `Vic,Moreau,vic@example.com,,Harbor Lane,"Hello team,\nsee you at ""the"" review.","${bio.replace(/"/g, '""')}",555`,
+      'Wes,Hale,,https://www.linkedin.com/in/wes-hale-demo,Harbor Lane',
+      'Bad,Mail,wes@@example.com,,',
+      'Nora,Vance,nora.vance@example.com,https://www.linkedin.com/in/nora-vance-demo,Pinecrest Works Ltd',
+      'Otto,Clash,nora.vance@example.com,https://www.linkedin.com/in/otto-reyes-demo,',
+      'Too,Many,many@example.com,,,,,,extra',
+    ].join('\r\n');
+    const file = write('people.csv', csv);
+    const summary = await importPeople(db, file);
+    expect(summary).toMatchObject({ format: 'csv', read: 6, inserted: 2, updated: 1, unchanged: 0, skipped: 3, ignored_columns: ['phone'] });
+    expect(summary.errors).toEqual([
+      { line: 5, reason: expect.stringMatching(/bad email/) },
+      { line: 7, reason: expect.stringMatching(/email matches one stored person and linkedin_url another/) },
+      { line: 8, reason: expect.stringMatching(/unreadable CSV record/) },
+    ]);
+    const vic = await findPersonByEmail(db, 'VIC@example.com');
+    expect(vic?.texts.map((t) => t.type)).toEqual(['email', 'bio']);
+    expect(vic?.texts[0]?.text).toBe('Hello team,\nsee you at "the" review.');
+    expect(vic?.estimate).not.toBeNull();
+    expect((await findPersonByLinkedinUrl(db, 'linkedin.com/in/wes-hale-demo'))?.estimate).toBeNull();
+    // An update keeps what the row leaves out: Nora's texts and personality stay.
+    const nora = await findPersonByEmail(db, 'nora.vance@example.com');
+    expect(nora?.companyName).toBe('Pinecrest Works Ltd');
+    expect(nora?.estimate).not.toBeNull();
+    expect((await importPeople(db, file)).unchanged).toBe(3);
+  });
+
+  it('refuses an unreadable file, an unknown format and an unknown text column before importing', async () => {
+    await expect(importPeople(db, path.join(dir, 'missing.jsonl'))).rejects.toMatchObject({ code: 'not_found' });
+    await expect(importPeople(db, write('people.txt', '{}'))).rejects.toThrow(/--format/);
+    await expect(importPeople(db, write('bad.csv', 'email,text_tweet\na@example.com,hi\n'))).rejects.toThrow(AppError);
+    const asJson = await importPeople(db, write('people.data', JSON.stringify({ email: 'fmt@example.com' })), { format: 'jsonl' });
+    expect(asJson.inserted).toBe(1);
+  });
+
+  it('recomputes profiles made by another model version, or all of them', async () => {
+    const nora = await findPersonByEmail(db, 'nora.vance@example.com');
+    await db.query(`UPDATE people SET model_version = 'old-model', estimate = NULL WHERE id = $1`, [nora?.id]);
+    const summary = await recomputeProfiles(db);
+    expect(summary).toMatchObject({ model_version: currentModelVersion(), recomputed: 1, with_personality: 1 });
+    const after = await findPersonByEmail(db, 'nora.vance@example.com');
+    expect(after?.modelVersion).toBe(currentModelVersion());
+    expect(after?.estimate?.scores).toEqual(nora?.estimate?.scores);
+    expect((await recomputeProfiles(db)).recomputed).toBe(0);
+    expect((await recomputeProfiles(db, { all: true })).recomputed).toBe(await countPeople(db));
+  });
+});
