@@ -2,24 +2,35 @@ import { TRAITS, type Trait, type TraitEstimate, type TraitScores } from '../typ
 import { rejectionOf, type RejectionReason } from './junk.ts';
 import { cleanLabelledText } from './labelled.ts';
 import { tokenizeProse } from './markup.ts';
-import { calibrationSlope, loadModel, type TextModel } from './model.ts';
+import { loadModel, type TextModel } from './model.ts';
 import { predict } from './predict.ts';
+import { confidenceOf, lengthFactor, standing } from './standing.ts';
 
 /**
  * Rapport's text model: a personality estimate from what a person wrote.
  *
- * Scores: the model's calibrated probability p that the writer is above the median on a
- * trait, mapped to 2p − 1. Calibration is Platt scaling fitted on held-out essays (and on
- * held-out excerpts of 50–400 words, so short texts get flatter probabilities); the
- * sign of a score is the model's decision.
+ * Score: the writer's standing among the reference population (the training essays),
+ * `lengthFactor(words) × standing`. Standing is 2F(z) − 1 with F the empirical CDF of
+ * the out-of-fold decision values z of the training essays (101 quantiles per trait in
+ * the model file), pinned so that z = 0, the model's decision threshold, maps to 0: the
+ * sign is always the model's call, and over the training essays scores spread evenly
+ * over [-1, 1] (median |score| ≈ 0.5), so people land across the DISC circle instead of
+ * all near its centre. A short text's decision value is noisier, so its standing is
+ * pulled toward 0 by the length factor: the share of the full-text ranking quality
+ * (held-out AUC − ½) that excerpts of that length keep, measured at training (≈ 0.5
+ * at 50 words, 1 for texts of the typical essay length, ~630 words, and longer).
  *
- * Confidence: (1 − e^(−words/300)) × (0.5 + 0.5·|score|). The first factor grows with
- * the evidence (0.13 at 40 words, 0.28 at 100, 0.63 at 300, 0.96 at 1,000); the second
- * with how far the calibrated model leans. A trait the model was not trained for
- * scores 0 with confidence 0.
+ * Confidence: `(2·AUC − 1) × lengthFactor(words)`, AUC being the trait's cross-validated
+ * ROC AUC. It grows with the evidence and is capped by how well the trait can be read
+ * from text at all (≈ 0.18 for extraversion, 0.34 for openness on full essays); it does
+ * not depend on the score. A trait the model was not trained for scores 0 with
+ * confidence 0.
  *
- * Evidence: per trait, up to five of the text's own words ranked by how far they moved
- * the trait's logit (before calibration); a positive weight pushed the trait up.
+ * Evidence: per trait, up to five items ranked by how far they moved the trait's
+ * decision value; a positive weight pushed the trait up. Items are content words of the
+ * text and word classes the text uses more than the reference population, shown with
+ * the class's most frequent word, e.g. "I (first-person pronouns)". Function words such
+ * as "the" or "of" keep their weight in the model but are never shown.
  */
 
 export { MIN_WORDS, type RejectionReason } from './junk.ts';
@@ -37,13 +48,6 @@ export interface AnalyzeOptions {
   evidence?: boolean;
   /** A model from loadModel(path); the committed model when left out. */
   model?: TextModel;
-}
-
-/** Words at which the evidence factor of confidence reaches 1 − 1/e. */
-const EVIDENCE_SCALE_WORDS = 300;
-
-function sigmoid(x: number): number {
-  return x >= 0 ? 1 / (1 + Math.exp(-x)) : Math.exp(x) / (1 + Math.exp(x));
 }
 
 function traitRecord(valueOf: (trait: Trait) => number): TraitScores {
@@ -71,16 +75,14 @@ export function analyzeText(text: string, opts: AnalyzeOptions = {}): TextAnalys
   const model = opts.model ?? loadModel();
   const prediction = predict(model, tokens, opts.evidence === true);
   const wordCount = prediction.wordCount;
-  const evidenceFactor = 1 - Math.exp(-wordCount / EVIDENCE_SCALE_WORDS);
+  const lengthWeight = lengthFactor(model.lengthCurve, wordCount);
   const scoreOf = (trait: Trait): number => {
     if (!model.trainedTraits.has(trait)) return 0;
-    const logit = prediction.logits[TRAITS.indexOf(trait)] ?? 0;
-    return 2 * sigmoid(calibrationSlope(model.calibration[trait], wordCount) * logit) - 1;
+    const z = prediction.logits[TRAITS.indexOf(trait)] ?? 0;
+    return lengthWeight * standing(model.quantiles[trait], model.atThreshold[trait], z);
   };
   const scores = traitRecord((trait) => round(scoreOf(trait), 4));
-  const confidence = traitRecord((trait) =>
-    model.trainedTraits.has(trait) ? round(evidenceFactor * (0.5 + 0.5 * Math.abs(scoreOf(trait))), 4) : 0,
-  );
+  const confidence = traitRecord((trait) => (model.trainedTraits.has(trait) ? round(confidenceOf(model.auc[trait], lengthWeight), 4) : 0));
 
   const estimate: TraitEstimate = { scores, confidence, source: 'prediction', modelVersion: model.version, wordCount };
   if (prediction.evidence !== undefined) estimate.evidence = prediction.evidence;

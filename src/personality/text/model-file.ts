@@ -1,4 +1,5 @@
 import { TRAITS, type Trait } from '../types.ts';
+import type { LengthPoint } from './standing.ts';
 
 /**
  * The committed weights file, as JSON. Weights are stored "folded": the training-time
@@ -8,13 +9,14 @@ import { TRAITS, type Trait } from '../types.ts';
 
 export const MODEL_FORMAT = 'rapport-text-model';
 
-/** [word count, calibration slope]: probabilities from short texts are damped more. */
-export type CalibrationPoint = [words: number, slope: number];
-
 export interface TraitWeightsFile {
   /** Added to the dot product; the result is > 0 exactly when the model predicts "high". */
   intercept: number;
-  calibration: CalibrationPoint[];
+  /**
+   * 101 quantiles (0 %, 1 %, …, 100 %) of the out-of-fold decision values of the training
+   * texts: the reference population a writer's standing is read against.
+   */
+  quantiles: number[];
   /** One weight per standardised dense feature, in `features.dense` order. */
   dense: number[];
   /** One weight per n-gram bucket, in `ngramBuckets` order. */
@@ -36,6 +38,8 @@ export interface ModelFile {
   features: { hashBits: number; ngramOrder: 1 | 2; lexiconVersion: number; dense: string[]; clip: number; minDocumentFrequency: number };
   training: { l2: number; denseWeight: number; ngramWeight: number; folds: number; seed: number };
   standardiser: { mean: number[]; sd: number[] };
+  /** [words, factor]: how much of a full text's evidence a shorter text carries (standing.ts). */
+  lengthCurve: LengthPoint[];
   /** Ascending bucket numbers, delta-encoded (each entry is the gap from the previous). */
   ngramBuckets: number[];
   traits: Partial<Record<Trait, TraitWeightsFile>>;
@@ -52,8 +56,12 @@ function isNumberArray(value: unknown): value is number[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'number' && Number.isFinite(item));
 }
 
-function isCalibration(value: unknown): value is CalibrationPoint[] {
+function isLengthCurve(value: unknown): value is LengthPoint[] {
   return Array.isArray(value) && value.length > 0 && value.every((point) => isNumberArray(point) && point.length === 2);
+}
+
+function isAscending(values: readonly number[]): boolean {
+  return values.every((value, i) => i === 0 || value >= (values[i - 1] ?? value));
 }
 
 function fail(problem: string): never {
@@ -62,18 +70,18 @@ function fail(problem: string): never {
 
 function checkTraitWeights(value: unknown, trait: Trait, denseSize: number, buckets: number): TraitWeightsFile {
   if (!isObject(value)) fail(`traits.${trait} is not an object`);
-  const { intercept, calibration, dense, ngrams } = value;
+  const { intercept, quantiles, dense, ngrams } = value;
   if (typeof intercept !== 'number') fail(`traits.${trait}.intercept is not a number`);
-  if (!isCalibration(calibration)) fail(`traits.${trait}.calibration is not a list of [words, slope]`);
+  if (!isNumberArray(quantiles) || quantiles.length < 2 || !isAscending(quantiles)) fail(`traits.${trait}.quantiles must be ascending numbers (retrain a model from before scores were standings)`);
   if (!isNumberArray(dense) || dense.length !== denseSize) fail(`traits.${trait}.dense does not match the dense features`);
   if (!isNumberArray(ngrams) || ngrams.length !== buckets) fail(`traits.${trait}.ngrams does not match ngramBuckets`);
-  return { intercept, calibration, dense, ngrams };
+  return { intercept, quantiles, dense, ngrams };
 }
 
 /** Checks the parsed JSON's shape, so a damaged or foreign file fails loudly at load. */
 export function parseModelFile(value: unknown): ModelFile {
   if (!isObject(value) || value.format !== MODEL_FORMAT) fail(`format is not "${MODEL_FORMAT}"`);
-  const { version, trainedAt, corpus, features, training, standardiser, ngramBuckets, traits, metrics } = value;
+  const { version, trainedAt, corpus, features, training, standardiser, lengthCurve, ngramBuckets, traits, metrics } = value;
   if (typeof version !== 'string' || typeof trainedAt !== 'string') fail('version and trainedAt must be strings');
   if (!isObject(corpus) || typeof corpus.file !== 'string' || typeof corpus.sha256 !== 'string' || typeof corpus.documents !== 'number') {
     fail('corpus must name file, sha256 and documents');
@@ -91,6 +99,7 @@ export function parseModelFile(value: unknown): ModelFile {
   }
   if (!isObject(standardiser) || !isNumberArray(standardiser.mean) || !isNumberArray(standardiser.sd)) fail('standardiser must hold mean and sd');
   if (standardiser.mean.length !== denseNames.length || standardiser.sd.length !== denseNames.length) fail('standardiser does not match features.dense');
+  if (!isLengthCurve(lengthCurve)) fail('lengthCurve must list [words, factor] points');
   if (!isNumberArray(ngramBuckets)) fail('ngramBuckets must be numbers');
   if (!isObject(traits)) fail('traits is missing');
   const checkedTraits: Partial<Record<Trait, TraitWeightsFile>> = {};
@@ -116,6 +125,7 @@ export function parseModelFile(value: unknown): ModelFile {
     features: { hashBits, ngramOrder, lexiconVersion, dense: denseNames, clip, minDocumentFrequency },
     training: { l2, denseWeight, ngramWeight, folds, seed },
     standardiser: { mean: standardiser.mean, sd: standardiser.sd },
+    lengthCurve,
     ngramBuckets,
     traits: checkedTraits,
     metrics: checkedMetrics,

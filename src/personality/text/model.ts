@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { TRAITS, type Trait } from '../types.ts';
 import { DENSE_NAMES } from './features.ts';
 import { LEXICON_VERSION } from './lexicon-data.ts';
-import { parseModelFile, type CalibrationPoint, type ModelFile } from './model-file.ts';
+import { parseModelFile, type ModelFile } from './model-file.ts';
+import { empiricalCdf, type LengthPoint } from './standing.ts';
 
 /**
  * The model in the shape inference wants: typed arrays, weights of the five traits side
@@ -25,7 +26,13 @@ export interface TextModel {
   intercepts: Float64Array;
   /** Traits the model was trained for; the others are reported with zero confidence. */
   trainedTraits: ReadonlySet<Trait>;
-  calibration: Readonly<Record<Trait, readonly CalibrationPoint[]>>;
+  /** Per trait: quantiles of the reference population's decision values (standing.ts). */
+  quantiles: Readonly<Record<Trait, Float64Array>>;
+  /** Per trait: the share of the reference population below the decision threshold. */
+  atThreshold: Readonly<Record<Trait, number>>;
+  /** Per trait: cross-validated ROC AUC, 0.5 (chance) for an untrained trait. */
+  auc: Readonly<Record<Trait, number>>;
+  lengthCurve: readonly LengthPoint[];
   file: ModelFile;
 }
 
@@ -49,15 +56,17 @@ export function modelFromFile(file: ModelFile): TextModel {
   const ngramWeights = new Float64Array(file.ngramBuckets.length * TRAIT_COUNT);
   const intercepts = new Float64Array(TRAIT_COUNT);
   const trainedTraits = new Set<Trait>();
-  // An untrained trait gets slope 0: probability one half, score 0.
-  const calibrationOf = (trait: Trait): readonly CalibrationPoint[] => file.traits[trait]?.calibration ?? [[0, 0]];
-  const calibration: Record<Trait, readonly CalibrationPoint[]> = {
-    extraversion: calibrationOf('extraversion'),
-    agreeableness: calibrationOf('agreeableness'),
-    conscientiousness: calibrationOf('conscientiousness'),
-    openness: calibrationOf('openness'),
-    neuroticism: calibrationOf('neuroticism'),
-  };
+  const perTrait = <T>(valueOf: (trait: Trait) => T): Record<Trait, T> => ({
+    extraversion: valueOf('extraversion'),
+    agreeableness: valueOf('agreeableness'),
+    conscientiousness: valueOf('conscientiousness'),
+    openness: valueOf('openness'),
+    neuroticism: valueOf('neuroticism'),
+  });
+  // An untrained trait stands at the threshold: score 0, and AUC 0.5 gives confidence 0.
+  const quantiles = perTrait((trait) => Float64Array.from(file.traits[trait]?.quantiles ?? [0, 0]));
+  const atThreshold = perTrait((trait) => empiricalCdf(quantiles[trait], 0));
+  const auc = perTrait((trait) => (file.traits[trait] !== undefined ? (file.metrics[trait]?.auc ?? 0.5) : 0.5));
   TRAITS.forEach((trait, t) => {
     const weights = file.traits[trait];
     if (weights === undefined) return;
@@ -82,7 +91,10 @@ export function modelFromFile(file: ModelFile): TextModel {
     ngramWeights,
     intercepts,
     trainedTraits,
-    calibration,
+    quantiles,
+    atThreshold,
+    auc,
+    lengthCurve: file.lengthCurve,
     file,
   };
 }
@@ -98,17 +110,4 @@ export function loadModel(path?: string): TextModel {
   const model = modelFromFile(parseModelFile(JSON.parse(readFileSync(path ?? DEFAULT_MODEL_PATH, 'utf8'))));
   if (path === undefined) defaultModel = model;
   return model;
-}
-
-/** Slope for a text of `words` words, linear between the measured points. */
-export function calibrationSlope(points: readonly CalibrationPoint[], words: number): number {
-  const first = points[0];
-  if (first === undefined) return 0;
-  if (words <= first[0]) return first[1];
-  for (let i = 1; i < points.length; i++) {
-    const [rightWords, rightSlope] = points[i] ?? first;
-    const [leftWords, leftSlope] = points[i - 1] ?? first;
-    if (words <= rightWords) return leftSlope + ((rightSlope - leftSlope) * (words - leftWords)) / (rightWords - leftWords);
-  }
-  return points[points.length - 1]?.[1] ?? first[1];
 }

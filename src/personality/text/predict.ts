@@ -1,4 +1,5 @@
-import { TRAITS, type EvidenceItem, type Trait } from '../types.ts';
+import type { EvidenceItem, Trait } from '../types.ts';
+import { rankEvidence } from './evidence.ts';
 import { extractFeatures } from './features.ts';
 import { CATEGORY_NAMES, lookupWord } from './lexicon.ts';
 import { TRAIT_COUNT, type TextModel } from './model.ts';
@@ -11,17 +12,10 @@ export interface Prediction {
   evidence?: Record<Trait, EvidenceItem[]>;
 }
 
-export const EVIDENCE_PER_TRAIT = 5;
-
-function roundTo4(value: number): number {
-  return Number(value.toPrecision(4));
-}
-
 /**
- * Scores a tokenised text with every trait at once. With `evidence`, also ranks the
- * text's own words and phrases by how far they moved each trait's logit: a term's
- * n-gram weight times its value, plus, for a word in a word class, the change one more
- * occurrence makes to that class's standardised rate, times the class's weight.
+ * Scores a tokenised text with every trait at once. With `evidence`, also collects what
+ * evidence.ts ranks: each word's n-gram contribution to each trait, and each word
+ * class's standardised rate.
  */
 export function predict(model: TextModel, tokens: TokenizedText, evidence: boolean): Prediction {
   const terms = evidence ? new Map<number, string>() : undefined;
@@ -29,66 +23,37 @@ export function predict(model: TextModel, tokens: TokenizedText, evidence: boole
   const logits = Float64Array.from(model.intercepts);
 
   const denseSize = model.denseMean.length;
-  // Per class and trait: logit change caused by one more occurrence of a class word.
-  const perOccurrence = evidence ? new Float64Array(CATEGORY_NAMES.length * TRAIT_COUNT) : undefined;
+  const classRates = new Float64Array(CATEGORY_NAMES.length);
   for (let j = 0; j < denseSize; j++) {
     const z = ((features.dense[j] ?? 0) - (model.denseMean[j] ?? 0)) / (model.denseSd[j] ?? 1);
     const clipped = Math.max(-model.clip, Math.min(model.clip, z));
+    if (j < classRates.length) classRates[j] = clipped;
     for (let t = 0; t < TRAIT_COUNT; t++) logits[t] = (logits[t] ?? 0) + clipped * (model.denseWeights[j * TRAIT_COUNT + t] ?? 0);
-    if (perOccurrence !== undefined && j < CATEGORY_NAMES.length && Math.abs(z) < model.clip) {
-      // d/dcount of log(1 + 100·count/words) is (100/words) / (1 + 100·count/words).
-      const slope = 100 / features.wordCount / Math.exp(features.dense[j] ?? 0) / (model.denseSd[j] ?? 1);
-      for (let t = 0; t < TRAIT_COUNT; t++) perOccurrence[j * TRAIT_COUNT + t] = slope * (model.denseWeights[j * TRAIT_COUNT + t] ?? 0);
-    }
   }
 
   let squares = 0;
   for (const count of features.ngrams.values()) squares += Math.log1p(count) ** 2;
   const norm = Math.sqrt(squares) || 1;
-  const termContributions = terms !== undefined ? new Map<string, Float64Array>() : undefined;
+  const contributions = new Map<string, Float64Array>();
+  const counts = new Map<string, number>();
   for (const [bucket, count] of features.ngrams) {
     const row = model.rowOfBucket[bucket] ?? -1;
-    const value = Math.log1p(count) / norm;
     const term = terms?.get(bucket);
-    const contribution = term !== undefined && termContributions !== undefined ? new Float64Array(TRAIT_COUNT) : undefined;
-    if (row >= 0) {
-      for (let t = 0; t < TRAIT_COUNT; t++) {
-        const moved = value * (model.ngramWeights[row * TRAIT_COUNT + t] ?? 0);
-        logits[t] = (logits[t] ?? 0) + moved;
-        if (contribution !== undefined) contribution[t] = moved;
-      }
+    if (term !== undefined && !term.includes(' ')) counts.set(term, count);
+    if (row < 0) continue;
+    const value = Math.log1p(count) / norm;
+    const contribution = term !== undefined ? new Float64Array(TRAIT_COUNT) : undefined;
+    for (let t = 0; t < TRAIT_COUNT; t++) {
+      const moved = value * (model.ngramWeights[row * TRAIT_COUNT + t] ?? 0);
+      logits[t] = (logits[t] ?? 0) + moved;
+      if (contribution !== undefined) contribution[t] = moved;
     }
-    if (contribution === undefined || term === undefined || termContributions === undefined) continue;
-    if (perOccurrence !== undefined && !term.includes(' ')) {
-      for (const category of lookupWord(term).categories) {
-        for (let t = 0; t < TRAIT_COUNT; t++) contribution[t] = (contribution[t] ?? 0) + count * (perOccurrence[category * TRAIT_COUNT + t] ?? 0);
-      }
-    }
-    termContributions.set(term, contribution);
+    if (term !== undefined && contribution !== undefined) contributions.set(term, contribution);
   }
 
   const prediction: Prediction = { logits, wordCount: features.wordCount };
-  if (termContributions !== undefined) prediction.evidence = rankEvidence(model, termContributions);
+  if (evidence) {
+    prediction.evidence = rankEvidence(model, { terms: contributions, counts, classesOf: (word) => lookupWord(word).categories, classRates });
+  }
   return prediction;
-}
-
-function rankEvidence(model: TextModel, contributions: Map<string, Float64Array>): Record<Trait, EvidenceItem[]> {
-  const topFor = (trait: Trait): EvidenceItem[] => {
-    if (!model.trainedTraits.has(trait)) return [];
-    const t = TRAITS.indexOf(trait);
-    const ranked: EvidenceItem[] = [];
-    for (const [term, values] of contributions) {
-      const weight = values[t] ?? 0;
-      if (weight !== 0) ranked.push({ term, weight });
-    }
-    ranked.sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight) || a.term.localeCompare(b.term));
-    return ranked.slice(0, EVIDENCE_PER_TRAIT).map(({ term, weight }) => ({ term, weight: roundTo4(weight) }));
-  };
-  return {
-    extraversion: topFor('extraversion'),
-    agreeableness: topFor('agreeableness'),
-    conscientiousness: topFor('conscientiousness'),
-    openness: topFor('openness'),
-    neuroticism: topFor('neuroticism'),
-  };
 }

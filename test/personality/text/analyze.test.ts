@@ -69,29 +69,48 @@ describe('analyzeText', () => {
       if (!result.ok) throw new Error(`rejected at ${count} words`);
       return result.estimate.confidence;
     });
+    const model = loadModel();
     for (const trait of TRAITS) {
       for (let i = 1; i < confidences.length; i++) expect(confidences[i]?.[trait]).toBeGreaterThan(confidences[i - 1]?.[trait] ?? 1);
+      // Never more sure than the trait's cross-validated ranking allows (2·AUC − 1).
+      expect(confidences[3]?.[trait]).toBeLessThanOrEqual(2 * model.auc[trait] - 1 + 1e-4);
+      expect(confidences[3]?.[trait]).toBeLessThan(0.5);
     }
   });
 
-  it('names evidence terms that occur in the text, strongest first', () => {
+  it('names evidence from the text: content words and word classes, never bare function words', () => {
     const text = STORY.repeat(2);
     const result = analyzeText(text, { evidence: true });
     if (!result.ok) throw new Error('rejected');
     const evidence = result.estimate.evidence;
     expect(evidence).toBeDefined();
-    const lower = text.toLowerCase().replace(/[^a-z' ]+/g, ' ').replace(/\s+/g, ' ');
+    const lower = ` ${text.toLowerCase().replace(/[^a-z' ]+/g, ' ').replace(/\s+/g, ' ')} `;
+    const hidden = ['a', 'an', 'the', 'of', 'and', 'to', 'in', 'i', 'it', 'was', 'is', 'my', 'me'];
+    let classItems = 0;
     for (const trait of TRAITS) {
       const items = evidence?.[trait] ?? [];
       expect(items.length).toBeGreaterThanOrEqual(3);
       expect(items.length).toBeLessThanOrEqual(5);
       for (const item of items) {
-        expect(` ${lower} `).toContain(` ${item.term} `);
+        const asClass = /^(\S+) \((.+)\)$/.exec(item.term);
+        const word = asClass?.[1]?.toLowerCase() ?? item.term;
+        if (asClass !== null) classItems++;
+        else expect(hidden).not.toContain(item.term);
+        expect(lower).toContain(` ${word} `);
         expect(item.weight).not.toBe(0);
       }
       const sizes = items.map((item) => Math.abs(item.weight));
       expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
     }
+    expect(classItems).toBeGreaterThan(0);
+  });
+
+  it('shows the first-person pronoun as its class, with a capital I', () => {
+    const result = analyzeText(STORY.repeat(2), { evidence: true });
+    if (!result.ok) throw new Error('rejected');
+    const terms = TRAITS.flatMap((trait) => (result.estimate.evidence?.[trait] ?? []).map((item) => item.term));
+    for (const term of terms) expect(term).not.toMatch(/^i\b/);
+    expect(terms.filter((term) => term.endsWith('(first-person pronouns)')).every((term) => term === 'I (first-person pronouns)')).toBe(true);
   });
 
   it('returns the same answer for the same text', () => {
@@ -99,18 +118,48 @@ describe('analyzeText', () => {
   });
 });
 
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
 describe.skipIf(!haveEssays)('on the essays it was trained on', () => {
+  const sample = haveEssays ? readEssays().filter((_, index) => index % 5 === 0) : [];
+  const scored = sample.map((essay) => ({ essay, result: analyzeText(essay.text) }));
+
   it('separates high from low extraversion better than chance', () => {
-    const sample = readEssays().filter((_, index) => index % 5 === 0);
     const scores: number[] = [];
     const labels: number[] = [];
-    for (const essay of sample) {
-      const result = analyzeText(essay.text);
+    for (const { essay, result } of scored) {
       if (!result.ok) continue;
       scores.push(result.estimate.scores.extraversion);
       labels.push(essay.extraversion ? 1 : 0);
     }
     expect(scores.length).toBeGreaterThan(sample.length * 0.95);
     expect(rocAuc(scores, labels)).toBeGreaterThan(0.55);
+  });
+
+  it('spreads writers over the scale: median |score| between 0.35 and 0.65, all within [-1, 1]', () => {
+    for (const trait of TRAITS) {
+      const sizes = scored.flatMap(({ result }) => (result.ok ? [Math.abs(result.estimate.scores[trait])] : []));
+      expect(Math.max(...sizes)).toBeLessThanOrEqual(1);
+      expect(median(sizes)).toBeGreaterThan(0.35);
+      expect(median(sizes)).toBeLessThan(0.65);
+    }
+  });
+
+  it('claims less from an excerpt than from the whole text of the same writer', () => {
+    for (const trait of TRAITS) {
+      let whole = 0;
+      let excerpt = 0;
+      for (const { essay, result } of scored.slice(0, 150)) {
+        const short = analyzeText(essay.text.split(/\s+/).slice(0, 60).join(' '));
+        if (!result.ok || !short.ok) continue;
+        whole += Math.abs(result.estimate.scores[trait]);
+        excerpt += Math.abs(short.estimate.scores[trait]);
+        expect(short.estimate.confidence[trait]).toBeLessThanOrEqual(result.estimate.confidence[trait]);
+      }
+      expect(whole).toBeGreaterThan(excerpt);
+    }
   });
 });

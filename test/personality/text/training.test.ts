@@ -2,12 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { calibrationSlope } from '../../../src/personality/text/model.ts';
+import { confidenceOf, empiricalCdf, lengthCurve, lengthFactor, standing } from '../../../src/personality/text/standing.ts';
 import { readLabelledCorpus, type LabelledCorpus } from '../../../src/personality/text/training/corpus.ts';
 import type { TrainingConfig } from '../../../src/personality/text/training/design.ts';
 import { trainModel } from '../../../src/personality/text/training/fit-model.ts';
-import { fitCalibrationSlope, fitLogistic, linearScores, priorMatchingThreshold, type SparseMatrix } from '../../../src/personality/text/training/logistic.ts';
-import { accuracy, majorityBaseline, rocAuc } from '../../../src/personality/text/training/metrics.ts';
+import { fitLogistic, linearScores, priorMatchingThreshold, type SparseMatrix } from '../../../src/personality/text/training/logistic.ts';
+import { accuracy, majorityBaseline, quantiles, rocAuc } from '../../../src/personality/text/training/metrics.ts';
 import { seededRandom, stratifiedFolds } from '../../../src/personality/text/training/random.ts';
 
 function denseMatrix(rows: number[][]): SparseMatrix {
@@ -49,13 +49,6 @@ describe('logistic regression', () => {
     const logits = Float64Array.from([0.1, 0.2, 0.3, 0.4, 0.5]);
     const threshold = priorMatchingThreshold(logits, Uint8Array.from([0, 1, 0, 1, 1]));
     expect(threshold).toBeCloseTo(0.25, 10);
-  });
-
-  it('calibrates a slope that recovers how logits relate to outcomes', () => {
-    const random = seededRandom(3);
-    const logits = Array.from({ length: 4000 }, () => random() * 6 - 3);
-    const labels = logits.map((z) => (random() < 1 / (1 + Math.exp(-0.5 * z)) ? 1 : 0));
-    expect(fitCalibrationSlope(logits, labels)).toBeCloseTo(0.5, 1);
   });
 });
 
@@ -133,16 +126,60 @@ describe('readLabelledCorpus', () => {
   });
 });
 
-describe('calibrationSlope', () => {
-  it('interpolates between measured lengths and holds at the ends', () => {
-    const points: Array<[number, number]> = [
-      [50, 0.4],
-      [100, 0.8],
-      [600, 1.8],
-    ];
-    expect(calibrationSlope(points, 10)).toBe(0.4);
-    expect(calibrationSlope(points, 75)).toBeCloseTo(0.6, 10);
-    expect(calibrationSlope(points, 350)).toBeCloseTo(1.3, 10);
-    expect(calibrationSlope(points, 5000)).toBe(1.8);
+describe('standing against the reference population', () => {
+  const reference = quantiles(Array.from({ length: 1001 }, (_, i) => i / 1000 - 0.4), 101);
+
+  it('reads quantiles back as the empirical CDF', () => {
+    expect(empiricalCdf(reference, -0.4)).toBeCloseTo(0, 6);
+    expect(empiricalCdf(reference, 0.1)).toBeCloseTo(0.5, 6);
+    expect(empiricalCdf(reference, 0.35)).toBeCloseTo(0.75, 6);
+    expect(empiricalCdf(reference, -9)).toBe(0);
+    expect(empiricalCdf(reference, 9)).toBe(1);
+    expect(empiricalCdf([0, 0, 0, 1], 0)).toBeCloseTo(2 / 3, 10);
+  });
+
+  it('spreads the reference population evenly over [-1, 1], keeping the sign of the decision', () => {
+    const atThreshold = empiricalCdf(reference, 0);
+    expect(atThreshold).toBeCloseTo(0.4, 6);
+    expect(standing(reference, atThreshold, 0)).toBe(0);
+    expect(standing(reference, atThreshold, -0.2)).toBeCloseTo(-0.5, 6);
+    expect(standing(reference, atThreshold, 0.3)).toBeCloseTo(0.5, 6);
+    expect(standing(reference, atThreshold, 5)).toBe(1);
+    expect(standing(reference, atThreshold, -5)).toBe(-1);
+    const random = seededRandom(5);
+    for (let i = 0; i < 200; i++) {
+      const z = random() * 2 - 1;
+      const value = standing(reference, atThreshold, z);
+      expect(Math.sign(value) === Math.sign(z) || value === 0).toBe(true);
+      expect(Math.abs(value)).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('builds a non-decreasing length curve from held-out AUCs and interpolates it from 0', () => {
+    const curve = lengthCurve(
+      [
+        { words: 100, aucs: [0.56, 0.58] },
+        { words: 50, aucs: [0.54, 0.52] },
+        { words: 400, aucs: [0.55, 0.57] },
+        { words: 2000, aucs: [0.6, 0.6] },
+      ],
+      [0.6, 0.6],
+      600,
+    );
+    expect(curve.map(([words]) => words)).toEqual([50, 100, 400, 600]);
+    expect(curve[0]?.[1]).toBeCloseTo(0.3, 10);
+    expect(curve[1]?.[1]).toBeCloseTo(0.6, 10);
+    expect(curve[2]?.[1]).toBeCloseTo(0.6, 10);
+    expect(curve[3]?.[1]).toBe(1);
+    expect(lengthFactor(curve, 25)).toBeCloseTo(0.15, 10);
+    expect(lengthFactor(curve, 500)).toBeCloseTo(0.8, 10);
+    expect(lengthFactor(curve, 5000)).toBe(1);
+    expect(lengthFactor([], 10)).toBe(1);
+  });
+
+  it('caps confidence by the trait\'s reliability', () => {
+    expect(confidenceOf(0.59, 1)).toBeCloseTo(0.18, 10);
+    expect(confidenceOf(0.45, 1)).toBe(0);
+    expect(confidenceOf(0.8, 0.5)).toBeCloseTo(0.3, 10);
   });
 });

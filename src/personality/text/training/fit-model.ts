@@ -2,12 +2,13 @@ import type { Trait } from '../../types.ts';
 import { DENSE_NAMES, extractFeatures } from '../features.ts';
 import { LEXICON_VERSION } from '../lexicon-data.ts';
 import { tokenizeProse } from '../markup.ts';
-import { MODEL_FORMAT, type CalibrationPoint, type ModelFile, type TraitMetricsFile, type TraitWeightsFile } from '../model-file.ts';
+import { MODEL_FORMAT, type ModelFile, type TraitMetricsFile, type TraitWeightsFile } from '../model-file.ts';
 import { labelsFor, type LabelledCorpus } from './corpus.ts';
 import { crossValidate } from './cross-validate.ts';
 import { buildMatrix, fitPreprocessor, prepareDocument, type PreparedDocument, type TrainingConfig } from './design.ts';
-import { fitCalibrationSlope, fitLogistic, linearScores, priorMatchingThreshold } from './logistic.ts';
-import { majorityBaseline, meanAndSd } from './metrics.ts';
+import { lengthCurve } from '../standing.ts';
+import { fitLogistic, linearScores, priorMatchingThreshold } from './logistic.ts';
+import { majorityBaseline, meanAndSd, quantiles, rocAuc } from './metrics.ts';
 
 /**
  * The settings `npm run train` ships, chosen by repeated 10-fold cross-validation on the
@@ -18,11 +19,14 @@ import { majorityBaseline, meanAndSd } from './metrics.ts';
 export const DEFAULT_CONFIG: TrainingConfig = { hashBits: 20, minDocumentFrequency: 3, denseWeight: 0.1, ngramWeight: 1, l2: 0.01, clip: 5 };
 export const DEFAULT_NGRAM_ORDER: 1 | 2 = 1;
 
-/** Excerpt lengths at which calibration is measured, so short texts get honest probabilities. */
-const CALIBRATION_LENGTHS = [50, 100, 200, 400];
+/** Excerpt lengths at which held-out AUC is measured, so short texts' scores are damped honestly. */
+const EXCERPT_LENGTHS = [50, 100, 200, 400];
 
 /** Weights below this cannot move a logit by a thousandth; they are left out of the file. */
 const PRUNE_BELOW = 1e-5;
+
+/** 0 %, 1 %, …, 100 %: fine enough that interpolated standings are within ~0.01. */
+const QUANTILES = 101;
 
 export interface TrainOptions {
   config: TrainingConfig;
@@ -57,7 +61,7 @@ export function trainModel(corpus: LabelledCorpus, options: TrainOptions): Model
   const { config, ngramOrder, log } = options;
   const texts = corpus.documents.map((doc) => doc.text);
   const docs = prepareCorpus(texts, config, ngramOrder);
-  const excerpts = CALIBRATION_LENGTHS.map((length) => prepareCorpus(texts.map((text) => firstWords(text, length)), config, ngramOrder));
+  const excerpts = EXCERPT_LENGTHS.map((length) => prepareCorpus(texts.map((text) => firstWords(text, length)), config, ngramOrder));
   const typicalWords = median(texts.map((text) => text.split(/\s+/).length));
   const everyDocument = docs.map((_, index) => index);
   const preprocessor = fitPreprocessor(docs, everyDocument, config);
@@ -68,18 +72,15 @@ export function trainModel(corpus: LabelledCorpus, options: TrainOptions): Model
   const traits: Partial<Record<Trait, TraitWeightsFile>> = {};
   const metrics: Partial<Record<Trait, TraitMetricsFile>> = {};
   const keep = new Uint8Array(preprocessor.keptBuckets.length);
+  // Held-out AUC per trait of excerpts (per length) and of whole texts: the length curve.
+  const excerptAucs: number[][] = EXCERPT_LENGTHS.map(() => []);
+  const fullAucs: number[] = [];
   for (const trait of corpus.traits) {
     const labels = labelsFor(corpus.documents, trait);
     const cv = crossValidate(docs, labels, config, { folds: options.folds, repeats: 1, seed: options.seed }, excerpts);
-    const calibration: CalibrationPoint[] = CALIBRATION_LENGTHS.map((length, i) => [length, fitCalibrationSlope(cv.alternativeLogits[i] ?? [], labels)]);
-    calibration.push([typicalWords, fitCalibrationSlope(cv.outOfFoldLogits[0] ?? [], labels)]);
-    calibration.sort((a, b) => a[0] - b[0]);
-    // A shorter text never earns a steeper slope (more confidence) than a longer one.
-    for (let i = calibration.length - 2; i >= 0; i--) {
-      const point = calibration[i];
-      const next = calibration[i + 1];
-      if (point !== undefined && next !== undefined) point[1] = Math.max(0, Math.min(point[1], next[1]));
-    }
+    const outOfFold = cv.outOfFoldLogits[0] ?? new Float64Array(0);
+    EXCERPT_LENGTHS.forEach((_, i) => excerptAucs[i]?.push(rocAuc(cv.alternativeLogits[i] ?? [], labels)));
+    fullAucs.push(rocAuc(outOfFold, labels));
 
     const model = fitLogistic(matrix, labels, { l2: config.l2 });
     const threshold = priorMatchingThreshold(linearScores(matrix, model), labels);
@@ -90,7 +91,7 @@ export function trainModel(corpus: LabelledCorpus, options: TrainOptions): Model
     });
     traits[trait] = {
       intercept: significant(model.intercept - threshold),
-      calibration: calibration.map(([words, slope]) => [words, significant(slope)]),
+      quantiles: quantiles(outOfFold, QUANTILES).map(significant),
       dense: Array.from({ length: denseSize }, (_, j) => significant((model.weights[j] ?? 0) * config.denseWeight)),
       ngrams,
     };
@@ -103,6 +104,13 @@ export function trainModel(corpus: LabelledCorpus, options: TrainOptions): Model
     };
     log(`${trait}: ${options.folds}-fold accuracy ${(100 * accuracy.mean).toFixed(1)}% (majority ${(100 * majorityBaseline(labels)).toFixed(1)}%), AUC ${meanAndSd(cv.foldAuc).mean.toFixed(3)}`);
   }
+
+  const curve = lengthCurve(
+    EXCERPT_LENGTHS.map((words, i) => ({ words, aucs: excerptAucs[i] ?? [] })),
+    fullAucs,
+    typicalWords,
+  ).map(([words, factor]): [number, number] => [words, significant(factor)]);
+  log(`length factor: ${curve.map(([words, factor]) => `${words} words ${factor.toFixed(2)}`).join(', ')}`);
 
   const buckets: number[] = [];
   let previous = 0;
@@ -121,6 +129,7 @@ export function trainModel(corpus: LabelledCorpus, options: TrainOptions): Model
     features: { hashBits: config.hashBits, ngramOrder, lexiconVersion: LEXICON_VERSION, dense: [...DENSE_NAMES], clip: config.clip, minDocumentFrequency: config.minDocumentFrequency },
     training: { l2: config.l2, denseWeight: config.denseWeight, ngramWeight: config.ngramWeight, folds: options.folds, seed: options.seed },
     standardiser: { mean: Array.from(preprocessor.mean, significantMean), sd: Array.from(preprocessor.sd, significantMean) },
+    lengthCurve: curve,
     ngramBuckets: buckets,
     traits,
     metrics,

@@ -102,27 +102,3 @@ export function priorMatchingThreshold(trainingLogits: Float64Array, labels: Uin
   // Midway between the last document predicted low and the first predicted high.
   return ((sorted[negatives - 1] ?? 0) + (sorted[negatives] ?? 0)) / 2;
 }
-
-/**
- * Platt scaling with the offset pinned at the decision threshold: fits the slope `a` of
- * p = σ(a·z) on held-out, threshold-centred logits so that reported probabilities match
- * how often the model is actually right, while p > 0.5 stays the model's decision.
- */
-export function fitCalibrationSlope(centredLogits: ArrayLike<number>, labels: ArrayLike<number>): number {
-  let slope = 1;
-  // Newton's method on a one-parameter logistic likelihood: converges in a few steps.
-  for (let step = 0; step < 50; step++) {
-    let gradient = 0;
-    let curvature = 1e-9;
-    for (let i = 0; i < centredLogits.length; i++) {
-      const z = centredLogits[i] ?? 0;
-      const p = sigmoid(slope * z);
-      gradient += (p - (labels[i] === 1 ? 1 : 0)) * z;
-      curvature += p * (1 - p) * z * z;
-    }
-    const change = gradient / curvature;
-    slope -= change;
-    if (Math.abs(change) < 1e-10 * Math.max(1, Math.abs(slope))) break;
-  }
-  return slope;
-}

@@ -42,3 +42,16 @@ export function meanAndSd(values: readonly number[]): { mean: number; sd: number
   const variance = values.length > 1 ? values.reduce((sum, v) => sum + (v - mean) ** 2, 0) / (values.length - 1) : 0;
   return { mean, sd: Math.sqrt(variance) };
 }
+
+/** `count` evenly spaced quantiles (0 … 1) of `values`, linear between order statistics. */
+export function quantiles(values: ArrayLike<number>, count: number): number[] {
+  const sorted = Float64Array.from(values).sort();
+  if (sorted.length === 0) return new Array<number>(count).fill(0);
+  return Array.from({ length: count }, (_, k) => {
+    const position = (k / Math.max(count - 1, 1)) * (sorted.length - 1);
+    const below = Math.floor(position);
+    const left = sorted[below] ?? 0;
+    const right = sorted[Math.min(below + 1, sorted.length - 1)] ?? left;
+    return left + (right - left) * (position - below);
+  });
+}
