@@ -13,7 +13,7 @@ import {
   type PhraseLibrary,
   type Section,
 } from './phrases.ts';
-import { BLEND_INTENSITY, pickPhrases, positionOf, rankPhrases, UsedPhrases, type CirclePosition } from './rank.ts';
+import { BLEND_INTENSITY, pickPhrases, positionOf, rankPhrases, SimilarityIndex, UsedPhrases, type CirclePosition } from './rank.ts';
 import { cleanFirstName, personalize, stripMarkers } from './text.ts';
 
 export { toInlineHtml } from './text.ts';
@@ -56,6 +56,17 @@ function countFor(section: Section, requested: number | undefined): number {
   return section === 'qualities' ? DEFAULT_QUALITIES : DEFAULT_COUNT;
 }
 
+const similarityIndexes = new WeakMap<PhraseLibrary, SimilarityIndex>();
+
+function similarityIndexOf(library: PhraseLibrary): SimilarityIndex {
+  let index = similarityIndexes.get(library);
+  if (!index) {
+    index = new SimilarityIndex(SECTIONS.flatMap((section) => library.sections[section]));
+    similarityIndexes.set(library, index);
+  }
+  return index;
+}
+
 /** Picks each section's phrases (templates, not yet personalised). */
 export function selectProfilePhrases(
   at: CirclePosition,
@@ -63,7 +74,7 @@ export function selectProfilePhrases(
   count?: number,
 ): Record<Section, Phrase[]> {
   // One memory for the whole profile: the same idea never appears in two sections.
-  const used = new UsedPhrases();
+  const used = new UsedPhrases(similarityIndexOf(library));
   const isBlend = at.intensity < BLEND_INTENSITY;
   const entries = SECTIONS.map((section) => {
     const ranked = rankPhrases(library.sections[section], at);
@@ -77,14 +88,26 @@ export function selectProfilePhrases(
   return Object.fromEntries(entries) as Record<Section, Phrase[]>;
 }
 
+const overviewGroups = new WeakMap<PhraseLibrary, Map<OverviewSection, Phrase[]>>();
+
+function overviewsBySection(library: PhraseLibrary): Map<OverviewSection, Phrase[]> {
+  let groups = overviewGroups.get(library);
+  if (!groups) {
+    groups = new Map(OVERVIEW_SECTIONS.map((key) => [key, library.sectionOverviews.filter((p) => p.section === key)]));
+    overviewGroups.set(library, groups);
+  }
+  return groups;
+}
+
 /** The template of each C2 block overview at this position (not yet personalised). */
 function overviewTemplates(
   at: CirclePosition,
   library: PhraseLibrary,
   picked: Record<Section, Phrase[]>,
 ): Record<OverviewSection, string> {
+  const bySection = overviewsBySection(library);
   const entries = OVERVIEW_SECTIONS.map((key) => {
-    const candidates = library.sectionOverviews.filter((p) => p.section === key);
+    const candidates = bySection.get(key) ?? [];
     const best = rankPhrases(candidates, at)[0]?.phrase ?? picked[OVERVIEW_SOURCE[key]][0];
     return [key, best === undefined ? '' : best.text] as const;
   });
@@ -99,14 +122,14 @@ interface Selection {
 /**
  * Choosing phrases ranks the whole library and compares candidates with what is already said:
  * far too slow to redo per request. The choice depends only on the position and the count,
- * so it is cached per library, with the angle quantised to a quarter degree (a difference no
- * reader could see) and intensity an integer already.
+ * so it is cached per library, with the angle quantised to half a degree (a difference no
+ * reader could see; every type centre falls on the grid) and intensity an integer already.
  */
-const SELECTION_CACHE_SIZE = 20_000;
+const SELECTION_CACHE_SIZE = 40_000;
 const selectionCaches = new WeakMap<PhraseLibrary, Map<string, Selection>>();
 
 function cachedSelection(at: CirclePosition, library: PhraseLibrary, count: number | undefined): Selection {
-  const quantised: CirclePosition = { angle: (Math.round(at.angle * 4) / 4) % 360, intensity: at.intensity };
+  const quantised: CirclePosition = { angle: (Math.round(at.angle * 2) / 2) % 360, intensity: at.intensity };
   const key = `${quantised.angle}|${quantised.intensity}|${count ?? ''}`;
   let cache = selectionCaches.get(library);
   if (!cache) {

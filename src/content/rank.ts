@@ -87,7 +87,7 @@ export function rankPhrases(phrases: readonly Phrase[], at: CirclePosition): Ran
     if (a.turn !== b.turn) return a.turn - b.turn;
     return a.phrase.id < b.phrase.id ? -1 : a.phrase.id > b.phrase.id ? 1 : 0;
   });
-  return ranked.map(({ phrase, fit }) => ({ phrase, fit }));
+  return ranked;
 }
 
 const STOPWORDS = new Set(
@@ -125,19 +125,46 @@ export function similarity(a: string, b: string): number {
   return shared / (wa.size + wb.size - shared);
 }
 
+/**
+ * Which phrases say the same thing as a given one, among a fixed set. Comparing a candidate
+ * with everything a profile has already said is the costly part of composing; the answer
+ * depends only on the two phrases, so each phrase's neighbours are computed once.
+ */
+export class SimilarityIndex {
+  private readonly neighbours = new Map<string, ReadonlySet<string>>();
+
+  constructor(private readonly phrases: readonly Phrase[]) {}
+
+  /** Ids of the other phrases too close to this one (identical text included). */
+  similarTo(phrase: Phrase): ReadonlySet<string> {
+    let ids = this.neighbours.get(phrase.id);
+    if (!ids) {
+      const found = new Set<string>();
+      for (const other of this.phrases) {
+        if (other.id === phrase.id) continue;
+        if (other.text === phrase.text || similarity(other.text, phrase.text) >= SIMILARITY_LIMIT) found.add(other.id);
+      }
+      ids = found;
+      this.neighbours.set(phrase.id, ids);
+    }
+    return ids;
+  }
+}
+
 /** What a profile has said so far, so later sections do not repeat it. */
 export class UsedPhrases {
   private readonly ids = new Set<string>();
-  private readonly texts: string[] = [];
+
+  constructor(private readonly index: SimilarityIndex) {}
 
   has(phrase: Phrase): boolean {
     if (this.ids.has(phrase.id)) return true;
-    return this.texts.some((t) => t === phrase.text || similarity(t, phrase.text) >= SIMILARITY_LIMIT);
+    for (const id of this.index.similarTo(phrase)) if (this.ids.has(id)) return true;
+    return false;
   }
 
   add(phrase: Phrase): void {
     this.ids.add(phrase.id);
-    this.texts.push(phrase.text);
   }
 }
 

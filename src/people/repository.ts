@@ -32,7 +32,15 @@ interface PersonRow {
 const PERSON_COLUMNS = `id, public_id, email, email_normalized, linkedin_url, linkedin_key, first_name, last_name, photo_url,
   company_name, title, location, texts, estimate, model_version, verified, source, created_at, updated_at`;
 
-function toPerson(row: PersonRow): Person {
+/**
+ * Everything but the texts: what showing a profile needs. The texts are the bulk of a row, and
+ * parsing them for every lookup would cost more than the lookup itself.
+ */
+export type PersonSummary = Omit<Person, 'texts'>;
+
+const SUMMARY_COLUMNS = PERSON_COLUMNS.replace('texts, ', '');
+
+function toSummary(row: PersonRow): PersonSummary {
   return {
     id: row.id,
     publicId: row.public_id,
@@ -46,7 +54,6 @@ function toPerson(row: PersonRow): Person {
     companyName: row.company_name,
     title: row.title,
     location: row.location,
-    texts: row.texts,
     estimate: row.estimate,
     modelVersion: row.model_version,
     verified: row.verified,
@@ -56,7 +63,33 @@ function toPerson(row: PersonRow): Person {
   };
 }
 
-async function findOne(db: Queryable, column: 'id' | 'email_normalized' | 'linkedin_key' | 'public_id', value: string): Promise<Person | null> {
+function toPerson(row: PersonRow): Person {
+  return { ...toSummary(row), texts: row.texts };
+}
+
+type LookupColumn = 'id' | 'email_normalized' | 'linkedin_key' | 'public_id';
+
+async function findSummary(db: Queryable, column: LookupColumn, value: string): Promise<PersonSummary | null> {
+  const row = await queryOne<PersonRow>(db, `SELECT ${SUMMARY_COLUMNS} FROM people WHERE ${column} = $1`, [value]);
+  return row ? toSummary(row) : null;
+}
+
+/** Profile lookups: by any spelling of the email, else of the professional-network URL. */
+export async function findSummaryByEmail(db: Queryable, email: string): Promise<PersonSummary | null> {
+  const normalized = normalizeEmail(email);
+  return normalized ? findSummary(db, 'email_normalized', normalized) : null;
+}
+
+export async function findSummaryByLinkedinUrl(db: Queryable, url: string): Promise<PersonSummary | null> {
+  const key = linkedinKey(url);
+  return key ? findSummary(db, 'linkedin_key', key) : null;
+}
+
+export function findSummaryByPublicId(db: Queryable, publicId: string): Promise<PersonSummary | null> {
+  return findSummary(db, 'public_id', publicId);
+}
+
+async function findOne(db: Queryable, column: LookupColumn, value: string): Promise<Person | null> {
   const row = await queryOne<PersonRow>(db, `SELECT ${PERSON_COLUMNS} FROM people WHERE ${column} = $1`, [value]);
   return row ? toPerson(row) : null;
 }
