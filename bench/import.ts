@@ -17,6 +17,7 @@ import { openEmbedded } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { importPeople } from '../src/people/import.ts';
 import { findPersonByEmail } from '../src/people/repository.ts';
+import { seededRandom } from '../src/personality/text/training/random.ts';
 
 const PERSON_COLUMNS = `id, public_id, email, email_normalized, linkedin_url, linkedin_key, first_name, last_name, photo_url,
   company_name, title, location, texts, estimate, model_version, verified, source, created_at, updated_at`;
@@ -29,18 +30,6 @@ const WORDS = (
   'really always never often sometimes quickly carefully together happy excited worried sure maybe perhaps definitely honestly ' +
   'new good great small large important different early late next last best clear strong quiet warm careful bold simple'
 ).split(' ');
-
-/** Small seeded generator (mulberry32): the same N gives the same file. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function bio(next: () => number, words: number): string {
   const sentences: string[] = [];
@@ -57,7 +46,7 @@ function bio(next: () => number, words: number): string {
 }
 
 async function generate(file: string, people: number): Promise<void> {
-  const next = random(42);
+  const next = seededRandom(42);
   const out = createWriteStream(file);
   for (let i = 0; i < people; i++) {
     const line = JSON.stringify({
@@ -99,7 +88,7 @@ async function main(): Promise<void> {
     const second = await importPeople(db, file);
     console.log(`import again: ${second.unchanged} unchanged in ${((performance.now() - again) / 1000).toFixed(1)} s`);
 
-    const next = random(7);
+    const next = seededRandom(7);
     const emails = Array.from({ length: lookups }, () => `Person${Math.floor(next() * people)}@Example.com`);
     // The raw query reads the same row, normalised by hand: the difference is the repository's own cost.
     const rawLookup = (email: string) => db.query(`SELECT ${PERSON_COLUMNS} FROM people WHERE email_normalized = $1`, [email.toLowerCase()]);

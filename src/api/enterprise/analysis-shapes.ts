@@ -1,25 +1,14 @@
 import { Type } from 'typebox';
 import type { PersonalityDescription } from '../../profiles/describe.ts';
 import { discMapUrl } from '../shared/links.ts';
-import { EvidenceField, StringList, TraitsField, evidenceOf, traitsOf } from '../shared/personality-schemas.ts';
-
-const Phrases = Type.Object({ phrase: StringList });
+import { EvidenceField, PhraseBlocks, StringList, TraitsField, evidenceOf, phraseBlocks, traitsOf } from '../shared/personality-schemas.ts';
 
 /** A2: GET /v1/analysis/text. */
 export const AnalysisA2 = Type.Object({
   data: Type.Object({
     personalities: Type.Object({ disc_type: Type.String() }),
     images: Type.Object({ disc_map: Type.String({ format: 'uri' }) }),
-    content: Type.Object({
-      profile: Type.Object({ overview: StringList }),
-      behavior: Phrases,
-      motivation: Phrases,
-      drainer: Phrases,
-      communication: Phrases,
-      meeting: Phrases,
-      selling: Phrases,
-      working_together: Phrases,
-    }),
+    content: Type.Object(PhraseBlocks),
     confidence: Type.Integer({ description: 'How sure the placement on the DISC circle is, 0–100 (Rapport extension)' }),
     traits: TraitsField,
     evidence: EvidenceField,
@@ -32,16 +21,7 @@ export function toA2(description: PersonalityDescription, base: string) {
     data: {
       personalities: { disc_type: view.disc_type },
       images: { disc_map: discMapUrl(base, view.point) },
-      content: {
-        profile: { overview: content.overview },
-        behavior: { phrase: content.behavior },
-        motivation: { phrase: content.motivation },
-        drainer: { phrase: content.drainer },
-        communication: { phrase: content.communication },
-        meeting: { phrase: content.meeting },
-        selling: { phrase: content.selling },
-        working_together: { phrase: content.working_together },
-      },
+      content: phraseBlocks(content),
       confidence: view.confidence,
       traits: traitsOf(description),
       evidence: evidenceOf(description),

@@ -5,9 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { describePersonality } from '../../profiles/describe.ts';
 import { lookupPerson } from '../../profiles/lookup.ts';
 import { discMapUrl, profilePageUrl, publicBase } from '../shared/links.ts';
-import { NoPersonality, StringList } from '../shared/personality-schemas.ts';
-
-const Phrases = Type.Object({ phrase: StringList });
+import { NoPersonality, PhraseBlocks, phraseBlocks, StringList } from '../shared/personality-schemas.ts';
 
 /** A1, field for field as the contract lists it, plus `confidence`. */
 const ProfileA1 = Type.Object({
@@ -28,14 +26,7 @@ const ProfileA1 = Type.Object({
     }),
     images: Type.Object({ disc_map: Type.String({ format: 'uri' }) }),
     content: Type.Object({
-      profile: Type.Object({ overview: StringList }),
-      behavior: Phrases,
-      motivation: Phrases,
-      drainer: Phrases,
-      communication: Phrases,
-      meeting: Phrases,
-      selling: Phrases,
-      working_together: Phrases,
+      ...PhraseBlocks,
       recommendations: Type.Object({ do: StringList, dont: StringList }),
     }),
     hiring: Type.Array(Type.Object({ url: Type.String(), role: Type.String() })),
@@ -78,14 +69,7 @@ export const profilesRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
         },
         images: { disc_map: discMapUrl(base, view.point) },
         content: {
-          profile: { overview: content.overview },
-          behavior: { phrase: content.behavior },
-          motivation: { phrase: content.motivation },
-          drainer: { phrase: content.drainer },
-          communication: { phrase: content.communication },
-          meeting: { phrase: content.meeting },
-          selling: { phrase: content.selling },
-          working_together: { phrase: content.working_together },
+          ...phraseBlocks(content),
           recommendations: { do: content.do, dont: content.dont },
         },
         hiring: [],

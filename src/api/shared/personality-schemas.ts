@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { TRAITS } from '../../personality/types.ts';
+import type { ProfileContent } from '../../content/compose-profile.ts';
 import type { PersonalityDescription } from '../../profiles/describe.ts';
 
 /**
@@ -37,4 +38,31 @@ export function evidenceOf(description: PersonalityDescription) {
 
 function round(value: number): number {
   return Math.round(value * 1000) / 1000;
+}
+
+const Phrases = Type.Object({ phrase: StringList });
+
+/** The advice blocks A1 and A2 share: `profile.overview` and seven `{phrase: [...]}` sections. */
+export const PhraseBlocks = {
+  profile: Type.Object({ overview: StringList }),
+  behavior: Phrases,
+  motivation: Phrases,
+  drainer: Phrases,
+  communication: Phrases,
+  meeting: Phrases,
+  selling: Phrases,
+  working_together: Phrases,
+};
+
+export function phraseBlocks(content: ProfileContent) {
+  return {
+    profile: { overview: content.overview },
+    behavior: { phrase: content.behavior },
+    motivation: { phrase: content.motivation },
+    drainer: { phrase: content.drainer },
+    communication: { phrase: content.communication },
+    meeting: { phrase: content.meeting },
+    selling: { phrase: content.selling },
+    working_together: { phrase: content.working_together },
+  };
 }
