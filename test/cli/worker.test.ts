@@ -1,0 +1,51 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartFile, textPdf } from '../fixtures/pdf.ts';
+import { OUTGOING_TEXT } from '../fixtures/texts.ts';
+import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { REPO_ROOT, runCli, startServiceProcess, type ServiceProcess } from '../helpers/process.ts';
+
+// Separate worker processes share a PostgreSQL server; the embedded database admits one process.
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+describe.skipIf(!onPostgres)('a separate `rapport worker` process', () => {
+  let testDb: TestDb;
+  let service: ServiceProcess;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    testDb = await createTestDb();
+    await testDb.db.close();
+    env = { DATABASE_URL: testDb.url ?? '', RAPPORT_IN_PROCESS_WORKER: 'false', RAPPORT_DEMO_DATA: 'false', LOG_LEVEL: 'info' };
+    service = await startServiceProcess(env);
+  });
+  afterAll(async () => {
+    await service?.stop();
+    await testDb?.close().catch(() => undefined);
+  });
+
+  it('finishes PDF analyses that the API process only queued', async () => {
+    const token = (JSON.parse((await runCli(['tokens', 'create', '--kind', 'enterprise', '--name', 'w', '--json'], env)).stdout) as { token: string }).token;
+    const headers = { authorization: `Bearer ${token}` };
+    const body = await multipartFile('file', await textPdf(OUTGOING_TEXT));
+    const upload = await fetch(`${service.baseUrl}/v1/analysis/pdf`, { method: 'POST', headers: { ...headers, 'content-type': body.contentType }, body: body.payload });
+    const { id } = ((await upload.json()) as { data: { id: string } }).data;
+
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await fetch(`${service.baseUrl}/v1/analysis/${id}`, { headers })).status).toBe(202);
+
+    const worker = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/rapport.mjs'), 'worker'], { env: { ...process.env, ...env }, stdio: 'ignore' });
+    try {
+      let status = 202;
+      for (let i = 0; i < 150 && status === 202; i += 1) {
+        await new Promise((r) => setTimeout(r, 200));
+        status = (await fetch(`${service.baseUrl}/v1/analysis/${id}`, { headers })).status;
+      }
+      expect(status).toBe(200);
+    } finally {
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.kill('SIGTERM');
+      await exited;
+    }
+  }, 120_000);
+});
