@@ -69,50 +69,44 @@ function toPerson(row: PersonRow): Person {
 
 type LookupColumn = 'id' | 'email_normalized' | 'linkedin_key' | 'public_id';
 
-async function findSummary(db: Queryable, column: LookupColumn, value: string): Promise<PersonSummary | null> {
-  const row = await queryOne<PersonRow>(db, `SELECT ${SUMMARY_COLUMNS} FROM people WHERE ${column} = $1`, [value]);
-  return row ? toSummary(row) : null;
+/** How a caller names a person; emails and URLs are normalised so any spelling matches. */
+export type PersonKey = { id: string } | { email: string } | { linkedinUrl: string } | { publicId: string };
+
+function columnFor(key: PersonKey): [LookupColumn, string] | null {
+  if ('id' in key) return ['id', key.id];
+  if ('publicId' in key) return ['public_id', key.publicId];
+  if ('email' in key) {
+    const normalized = normalizeEmail(key.email);
+    return normalized ? ['email_normalized', normalized] : null;
+  }
+  const normalized = linkedinKey(key.linkedinUrl);
+  return normalized ? ['linkedin_key', normalized] : null;
 }
 
-/** Profile lookups: by any spelling of the email, else of the professional-network URL. */
-export async function findSummaryByEmail(db: Queryable, email: string): Promise<PersonSummary | null> {
-  const normalized = normalizeEmail(email);
-  return normalized ? findSummary(db, 'email_normalized', normalized) : null;
+async function findRow(db: Queryable, key: PersonKey, columns: string): Promise<PersonRow | undefined> {
+  const lookup = columnFor(key);
+  if (!lookup) return undefined;
+  return queryOne<PersonRow>(db, `SELECT ${columns} FROM people WHERE ${lookup[0]} = $1`, [lookup[1]]);
 }
 
-export async function findSummaryByLinkedinUrl(db: Queryable, url: string): Promise<PersonSummary | null> {
-  const key = linkedinKey(url);
-  return key ? findSummary(db, 'linkedin_key', key) : null;
-}
-
-export function findSummaryByPublicId(db: Queryable, publicId: string): Promise<PersonSummary | null> {
-  return findSummary(db, 'public_id', publicId);
-}
-
-async function findOne(db: Queryable, column: LookupColumn, value: string): Promise<Person | null> {
-  const row = await queryOne<PersonRow>(db, `SELECT ${PERSON_COLUMNS} FROM people WHERE ${column} = $1`, [value]);
+/** Everything about a person, texts included (import, recompute). */
+export async function findPerson(db: Queryable, key: PersonKey): Promise<Person | null> {
+  const row = await findRow(db, key, PERSON_COLUMNS);
   return row ? toPerson(row) : null;
 }
 
-export function findPersonById(db: Queryable, id: string): Promise<Person | null> {
-  return findOne(db, 'id', id);
+/** What showing a profile needs: the person without their texts. */
+export async function findPersonSummary(db: Queryable, key: PersonKey): Promise<PersonSummary | null> {
+  const row = await findRow(db, key, SUMMARY_COLUMNS);
+  return row ? toSummary(row) : null;
 }
 
+export const findPersonById = (db: Queryable, id: string) => findPerson(db, { id });
 /** Any spelling of the address finds the person; an invalid address finds no one. */
-export async function findPersonByEmail(db: Queryable, email: string): Promise<Person | null> {
-  const normalized = normalizeEmail(email);
-  return normalized ? findOne(db, 'email_normalized', normalized) : null;
-}
-
+export const findPersonByEmail = (db: Queryable, email: string) => findPerson(db, { email });
 /** Any spelling of the profile URL finds the person (see linkedinKey). */
-export async function findPersonByLinkedinUrl(db: Queryable, url: string): Promise<Person | null> {
-  const key = linkedinKey(url);
-  return key ? findOne(db, 'linkedin_key', key) : null;
-}
-
-export function findPersonByPublicId(db: Queryable, publicId: string): Promise<Person | null> {
-  return findOne(db, 'public_id', publicId);
-}
+export const findPersonByLinkedinUrl = (db: Queryable, linkedinUrl: string) => findPerson(db, { linkedinUrl });
+export const findPersonByPublicId = (db: Queryable, publicId: string) => findPerson(db, { publicId });
 
 export async function countPeople(db: Queryable): Promise<number> {
   const row = await queryOne<{ n: number }>(db, 'SELECT count(*) AS n FROM people');

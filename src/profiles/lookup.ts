@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import { findSummaryByEmail, findSummaryByLinkedinUrl, findSummaryByPublicId, type PersonSummary } from '../people/repository.ts';
+import { findPersonSummary, type PersonSummary } from '../people/repository.ts';
 import { AppError } from '../shared/errors.ts';
 
 /**
@@ -10,12 +10,12 @@ export async function lookupPerson(db: Queryable, query: { email?: string | unde
   const email = query.email?.trim();
   const url = query.linkedinUrl?.trim();
   if (!email && !url) throw new AppError('bad_request', 'Give the person\'s "email" or "linkedin_url" (or both).');
-  const person = (email ? await findSummaryByEmail(db, email) : null) ?? (url ? await findSummaryByLinkedinUrl(db, url) : null);
+  const person = (email ? await findPersonSummary(db, { email }) : null) ?? (url ? await findPersonSummary(db, { linkedinUrl: url }) : null);
   if (!person) throw new AppError('not_found', 'No person in the dataset matches this email or URL.');
   return person;
 }
 
 export async function personForPage(db: Queryable, publicId: string): Promise<PersonSummary | null> {
   if (!/^[\w-]{1,64}$/.test(publicId)) return null;
-  return findSummaryByPublicId(db, publicId);
+  return findPersonSummary(db, { publicId });
 }
