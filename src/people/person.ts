@@ -44,17 +44,10 @@ export interface Person {
  * One person as an import row or a caller gives it, already validated (src/people/validate.ts).
  * Null means "not given": an upsert keeps what is stored for it.
  */
-export interface PersonInput {
-  email: string | null;
-  emailNormalized: string | null;
-  linkedinUrl: string | null;
-  linkedinKey: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  photoUrl: string | null;
-  companyName: string | null;
-  title: string | null;
-  location: string | null;
+export type PersonInput = Pick<
+  Person,
+  'email' | 'emailNormalized' | 'linkedinUrl' | 'linkedinKey' | 'firstName' | 'lastName' | 'photoUrl' | 'companyName' | 'title' | 'location'
+> & {
   /** Empty: none given (the stored texts and estimate stay). */
   texts: TextSample[];
-}
+};
