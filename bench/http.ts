@@ -17,6 +17,7 @@ import { BENCH_PROFILE_TEXT, BENCH_TEXT_1000 } from './texts.ts';
 import { summarize } from './stats.ts';
 import { startServiceProcess, runCli, REPO_ROOT } from '../test/helpers/process.ts';
 import { textPdf } from '../test/fixtures/pdf.ts';
+import { seededRandom } from '../src/personality/text/training/random.ts';
 
 const { values } = parseArgs({
   options: {
@@ -91,14 +92,17 @@ try {
 
   const people = Number(values.people);
   if (values['data-dir'] && people > 0) {
-    let n = 0;
-    const profilesAt = (conns: number) =>
+    // Uniformly random people, so the figure includes cold rows and uncached advice.
+    const next = seededRandom(11);
+    const profilesAt = (conns: number, duration = seconds) =>
       load({
         url: service.baseUrl,
         headers,
         connections: conns,
-        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/v1/profiles?email=person${(n = (n * 7919 + 13) % people)}%40example.com` }) }],
+        duration,
+        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/v1/profiles?email=person${Math.floor(next() * people)}%40example.com` }) }],
       });
+    await profilesAt(4, 1);
     // Latency at a moderate load, throughput at saturation: one figure cannot show both.
     const light = await profilesAt(4);
     const saturated = await profilesAt(connections);

@@ -23,11 +23,12 @@ run('bench/text.ts', []);
 const imported = run('bench/import.ts', ['--people', people, '--keep']);
 const dir = /kept (\S+)/.exec(imported)?.[1];
 const rawRate = Number(/raw (\d+)\/s/.exec(imported)?.[1] ?? Number.NaN);
+const rawPreparedRate = Number(/raw prepared (\d+)\/s/.exec(imported)?.[1] ?? Number.NaN);
 try {
   const http = run('bench/http.ts', dir ? ['--data-dir', dir, '--people', people] : []);
   const profilesRate = Number(/PROFILES_RPS (\S+)/.exec(http)?.[1] ?? Number.NaN);
   if (Number.isFinite(rawRate) && Number.isFinite(profilesRate)) {
-    console.log(`\nGET /v1/profiles vs raw PGlite point lookup in this run: ${(profilesRate / rawRate).toFixed(2)} (target ≥ 0.5)`);
+    console.log(`\nGET /v1/profiles vs the raw PGlite point lookup in this run: ${(profilesRate / rawRate).toFixed(2)} × a plain query (target ≥ 0.5), ${(profilesRate / rawPreparedRate).toFixed(2)} × a prepared statement`);
   }
 } finally {
   if (dir) rmSync(dir, { recursive: true, force: true });

@@ -13,7 +13,17 @@ import {
   type PhraseLibrary,
   type Section,
 } from './phrases.ts';
-import { BLEND_INTENSITY, pickPhrases, positionOf, rankPhrases, SimilarityIndex, UsedPhrases, type CirclePosition } from './rank.ts';
+import {
+  BLEND_INTENSITY,
+  intensityClass,
+  intensityLimits,
+  pickPhrases,
+  positionOf,
+  rankPhrases,
+  SimilarityIndex,
+  UsedPhrases,
+  type CirclePosition,
+} from './rank.ts';
 import { cleanFirstName, personalize, stripMarkers } from './text.ts';
 
 export { toInlineHtml } from './text.ts';
@@ -123,25 +133,39 @@ interface Selection {
  * Choosing phrases ranks the whole library and compares candidates with what is already said:
  * far too slow to redo per request. The choice depends only on the position and the count,
  * so it is cached per library, with the angle quantised to half a degree (a difference no
- * reader could see; every type centre falls on the grid) and intensity an integer already.
+ * reader could see; every type centre falls on the grid) and the intensity reduced to its
+ * class (rank.ts intensityClass: the same choice, exactly). That bounds the default-count
+ * cache at 720 angles × 52 classes, under its size, so it never has to be dropped.
  */
 const SELECTION_CACHE_SIZE = 40_000;
-const selectionCaches = new WeakMap<PhraseLibrary, Map<string, Selection>>();
+
+interface SelectionCache {
+  limits: number[];
+  selections: Map<string, Selection>;
+}
+
+const selectionCaches = new WeakMap<PhraseLibrary, SelectionCache>();
+
+function selectionCacheOf(library: PhraseLibrary): SelectionCache {
+  let cache = selectionCaches.get(library);
+  if (!cache) {
+    const phrases = [...SECTIONS.flatMap((section) => library.sections[section]), ...library.sectionOverviews];
+    cache = { limits: intensityLimits(phrases), selections: new Map() };
+    selectionCaches.set(library, cache);
+  }
+  return cache;
+}
 
 function cachedSelection(at: CirclePosition, library: PhraseLibrary, count: number | undefined): Selection {
   const quantised: CirclePosition = { angle: (Math.round(at.angle * 2) / 2) % 360, intensity: at.intensity };
-  const key = `${quantised.angle}|${quantised.intensity}|${count ?? ''}`;
-  let cache = selectionCaches.get(library);
-  if (!cache) {
-    cache = new Map();
-    selectionCaches.set(library, cache);
-  }
-  const hit = cache.get(key);
+  const { limits, selections } = selectionCacheOf(library);
+  const key = `${quantised.angle}|${intensityClass(quantised.intensity, limits)}|${count ?? ''}`;
+  const hit = selections.get(key);
   if (hit) return hit;
   const picked = selectProfilePhrases(quantised, library, count);
   const selection = { picked, overviews: overviewTemplates(quantised, library, picked) };
-  if (cache.size >= SELECTION_CACHE_SIZE) cache.clear();
-  cache.set(key, selection);
+  if (selections.size >= SELECTION_CACHE_SIZE) selections.clear();
+  selections.set(key, selection);
   return selection;
 }
 

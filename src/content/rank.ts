@@ -30,6 +30,30 @@ export interface CirclePosition {
   intensity: number;
 }
 
+/**
+ * Above WIDEN_BELOW a phrase's fit no longer depends on intensity (spreads stop widening and
+ * blend phrases, capped at BLEND_PHRASE_MAX, are filtered out), only whether its intensity
+ * limits admit the point. So intensities there between the same limits rank every phrase
+ * alike: the sorted limits that fall in that range divide it into classes.
+ */
+export function intensityLimits(phrases: readonly Phrase[]): number[] {
+  const limits = new Set<number>();
+  for (const phrase of phrases) {
+    if (phrase.minIntensity !== undefined) limits.add(phrase.minIntensity);
+    if (phrase.maxIntensity !== undefined) limits.add(phrase.maxIntensity + 1);
+  }
+  return [...limits].filter((limit) => limit > WIDEN_BELOW).sort((a, b) => a - b);
+}
+
+/**
+ * A key that is equal for two intensities only if every phrase ranks the same at both (given
+ * the same angle): the intensity itself below WIDEN_BELOW, its class among `limits` above.
+ */
+export function intensityClass(intensity: number, limits: readonly number[]): string {
+  if (intensity < WIDEN_BELOW || BLEND_PHRASE_MAX >= WIDEN_BELOW) return String(intensity);
+  return `>${limits.filter((limit) => limit <= intensity).length}`;
+}
+
 export function positionOf(point: DiscPoint): CirclePosition {
   return { angle: pointAngle(point), intensity: discIntensity(point) };
 }

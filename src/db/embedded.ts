@@ -1,16 +1,17 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Queryable, Row } from './client.ts';
+import { embeddedStatements } from './embedded-statements.ts';
 
 type PgliteQueryable = Pick<PGlite, 'query'>;
 
+/** Inside a transaction statements run as plain queries: the transaction holds the lock. */
 function wrap(target: PgliteQueryable): Queryable {
-  return {
-    async query<T extends Row>(sql: string, params?: readonly unknown[]): Promise<T[]> {
-      const result = await target.query<T>(sql, params ? [...params] : undefined);
-      return result.rows;
-    },
+  const query = async <T extends Row>(sql: string, params?: readonly unknown[]): Promise<T[]> => {
+    const result = await target.query<T>(sql, params ? [...params] : undefined);
+    return result.rows;
   };
+  return { query, run: (statement, params) => query(statement.sql, params) };
 }
 
 export interface EmbeddedOptions {
@@ -32,6 +33,7 @@ export async function openEmbedded(options: EmbeddedOptions = {}): Promise<Db & 
     kind: 'embedded',
     pglite,
     query: base.query,
+    run: embeddedStatements(pglite),
     async exec(sql) {
       await pglite.exec(sql);
     },

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable, Row } from './client.ts';
+import type { Db, Queryable, Row, Statement } from './client.ts';
 
 const INT8_OID = 20;
 
@@ -20,6 +20,11 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
       const result = await client.query<T>(sql, params ? [...params] : undefined);
       return result.rows;
     },
+    // node-postgres prepares a named statement once per connection and reuses it.
+    async run<T extends Row>(statement: Statement, params: readonly unknown[]): Promise<T[]> {
+      const result = await client.query<T>({ name: statement.name, text: statement.sql, values: [...params] });
+      return result.rows;
+    },
   };
 }
 
@@ -34,6 +39,7 @@ export async function openPostgres(connectionString: string, maxConnections = 10
   return {
     kind: 'postgres',
     query: base.query,
+    run: base.run,
     async exec(sql) {
       await pool.query(sql);
     },

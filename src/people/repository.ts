@@ -1,4 +1,4 @@
-import { queryOne, type Db, type Queryable } from '../db/client.ts';
+import { queryOne, statement, type Db, type Queryable, type Statement } from '../db/client.ts';
 import type { TraitEstimate } from '../personality/types.ts';
 import { linkedinKey, normalizeEmail } from './normalize.ts';
 import type { Person, PersonInput, TextSample } from './person.ts';
@@ -83,21 +83,33 @@ function columnFor(key: PersonKey): [LookupColumn, string] | null {
   return normalized ? ['linkedin_key', normalized] : null;
 }
 
-async function findRow(db: Queryable, key: PersonKey, columns: string): Promise<PersonRow | undefined> {
+type ColumnSet = 'full' | 'summary';
+
+/** Every lookup is a prepared statement: profile lookups are the service's hottest query. */
+const LOOKUPS = new Map<string, Statement>();
+for (const column of ['id', 'email_normalized', 'linkedin_key', 'public_id'] as const) {
+  for (const [set, columns] of [['full', PERSON_COLUMNS], ['summary', SUMMARY_COLUMNS]] as const) {
+    LOOKUPS.set(`${column}:${set}`, statement(`people_by_${column}_${set}`, `SELECT ${columns} FROM people WHERE ${column} = $1`));
+  }
+}
+
+async function findRow(db: Queryable, key: PersonKey, set: ColumnSet): Promise<PersonRow | undefined> {
   const lookup = columnFor(key);
-  if (!lookup) return undefined;
-  return queryOne<PersonRow>(db, `SELECT ${columns} FROM people WHERE ${lookup[0]} = $1`, [lookup[1]]);
+  const lookupStatement = lookup && LOOKUPS.get(`${lookup[0]}:${set}`);
+  if (!lookup || !lookupStatement) return undefined;
+  const rows = await db.run<PersonRow>(lookupStatement, [lookup[1]]);
+  return rows[0];
 }
 
 /** Everything about a person, texts included (import, recompute). */
 export async function findPerson(db: Queryable, key: PersonKey): Promise<Person | null> {
-  const row = await findRow(db, key, PERSON_COLUMNS);
+  const row = await findRow(db, key, 'full');
   return row ? toPerson(row) : null;
 }
 
 /** What showing a profile needs: the person without their texts. */
 export async function findPersonSummary(db: Queryable, key: PersonKey): Promise<PersonSummary | null> {
-  const row = await findRow(db, key, SUMMARY_COLUMNS);
+  const row = await findRow(db, key, 'summary');
   return row ? toSummary(row) : null;
 }
 

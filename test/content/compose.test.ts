@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeProfileContent, selectProfilePhrases, toInlineHtml } from '../../src/content/compose-profile.ts';
 import { loadPhraseLibrary, SECTIONS, type Section } from '../../src/content/phrases.ts';
-import { isBlendPhrase, positionOf } from '../../src/content/rank.ts';
+import { intensityClass, intensityLimits, isBlendPhrase, positionOf } from '../../src/content/rank.ts';
 import { DISC_TYPES } from '../../src/personality/circle.ts';
 import type { DiscPoint } from '../../src/personality/types.ts';
 
@@ -136,5 +136,28 @@ describe('determinism and locality', () => {
   it('honours an explicit count', () => {
     const content = composeProfileContent({ point: pointAt(45, 60), count: 3 });
     for (const section of mine) expect(content[section]).toHaveLength(3);
+  });
+});
+
+describe('selection cache key (intensity classes)', () => {
+  const phrases = [...SECTIONS.flatMap((s) => library.sections[s]), ...library.sectionOverviews];
+  const limits = intensityLimits(phrases);
+  const ids = (angle: number, intensity: number) =>
+    Object.values(selectProfilePhrases({ angle, intensity }, library)).map((picked) => picked.map((p) => p.id));
+
+  it('gives intensities of one class exactly the same choice, at every 7.5 degrees', () => {
+    for (let angle = 0; angle < 360; angle += 7.5) {
+      for (let intensity = 50; intensity < 100; intensity++) {
+        const next = intensity + 1;
+        if (intensityClass(intensity, limits) === intensityClass(next, limits)) expect(ids(angle, next), `${angle}° ${intensity}/${next}`).toEqual(ids(angle, intensity));
+      }
+    }
+  });
+
+  it('keeps every intensity below the widening limit apart, and splits where a phrase limit falls', () => {
+    const below = Array.from({ length: 50 }, (_, i) => intensityClass(i, limits));
+    expect(new Set(below).size).toBe(50);
+    expect(limits.length).toBeGreaterThan(0);
+    for (const limit of limits) expect(intensityClass(limit - 1, limits)).not.toBe(intensityClass(limit, limits));
   });
 });

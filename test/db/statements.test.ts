@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statement } from '../../src/db/client.ts';
+import { createTestDb, type TestDb } from '../helpers/db.ts';
+
+/** Prepared statements must return exactly what a plain query returns, on both databases. */
+describe('prepared statements (Queryable.run)', () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb();
+    await t.db.exec(`CREATE TABLE stmt_probe (id text PRIMARY KEY, n bigint, flag boolean, doc jsonb, at timestamptz, note text);
+      INSERT INTO stmt_probe VALUES ('a', 42, true, '{"x":[1,2],"y":"é"}', '2026-01-02T03:04:05Z', NULL), ('b', 7, false, 'null', now(), 'two words')`);
+  });
+  afterAll(() => t.close());
+
+  const byId = statement('test_stmt_probe_by_id', 'SELECT id, n, flag, doc, at, note FROM stmt_probe WHERE id = $1');
+
+  it('returns the same rows, with the same types, as query()', async () => {
+    for (const id of ['a', 'b', 'missing']) {
+      const plain = await t.db.query(byId.sql, [id]);
+      const prepared = await t.db.run(byId, [id]);
+      expect(prepared).toEqual(plain);
+    }
+    const [a] = await t.db.run<{ n: number; flag: boolean; doc: unknown; at: Date; note: string | null }>(byId, ['a']);
+    expect(a).toMatchObject({ n: 42, flag: true, doc: { x: [1, 2], y: 'é' }, note: null });
+    expect(a?.at).toBeInstanceOf(Date);
+    expect(a?.at.toISOString()).toBe('2026-01-02T03:04:05.000Z');
+  });
+
+  it('serialises typed parameters as query() does (numbers, json, null)', async () => {
+    const filtered = statement('test_stmt_probe_filter', 'SELECT id FROM stmt_probe WHERE n > $1 AND doc @> $2::jsonb AND ($3::text IS NULL OR note = $3) ORDER BY id');
+    expect(await t.db.run(filtered, [10, JSON.stringify({ y: 'é' }), null])).toEqual([{ id: 'a' }]);
+    expect(await t.db.run(filtered, [100, JSON.stringify({}), null])).toEqual([]);
+  });
+
+  it('reports a database error and keeps working afterwards', async () => {
+    const broken = statement('test_stmt_broken', 'SELECT no_such_column FROM stmt_probe WHERE id = $1');
+    await expect(t.db.run(broken, ['a'])).rejects.toThrow(/no_such_column/);
+    const cast = statement('test_stmt_cast', 'SELECT $1::int AS n');
+    await expect(t.db.run(cast, ['not a number'])).rejects.toThrow(/invalid input syntax/);
+    expect(await t.db.run(cast, ['5'])).toEqual([{ n: 5 }]);
+    expect(await t.db.run(byId, ['b'])).toHaveLength(1);
+  });
+
+  it('does not read inside another caller\'s open transaction', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted: () => void = () => undefined;
+    const insertedSignal = new Promise<void>((resolve) => (inserted = resolve));
+    const transaction = t.db.transaction(async (tx) => {
+      await tx.query("INSERT INTO stmt_probe (id, n) VALUES ('c', 1)");
+      inserted();
+      await held;
+      throw new Error('roll back');
+    });
+    await insertedSignal;
+    const lookup = t.db.run(byId, ['c']);
+    release();
+    await expect(transaction).rejects.toThrow('roll back');
+    expect(await lookup).toEqual([]);
+  });
+});
