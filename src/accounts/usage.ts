@@ -1,7 +1,9 @@
 import type { Db } from '../db/client.ts';
 
+/** "YYYY-MM" in UTC. Called on every request, so it avoids formatting the whole date. */
 export function monthOf(date: Date): string {
-  return date.toISOString().slice(0, 7);
+  const month = date.getUTCMonth() + 1;
+  return `${date.getUTCFullYear()}-${month < 10 ? '0' : ''}${month}`;
 }
 
 interface CounterRow extends Record<string, unknown> {
