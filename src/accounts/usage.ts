@@ -19,6 +19,7 @@ export class UsageMeter {
   private readonly stored = new Map<string, number>();
   private readonly pastMonths = new Map<string, number>();
   private pending = new Map<string, number>();
+  private writing = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -48,13 +49,12 @@ export class UsageMeter {
   /** Calls in the month, as stored plus what this process has not written yet. */
   async monthCalls(tokenId: string, month: string): Promise<number> {
     const key = `${tokenId}|${month}`;
-    let stored = this.stored.get(key);
-    if (stored === undefined) {
+    if (!this.stored.has(key)) {
       const rows = await this.db.query<CounterRow>('SELECT calls FROM usage_counters WHERE token_id = $1 AND month = $2', [tokenId, month]);
-      stored = rows[0]?.calls ?? 0;
-      this.stored.set(key, stored);
+      // A flush that ended while this read was under way knows a newer total: keep that one.
+      if (!this.stored.has(key)) this.stored.set(key, rows[0]?.calls ?? 0);
     }
-    return stored + (this.pending.get(key) ?? 0);
+    return (this.stored.get(key) ?? 0) + (this.writing.get(key) ?? 0) + (this.pending.get(key) ?? 0);
   }
 
   /**
@@ -84,11 +84,13 @@ export class UsageMeter {
 
   private async writePending(): Promise<void> {
     if (this.pending.size === 0) return;
-    const batch = this.pending;
+    // Counts being written stay visible to monthCalls until the stored totals replace them.
+    this.writing = this.pending;
     this.pending = new Map();
     try {
-      await this.db.transaction(async (tx) => {
-        for (const [key, calls] of batch) {
+      const totals = await this.db.transaction(async (tx) => {
+        const written = new Map<string, number>();
+        for (const [key, calls] of this.writing) {
           const [tokenId, month] = key.split('|');
           const rows = await tx.query<CounterRow>(
             `INSERT INTO usage_counters (token_id, month, calls) VALUES ($1, $2, $3)
@@ -96,13 +98,17 @@ export class UsageMeter {
              RETURNING calls`,
             [tokenId, month, calls],
           );
-          this.stored.set(key, rows[0]?.calls ?? calls);
+          written.set(key, rows[0]?.calls ?? calls);
         }
+        return written;
       });
+      for (const [key, total] of totals) this.stored.set(key, total);
     } catch (error) {
       // Keep the counts for the next attempt rather than lose them.
-      for (const [key, calls] of batch) this.pending.set(key, (this.pending.get(key) ?? 0) + calls);
+      for (const [key, calls] of this.writing) this.pending.set(key, (this.pending.get(key) ?? 0) + calls);
       throw error;
+    } finally {
+      this.writing = new Map();
     }
   }
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UsageMeter } from '../../src/accounts/usage.ts';
+import { monthOf, UsageMeter } from '../../src/accounts/usage.ts';
+import type { Db, Row } from '../../src/db/client.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
 
 let service: TestService;
@@ -62,5 +63,45 @@ describe('rate limits, quotas and metering', () => {
     expect(await fresh.monthCalls(token.id, new Date().toISOString().slice(0, 7))).toBe(5);
     const year = await service.base.inject({ url: '/v1/usage', headers: { authorization: `Bearer ${token.secret}` } });
     expect(year.json().data.calls_this_year).toBe(6);
+  });
+
+  it('a read that overlaps a flush never hides counts (stale total, counts being written)', async () => {
+    const token = await service.token('enterprise');
+    const month = monthOf(new Date());
+    const real = service.ctx.db;
+    let releaseRead: () => void = () => undefined;
+    const readHeld = new Promise<void>((resolve) => (releaseRead = resolve));
+    let readDone: () => void = () => undefined;
+    const readFinished = new Promise<void>((resolve) => (readDone = resolve));
+    // The first read of the counter finishes in the database, then waits: a flush lands meanwhile.
+    const slowReads: Db = {
+      ...real,
+      query: async <T extends Row>(sql: string, params?: readonly unknown[]) => {
+        const rows = await real.query<T>(sql, params);
+        if (sql.startsWith('SELECT calls FROM usage_counters')) {
+          readDone();
+          await readHeld;
+        }
+        return rows;
+      },
+    };
+    const meter = new UsageMeter(slowReads);
+    meter.record(token.id, new Date());
+    const overlapping = meter.monthCalls(token.id, month);
+    await readFinished;
+    const flushed = meter.flush();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    releaseRead();
+    await flushed;
+    expect(await overlapping).toBe(1);
+    meter.record(token.id, new Date());
+    expect(await meter.monthCalls(token.id, month)).toBe(2);
+
+    // While a batch is being written, its counts still show.
+    meter.record(token.id, new Date());
+    const writing = meter.flush();
+    expect(await meter.monthCalls(token.id, month)).toBe(3);
+    await writing;
+    expect(await meter.monthCalls(token.id, month)).toBe(3);
   });
 });
