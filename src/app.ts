@@ -4,8 +4,10 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { assessmentApi } from './api/assessment/index.ts';
 import { connectApi } from './api/connect/index.ts';
 import { enterpriseApi } from './api/enterprise/index.ts';
+import { clientErrorHandler, MAX_HEADER_BYTES } from './api/shared/client-errors.ts';
 import { installErrorHandling } from './api/shared/errors.ts';
 import { healthRoute } from './api/shared/health.ts';
+import { indexRoute } from './api/shared/index-route.ts';
 import { installOpenApi } from './api/shared/openapi.ts';
 import { installRequestLog, requestIdFor } from './api/shared/request-log.ts';
 import { discMapRoute } from './api/web/disc-map.ts';
@@ -25,6 +27,8 @@ async function createFastify(ctx: AppContext) {
     // Connections stay open across requests; closing waits for in-flight ones only.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    clientErrorHandler: clientErrorHandler(logger),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorateRequest('apiToken', null);
   installErrorHandling(app);
@@ -38,13 +42,16 @@ export async function buildBaseApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = await createFastify(ctx);
   await installOpenApi(app, {
     title: 'Rapport: Enterprise and Assessment API',
-    description: 'Group A (bearer token): profile lookup and personality analysis. Group B (?token=): assessment lookups.',
+    description:
+      'Group A (Authorization: Bearer): profile lookup and personality analysis from text or PDF. ' +
+      'Group B (?token=): usage so far; the assessment lookups of the contract are not built yet.',
     securitySchemes: {
       bearer: { type: 'http', scheme: 'bearer' },
       queryToken: { type: 'apiKey', in: 'query', name: 'token' },
     },
   });
   await app.register(healthRoute, { ctx });
+  await app.register(indexRoute('Enterprise (group A) and Assessment (group B) API'));
   await app.register(enterpriseApi, { ctx });
   await app.register(assessmentApi, { ctx });
   await app.register(discMapRoute);
@@ -57,10 +64,12 @@ export async function buildConnectApp(ctx: AppContext): Promise<FastifyInstance>
   const app = await createFastify(ctx);
   await installOpenApi(app, {
     title: 'Rapport: Connect API',
-    description: 'Group C (X-Org-Token header): profile search, relationships, messaging and sample emails.',
+    description:
+      'Group C (X-Org-Token header): usage so far; profile search, relationships, messaging and sample emails are not built yet.',
     securitySchemes: { orgToken: { type: 'apiKey', in: 'header', name: 'X-Org-Token' } },
   });
   await app.register(healthRoute, { ctx });
+  await app.register(indexRoute('Connect API (group C)'));
   await app.register(connectApi, { ctx });
   // Connect answers link DISC images too; serving them here keeps those links on the same host.
   await app.register(discMapRoute);

@@ -34,8 +34,6 @@ export async function startService(config: Config): Promise<RunningService> {
   if (opened.lock) await releaseOrphanedJobs(opened.db);
   const ctx = createContext(config, opened.db, logger, { runJobs: config.inProcessWorker });
   if (config.demoData) await seedDemoData(ctx);
-  // Start PDF workers now so the first upload does not pay for it.
-  void ctx.pdf.warm().catch((error: unknown) => logger.warn({ err: error }, 'PDF workers could not start'));
   let admin: Server | null = null;
   const base = await buildBaseApp(ctx);
   const connect = await buildConnectApp(ctx);
@@ -53,6 +51,9 @@ export async function startService(config: Config): Promise<RunningService> {
     await opened.close();
     throw error;
   }
+  // Start PDF workers now so the first upload does not pay for it (after listening: a start
+  // that fails on a busy port should not start and then kill them).
+  void ctx.pdf.warm().catch((error: unknown) => logger.warn({ err: error }, 'PDF workers could not start'));
   logger.info({ database: opened.db.kind, port: config.port, connect_port: config.connectPort }, 'Rapport is listening');
   return {
     ctx,

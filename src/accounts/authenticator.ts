@@ -8,6 +8,10 @@ const API_NAMES: Record<TokenKind, string> = {
   connect: 'the Connect API',
 };
 
+export function apiName(kind: TokenKind): string {
+  return API_NAMES[kind];
+}
+
 /**
  * Resolves a presented token to its record. Known tokens are cached for a few seconds so a
  * request costs no database round trip; a revocation made through this process applies at

@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'not_found',
   'conflict',
   'payload_too_large',
+  'headers_too_large',
   'unsupported_media_type',
   'rate_limited',
   'quota_exceeded',

@@ -2,11 +2,40 @@ import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
-/** Query parameters that carry secrets: never written to a log. */
-const SECRET_PARAMS = /([?&](?:token|api_key|access_token|password)=)[^&#]*/gi;
+/**
+ * Query parameters never written to a log: secrets (tokens), and what says who a person is or
+ * what they wrote (a lookup's email or profile URL, a text sent for analysis, search terms).
+ * The request id ties a log line to the call without them.
+ */
+const REDACTED_PARAMS = new Set([
+  'token',
+  'api_key',
+  'access_token',
+  'password',
+  'text',
+  'email',
+  'linkedin_url',
+  'name',
+  'first_name',
+  'last_name',
+  'company',
+  'company_name',
+  'location',
+]);
+const QUERY_PARAM = /([?&])([^=&#]*)=([^&#]*)/g;
 
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMS, '$1[REDACTED]');
+  return url.replace(QUERY_PARAM, (whole: string, separator: string, name: string) =>
+    REDACTED_PARAMS.has(safeDecode(name).toLowerCase()) ? `${separator}${name}=[REDACTED]` : whole,
+  );
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {

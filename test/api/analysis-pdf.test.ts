@@ -43,6 +43,19 @@ describe('PDF analysis', () => {
     expect(data.content.drains.length).toBeGreaterThanOrEqual(3);
   });
 
+  it('also takes the PDF itself as the body (Content-Type: application/pdf)', async () => {
+    const raw = (bytes: Uint8Array) =>
+      service.base.inject({ method: 'POST', url: '/v1/analysis/pdf', headers: { ...auth, 'content-type': 'application/pdf' }, payload: Buffer.from(bytes) });
+    const response = await raw(await textPdf(`${RESUME_TEXT}\n${OUTGOING_TEXT}`));
+    expect(response.statusCode).toBe(200);
+    const result = await waitForResult(response.json().data.id);
+    expect(result.json().data).toMatchObject({ status: 'complete', personality: { disc_type: expect.any(String) } });
+    const notPdf = await raw(Buffer.from('just some text'));
+    expect(notPdf.statusCode).toBe(415);
+    expect(notPdf.json().error.message).toMatch(/not a PDF/);
+    expect((await raw(new Uint8Array())).statusCode).toBe(400);
+  });
+
   it('one token cannot read another token’s analysis; an unknown id is 404', async () => {
     const { id } = (await upload(await textPdf(OUTGOING_TEXT))).json().data as { id: string };
     const other = { authorization: `Bearer ${(await service.token('enterprise')).secret}` };
@@ -60,6 +73,7 @@ describe('PDF analysis', () => {
     expect(png.json().error.message).toMatch(/not a PDF/);
     const json = await service.base.inject({ method: 'POST', url: '/v1/analysis/pdf', headers: auth, payload: { file: 'x' } });
     expect(json.statusCode).toBe(415);
+    expect(json.json().error.message).toMatch(/multipart\/form-data .* application\/pdf/);
     const wrongField = await upload(await textPdf(OUTGOING_TEXT), auth, 'document');
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json().error.message).toMatch(/named "file"/);

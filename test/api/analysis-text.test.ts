@@ -56,10 +56,13 @@ describe('GET /v1/analysis/text (A2)', () => {
     expect(response.json()).toEqual(NO_PERSONALITY);
   });
 
-  it('without text is a 400 with the error body', async () => {
-    const response = await service.base.inject({ url: '/v1/analysis/text', headers: auth });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.code).toBe('bad_request');
+  it('without text, or with an empty one, is a 400 naming the parameter in plain words', async () => {
+    const missing = await service.base.inject({ url: '/v1/analysis/text', headers: auth });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toMatchObject({ code: 'bad_request', message: 'Invalid request: query parameter "text" is required.' });
+    const empty = await service.base.inject({ url: '/v1/analysis/text?text=', headers: auth });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe('Invalid request: query parameter "text" must not be empty.');
   });
 });
 

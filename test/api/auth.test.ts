@@ -49,6 +49,9 @@ describe('token authentication per group', () => {
       expect(response.json()).toEqual({
         error: { code: 'unauthorized', message: expect.stringMatching(/^Missing API token/), request_id: response.headers['x-request-id'] },
       });
+      // The message says where this group's token goes.
+      const where = { enterprise: 'Authorization: Bearer <token>', assessment: '?token=<token>', connect: 'X-Org-Token: <token>' }[group];
+      expect(response.json().error.message).toContain(where);
     });
     it(`an unknown token on the ${group} group is a 401`, async () => {
       const response = await callUsage(group, 'rpe_not-a-real-token');

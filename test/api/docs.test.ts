@@ -34,4 +34,13 @@ describe('documentation and health', () => {
     expect(health.statusCode).toBe(200);
     expect(health.json()).toEqual({ status: 'ok', database: process.env.DATABASE_URL ? 'postgres' : 'embedded' });
   });
+
+  it('the bare address of each host points to the docs', async () => {
+    for (const app of [service.base, service.connect]) {
+      const index = await app.inject({ url: '/' });
+      expect(index.statusCode).toBe(200);
+      expect(index.json()).toMatchObject({ service: 'Rapport', docs: '/docs', openapi: '/openapi.json', health: '/healthz' });
+    }
+    expect((await service.connect.inject({ url: '/' })).json().api).toMatch(/Connect/);
+  });
 });

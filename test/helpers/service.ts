@@ -1,3 +1,4 @@
+import type { DestinationStream } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { createToken, type TokenKind, type TokenLimits } from '../../src/accounts/tokens.ts';
 import { buildBaseApp, buildConnectApp } from '../../src/app.ts';
@@ -15,11 +16,14 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-/** Both hosts built on a fresh database, not listening: requests go through `inject`. */
-export async function createTestService(env: Record<string, string> = {}): Promise<TestService> {
+/**
+ * Both hosts built on a fresh database, not listening: requests go through `inject`. Log lines
+ * go to `options.logs` when given (with LOG_LEVEL set in `env`).
+ */
+export async function createTestService(env: Record<string, string> = {}, options: { logs?: DestinationStream } = {}): Promise<TestService> {
   const testDb = await createTestDb();
   const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent', RAPPORT_DEMO_DATA: 'false', ...env }), databaseUrl: testDb.url };
-  const ctx = createContext(config, testDb.db, createLogger(config.logLevel), { runJobs: config.inProcessWorker });
+  const ctx = createContext(config, testDb.db, createLogger(config.logLevel, options.logs), { runJobs: config.inProcessWorker });
   const base = await buildBaseApp(ctx);
   const connect = await buildConnectApp(ctx);
   return {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { submitPdf } from '../../analysis/analyses.ts';
 import type { AppContext } from '../../context.ts';
@@ -8,22 +9,31 @@ import { tokenOf } from '../shared/auth.ts';
 const schema = {
   summary: 'Upload a PDF (resume or profile) for analysis; read the result with GET /v1/analysis/{id}',
   description:
-    'multipart/form-data with one file part named `file`. Answers at once with the analysis id; extraction and analysis run in the background.',
+    'multipart/form-data with one file part named `file` (as the contract says), or the PDF itself as the body with `Content-Type: application/pdf`. ' +
+    'Answers at once with the analysis id; extraction and analysis run in the background.',
   tags: ['Analysis'],
   security: [{ bearer: [] }],
-  consumes: ['multipart/form-data'],
+  consumes: ['multipart/form-data', 'application/pdf'],
   response: { 200: Type.Object({ data: Type.Object({ id: Type.String() }) }) },
 };
 
+const HOW_TO_UPLOAD = 'Upload the PDF as multipart/form-data with one file part named "file", or send the PDF itself with Content-Type: application/pdf.';
+
+async function uploadedBytes(request: FastifyRequest): Promise<Buffer> {
+  // A raw upload (curl --data-binary @resume.pdf -H 'Content-Type: application/pdf').
+  if (Buffer.isBuffer(request.body)) return request.body;
+  if (!request.isMultipart()) throw new AppError('unsupported_media_type', HOW_TO_UPLOAD);
+  const file = await request.file();
+  if (!file) throw new AppError('bad_request', 'No file in the upload: attach the PDF as a file part named "file".');
+  if (file.fieldname !== 'file') throw new AppError('bad_request', `Expected the file part to be named "file", got "${file.fieldname}".`);
+  return file.toBuffer();
+}
+
 export const analysisPdfRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // Scoped to this plugin: only this route reads a raw PDF body.
+  app.addContentTypeParser('application/pdf', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.post('/v1/analysis/pdf', { schema }, async (request) => {
-    if (!request.isMultipart()) {
-      throw new AppError('unsupported_media_type', 'Upload the PDF as multipart/form-data with one file part named "file".');
-    }
-    const file = await request.file();
-    if (!file) throw new AppError('bad_request', 'No file in the upload: attach the PDF as a file part named "file".');
-    if (file.fieldname !== 'file') throw new AppError('bad_request', `Expected the file part to be named "file", got "${file.fieldname}".`);
-    const bytes = await file.toBuffer();
+    const bytes = await uploadedBytes(request);
     const id = await submitPdf({ db: ctx.db, pdfLimits: ctx.pdfLimits, wakeWorker: ctx.wakeWorker }, tokenOf(request).id, bytes);
     return { data: { id } };
   });

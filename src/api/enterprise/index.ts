@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MAX_TEXT_CHARS } from '../../analysis/analyses.ts';
 import type { AppContext } from '../../context.ts';
-import { installTokenAuth, readBearer } from '../shared/auth.ts';
+import { installTokenAuth, bearerToken } from '../shared/auth.ts';
 import { analysisGetRoute } from './analysis-get.ts';
 import { analysisPdfRoute } from './analysis-pdf.ts';
 import { analysisTextGetRoute } from './analysis-text-get.ts';
@@ -12,7 +12,7 @@ import { enterpriseUsageRoute } from './usage.ts';
 
 /** Group A: the Enterprise API, `Authorization: Bearer <token>` with an enterprise token. */
 export const enterpriseApi: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  installTokenAuth(app, ctx, 'enterprise', readBearer);
+  installTokenAuth(app, ctx, 'enterprise', bearerToken);
   await app.register(multipart, {
     limits: { fileSize: ctx.pdfLimits.maxBytes, files: 1, fields: 5, fieldSize: MAX_TEXT_CHARS * 4, parts: 10 },
   });

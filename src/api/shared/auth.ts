@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { admitCall } from '../../accounts/access.ts';
+import { apiName } from '../../accounts/authenticator.ts';
 import type { ApiToken, TokenKind } from '../../accounts/tokens.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -11,33 +12,48 @@ declare module 'fastify' {
 }
 
 /** Where each group's callers put their token (the contract's Authentication table). */
-export type TokenReader = (request: FastifyRequest) => string | undefined;
+export interface TokenSource {
+  read(request: FastifyRequest): string | undefined;
+  /** For the 401 when it is missing: where the token goes. */
+  where: string;
+}
 
-export const readBearer: TokenReader = (request) => {
-  const header = request.headers.authorization;
-  if (!header) return undefined;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match?.[1];
+export const bearerToken: TokenSource = {
+  read(request) {
+    const header = request.headers.authorization;
+    if (!header) return undefined;
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    return match?.[1];
+  },
+  where: 'send it in the header "Authorization: Bearer <token>"',
 };
 
-export const readQueryToken: TokenReader = (request) => {
-  const query = request.query as Record<string, unknown> | undefined;
-  const token = query?.token;
-  return typeof token === 'string' && token.length > 0 ? token : undefined;
+export const queryToken: TokenSource = {
+  read(request) {
+    const query = request.query as Record<string, unknown> | undefined;
+    const token = query?.token;
+    return typeof token === 'string' && token.length > 0 ? token : undefined;
+  },
+  where: 'add it to the URL as the query parameter "?token=<token>"',
 };
 
-export const readOrgToken: TokenReader = (request) => {
-  const header = request.headers['x-org-token'];
-  return typeof header === 'string' && header.length > 0 ? header.trim() : undefined;
+export const orgToken: TokenSource = {
+  read(request) {
+    const header = request.headers['x-org-token'];
+    return typeof header === 'string' && header.length > 0 ? header.trim() : undefined;
+  },
+  where: 'send it in the header "X-Org-Token: <token>"',
 };
 
 /**
  * Adds the group's auth hook to an encapsulated plugin: every route inside needs a live token
  * of this kind, is rate limited and metered. Tokens of another group get 401.
  */
-export function installTokenAuth(app: FastifyInstance, ctx: AppContext, kind: TokenKind, read: TokenReader): void {
+export function installTokenAuth(app: FastifyInstance, ctx: AppContext, kind: TokenKind, source: TokenSource): void {
   app.addHook('onRequest', async (request, reply) => {
-    const token = await ctx.auth.authenticate(read(request), kind);
+    const secret = source.read(request);
+    if (!secret) throw new AppError('unauthorized', `Missing API token for ${apiName(kind)}: ${source.where}.`);
+    const token = await ctx.auth.authenticate(secret, kind);
     request.apiToken = token;
     const rate = await admitCall(ctx, token, new Date());
     if (rate) {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError, isAppError, type ErrorCode } from '../../shared/errors.ts';
+import { validationMessage } from './validation-message.ts';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -9,6 +10,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  headers_too_large: 431,
   unsupported_media_type: 415,
   rate_limited: 429,
   quota_exceeded: 429,
@@ -30,13 +32,13 @@ export const ErrorBody = Type.Object(
 
 /** Fastify's own errors (parsing, limits, validation) translated into our codes and words. */
 function fromFastifyError(error: FastifyError): AppError {
-  if (error.validation) return new AppError('bad_request', `Invalid request: ${error.message}.`);
+  if (error.validation) return new AppError('bad_request', validationMessage(error.validation, error.validationContext));
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
       return new AppError('payload_too_large', 'The request body is larger than this service accepts.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError('unsupported_media_type', 'Unsupported Content-Type; send application/json (or the type the endpoint documents).');
+      return new AppError('unsupported_media_type', 'Unsupported Content-Type; send application/json, or the type the endpoint documents at /docs.');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new AppError('bad_request', 'The body is empty but Content-Type says JSON.');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':

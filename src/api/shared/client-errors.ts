@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ErrorCode } from '../../shared/errors.ts';
+import { STATUS_BY_CODE } from './errors.ts';
+
+/**
+ * Request line and headers together, at most. Node's default (16 KB) cuts GET
+ * /v1/analysis/text off at about 2,000 words; 64 KB carries about 8,000 words of URL-encoded
+ * English. Longer texts belong in a POST body.
+ */
+export const MAX_HEADER_BYTES = 64 * 1024;
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (a URL or headers over the
+ * limit, malformed HTTP). Fastify's default answers them with a body of its own; this one
+ * answers with the service's error body and a request id like every other error.
+ */
+export function clientErrorHandler(logger: FastifyBaseLogger): (error: Error & { code?: string }, socket: Socket) => void {
+  return (error, socket) => {
+    // The peer is gone, or a response already started: nothing sensible can be written.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [code, message]: [ErrorCode, string] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? ['headers_too_large', `The URL and headers are larger than ${MAX_HEADER_BYTES / 1024} KB. Send long texts in the body of POST /v1/analysis/text.`]
+        : ['bad_request', 'The request is not valid HTTP.'];
+    const requestId = randomUUID();
+    const status = STATUS_BY_CODE[code];
+    const body = JSON.stringify({ error: { code, message, request_id: requestId } });
+    logger.info({ request_id: requestId, status, reason: error.code ?? error.message }, 'rejected before routing');
+    if (socket.writable) {
+      socket.end(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nx-request-id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroySoon();
+  };
+}

@@ -1,0 +1,50 @@
+import type { FastifyError, FastifySchemaValidationError } from 'fastify';
+
+type SchemaErrorDataVar = NonNullable<FastifyError['validationContext']>;
+
+const PLACES: Partial<Record<SchemaErrorDataVar, string>> = {
+  querystring: 'query parameter',
+  body: 'body field',
+  params: 'path parameter',
+  headers: 'header',
+};
+
+function field(error: FastifySchemaValidationError): string {
+  const missing = error.params.missingProperty;
+  if (error.keyword === 'required' && typeof missing === 'string') return missing;
+  return error.instancePath.replace(/^\//, '').replaceAll('/', '.');
+}
+
+function problem(error: FastifySchemaValidationError): string {
+  const { limit, type, format, allowedValues } = error.params;
+  switch (error.keyword) {
+    case 'required':
+      return 'is required';
+    case 'minLength':
+      return limit === 1 ? 'must not be empty' : `must be at least ${String(limit)} characters`;
+    case 'maxLength':
+      return `must be at most ${String(limit)} characters`;
+    case 'type':
+      return `must be a ${String(type)}`;
+    case 'format':
+      return `must be a valid ${String(format)}`;
+    case 'enum':
+      return Array.isArray(allowedValues) ? `must be one of ${allowedValues.join(', ')}` : 'has a value that is not allowed';
+    default:
+      return error.message ?? 'is not valid';
+  }
+}
+
+/**
+ * Ajv's own wording ("querystring/text must NOT have fewer than 1 characters") names schema
+ * internals. Callers get the place and name they used: 'query parameter "text" must not be
+ * empty'. Only the first problem is named; fixing it and retrying shows the next.
+ */
+export function validationMessage(errors: readonly FastifySchemaValidationError[], context: SchemaErrorDataVar | undefined): string {
+  const first = errors[0];
+  if (!first) return 'Invalid request.';
+  const name = field(first);
+  const place = context ? PLACES[context] : undefined;
+  if (!name) return `Invalid request: the ${context === 'body' ? 'body' : (place ?? 'request')} ${problem(first)}.`;
+  return `Invalid request: ${place ?? 'field'} "${name}" ${problem(first)}.`;
+}

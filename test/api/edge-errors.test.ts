@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redactUrl } from '../../src/shared/logger.ts';
+import { BENCH_TEXT_1000 } from '../../bench/texts.ts';
+import { OUTGOING_TEXT, RESERVED_TEXT } from '../fixtures/texts.ts';
+import { createTestService, type TestService } from '../helpers/service.ts';
+
+const lines: string[] = [];
+let service: TestService;
+let baseUrl: string;
+let bearer: Record<string, string>;
+
+beforeAll(async () => {
+  service = await createTestService({ LOG_LEVEL: 'info', RAPPORT_DEMO_DATA: 'true' }, { logs: { write: (line: string) => void lines.push(line) } });
+  baseUrl = await service.base.listen({ port: 0, host: '127.0.0.1' });
+  const token = await service.token('enterprise');
+  bearer = { authorization: `Bearer ${token.secret}` };
+});
+afterAll(() => service.close());
+
+describe('requests refused before routing', () => {
+  it('a GET text over the 16 KB Node default still works', async () => {
+    // About 1,300 words with every byte percent-encoded.
+    const text = [BENCH_TEXT_1000, OUTGOING_TEXT, RESERVED_TEXT].join(' ');
+    const encoded = [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+    const url = `${baseUrl}/v1/analysis/text?text=${encoded}`;
+    expect(url.length).toBeGreaterThan(17 * 1024);
+    const response = await fetch(url, { headers: bearer });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { data: { personalities: { disc_type: string } } }).data.personalities.disc_type).toMatch(/^[DISC][disc]?$/);
+  });
+
+  it('a URL over 64 KB gets 431 with the error body and a request id, and says what to do', async () => {
+    const response = await fetch(`${baseUrl}/v1/analysis/text?text=${'word%20'.repeat(12_000)}`, { headers: bearer });
+    expect(response.status).toBe(431);
+    const body = (await response.json()) as { error: { code: string; message: string; request_id: string } };
+    expect(body.error.code).toBe('headers_too_large');
+    expect(body.error.message).toMatch(/POST \/v1\/analysis\/text/);
+    expect(response.headers.get('x-request-id')).toBe(body.error.request_id);
+    // The service is still fine afterwards.
+    expect((await fetch(`${baseUrl}/healthz`)).status).toBe(200);
+  });
+});
+
+describe('request log', () => {
+  it('writes one line per request with its id, and no token, email, or submitted text', async () => {
+    const secretText = 'Zanzibarian marmalade confessions';
+    const token = await service.token('assessment');
+    const calls = [
+      fetch(`${baseUrl}/v1/profiles?email=${encodeURIComponent('maya.okafor@example.org')}`, { headers: bearer }),
+      fetch(`${baseUrl}/v1/analysis/text?text=${encodeURIComponent(secretText)}`, { headers: bearer }),
+      fetch(`${baseUrl}/v1/personality_assessments/usage?token=${token.secret}`),
+    ];
+    const ids = (await Promise.all(calls)).map((response) => response.headers.get('x-request-id'));
+    const logged = lines.join('');
+    for (const id of ids) expect(logged).toContain(`"request_id":"${id}"`);
+    expect(logged).not.toContain('maya.okafor');
+    expect(logged).not.toContain('Zanzibarian');
+    expect(logged).not.toContain(token.secret);
+    expect(logged).toContain('/v1/profiles?email=[REDACTED]');
+  });
+
+  it('redacts personal and secret query values by name, whatever their case or encoding', () => {
+    expect(redactUrl('/v1/profiles?linkedin_url=https%3A%2F%2Fx&Email=a%40b.c&page=2')).toBe('/v1/profiles?linkedin_url=[REDACTED]&Email=[REDACTED]&page=2');
+    expect(redactUrl('/x?%74oken=abc&text=hello#frag')).toBe('/x?%74oken=[REDACTED]&text=[REDACTED]#frag');
+    expect(redactUrl('/v1/usage')).toBe('/v1/usage');
+  });
+});
