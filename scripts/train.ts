@@ -6,6 +6,9 @@
  * The input is JSON Lines, `{id, text, <trait>: boolean, ...}` per line (true = above the
  * median). Traits not labelled on every line are skipped. Defaults: the shared essays
  * corpus and the committed model file.
+ *
+ * The output depends only on the corpus and the settings (no timestamp), so training again on
+ * the same data rewrites the committed file byte for byte and `git diff` shows nothing.
  */
 import { statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
@@ -48,7 +51,6 @@ const model = trainModel(corpus, {
   seed,
   version,
   corpusFile: basename(corpusPath),
-  trainedAt: new Date().toISOString(),
   log: (message) => console.log(`  ${message}`),
 });
 writeFileSync(outPath, `${JSON.stringify(model)}\n`);

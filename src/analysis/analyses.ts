@@ -20,12 +20,15 @@ export const PDF_JOB = 'pdf_analysis';
  * Group A texts are labelled (resume or profile: titles, experience, skills, bio): labels and
  * boilerplate are stripped so only the author's words count. Null when no personality.
  */
-export function analyzeSubmittedText(text: string): TraitEstimate | null {
+/** An estimate, or why there is none (`text_too_short`, `text_junk`, `text_unsupported_language`). */
+export type SubmittedTextResult = { estimate: TraitEstimate } | { estimate: null; reason: string };
+
+export function analyzeSubmittedText(text: string): SubmittedTextResult {
   if (text.length > MAX_TEXT_CHARS) {
     throw new AppError('payload_too_large', `The text has ${text.length} characters; the limit is ${MAX_TEXT_CHARS}.`);
   }
   const result = analyzeText(text, { labelled: true, evidence: true });
-  return result.ok ? result.estimate : null;
+  return result.ok ? { estimate: result.estimate } : { estimate: null, reason: `text_${result.reason}` };
 }
 
 export interface PdfDeps {

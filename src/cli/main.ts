@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { ConfigError } from '../config.ts';
 import { DataDirBusyError } from '../db/data-dir-lock.ts';
@@ -22,10 +23,21 @@ function explain(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * The version in package.json, the one place it is kept. Read from the file next to the sources
+ * rather than npm's environment, because bin/rapport.mjs is also run directly with node.
+ */
+function packageVersion(): string {
+  const manifest: unknown = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+  const version = typeof manifest === 'object' && manifest !== null ? (manifest as { version?: unknown }).version : undefined;
+  return typeof version === 'string' ? version : 'unknown';
+}
+
 export async function main(argv: string[]): Promise<void> {
   const program = new Command()
     .name('rapport')
     .description('Rapport: self-hosted personality data service')
+    .version(packageVersion(), '-V, --version', 'print the version and exit')
     .showHelpAfterError()
     .configureOutput({ outputError: (text, write) => write(text) });
   registerServeCommand(program);

@@ -1,10 +1,9 @@
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import cliProgress from 'cli-progress';
 import type { ImportSummary } from '../people/import.ts';
 import type { RecomputeSummary } from '../people/recompute.ts';
-import { AppError } from '../shared/errors.ts';
+import { checkReadable } from './files.ts';
 import { printJson, withExecutor } from './run-with.ts';
 
 /** On a terminal a live bar; in a log (non-TTY) one line every few seconds, never a carriage-return mess. */
@@ -79,15 +78,18 @@ function printImportSummary(summary: ImportSummary): void {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-/** Fails before opening the database when the file is not there, with the path as typed. */
-async function checkReadable(file: string): Promise<void> {
-  try {
-    const info = await stat(file);
-    if (!info.isFile()) throw new AppError('bad_request', `Cannot read ${file}: not a regular file.`);
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError('not_found', `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`);
+/** What a recompute did, in a sentence; a run with nothing to do says why instead of "0". */
+function describeRecompute(summary: RecomputeSummary): string {
+  if (summary.recomputed === 0) {
+    if (summary.up_to_date === 0) return 'There are no profiles to recompute.\n';
+    const profiles = summary.up_to_date === 1 ? 'The 1 profile is' : `All ${summary.up_to_date} profiles are`;
+    return `${profiles} already computed with model ${summary.model_version}; use --all to recompute them anyway.\n`;
   }
+  const kept = summary.up_to_date > 0 ? ` ${summary.up_to_date} already made by this model were left as they are.` : '';
+  return (
+    `Recomputed ${summary.recomputed} profiles with model ${summary.model_version} in ${summary.seconds.toFixed(1)} s ` +
+    `(${summary.with_personality} with a personality, ${summary.without_personality} without).${kept}\n`
+  );
 }
 
 export function registerPeopleCommands(program: Command): void {
@@ -102,7 +104,8 @@ export function registerPeopleCommands(program: Command): void {
       'after',
       '\nJSON Lines: one object per line: first_name, last_name, email, linkedin_url, photo_url, company_name, title,\n' +
         'location, texts: [{type, text}] with type email | various | bio | resume. Email or linkedin_url is required.\n' +
-        'CSV: a header line with the same column names, and text_email, text_various, text_bio, text_resume for texts.\n' +
+        'CSV: comma-separated, a header line with the same column names, and text_email, text_various, text_bio,\n' +
+        'text_resume for texts. A row may leave out trailing empty cells; one with more cells than the header is skipped.\n' +
         'Bad rows are skipped and listed with their line numbers; the exit code is still 0.',
     )
     .action(async (file: string, options: { format?: string; json?: boolean; quiet?: boolean }) => {
@@ -138,11 +141,6 @@ export function registerPeopleCommands(program: Command): void {
         display.stop();
       }
       if (options.json) printJson(summary);
-      else {
-        process.stdout.write(
-          `Recomputed ${summary.recomputed} profiles with model ${summary.model_version} in ${summary.seconds.toFixed(1)} s ` +
-            `(${summary.with_personality} with a personality, ${summary.without_personality} without).\n`,
-        );
-      }
+      else process.stdout.write(describeRecompute(summary));
     });
 }

@@ -6,7 +6,7 @@ import type { Progress } from '../ops/verb.ts';
 import { AppError } from '../shared/errors.ts';
 import { analyzeTexts } from './analyze.ts';
 import type { PersonInput, PersonSource } from './person.ts';
-import { readCsv, readJsonLines, type CsvHeader, type SourceRecord } from './readers.ts';
+import { readCsv, readJsonLines, type CsvHeader, type ShortRow, type SourceRecord } from './readers.ts';
 import { upsertBatch, type Analyze } from './upsert.ts';
 import { validatePersonRecord } from './validate.ts';
 
@@ -58,6 +58,15 @@ export function detectFormat(file: string, override?: string): ImportFormat {
   if (ext === '.csv') return 'csv';
   if (ext === '.jsonl' || ext === '.ndjson' || ext === '.json') return 'jsonl';
   throw new AppError('bad_request', `Cannot tell the format of ${path.basename(file)} from its extension: name it .jsonl or .csv, or pass --format jsonl|csv.`);
+}
+
+/**
+ * A short CSV row that was refused: its cells were read left to right, so a missing cell in the
+ * middle moves every later value under the wrong name ("Too,Few,columns" puts "columns" under
+ * email). The column count is what to fix; the validation problem comes after it.
+ */
+function shortRowReason(columns: ShortRow, reason: string): string {
+  return `expected ${columns.expected} columns, found ${columns.found}, so values may be under the wrong columns (${reason})`;
 }
 
 /** Opens the file, or fails with a message naming it, before anything is imported. */
@@ -134,7 +143,7 @@ export async function importPeople(db: Db, file: string, options: ImportOptions 
         continue;
       }
       const valid = validatePersonRecord(item.record);
-      if (!valid.ok) skip(item.line, valid.reason);
+      if (!valid.ok) skip(item.line, item.columns ? shortRowReason(item.columns, valid.reason) : valid.reason);
       else batch.push({ line: item.line, input: valid.input });
       if (batch.length >= batchSize) await write();
     }

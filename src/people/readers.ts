@@ -9,7 +9,17 @@ import { SCALAR_FIELDS } from './validate.ts';
  * any size is never held in memory. A line that cannot be read is reported, not fatal.
  */
 
-export type SourceRecord = { line: number; record: Record<string, unknown> } | { line: number; error: string };
+/**
+ * A CSV row with fewer cells than the header is read (hand-made files often leave out trailing
+ * empty cells), but `columns` says so: if the row is then refused, its values may simply be under
+ * the wrong names, and the column count is the problem to report.
+ */
+export interface ShortRow {
+  expected: number;
+  found: number;
+}
+
+export type SourceRecord = { line: number; record: Record<string, unknown>; columns?: ShortRow } | { line: number; error: string };
 
 /** One JSON line or CSV record above this many characters is refused (real rows are far smaller). */
 export const MAX_RECORD_CHARS = 1_000_000;
@@ -75,6 +85,23 @@ export interface CsvHeader {
   ignored: string[];
 }
 
+/** Delimiters people export by mistake ("CSV" from a spreadsheet set to another locale), by name. */
+const OTHER_DELIMITERS: readonly [string, string][] = [
+  [';', 'semicolons'],
+  ['\t', 'tabs'],
+  ['|', 'vertical bars'],
+];
+
+/** Without an email or linkedin_url column no row can be imported; say why in the likeliest case. */
+function missingIdentifierMessage(header: string[]): string {
+  const problem = 'The CSV header has neither an email nor a linkedin_url column';
+  const line = header.join(',');
+  const delimiter = OTHER_DELIMITERS.find(([character]) => line.includes(character));
+  if (delimiter) return `${problem}, and it contains ${delimiter[1]}: the file must be comma-separated (a comma between columns).`;
+  return `${problem} (the first line must name the columns).`;
+}
+
+/** The column name each header cell maps to, or false for a column that is not read. */
 function mapHeader(header: string[], seen: CsvHeader): (string | false)[] {
   const known = new Set<string>([...SCALAR_FIELDS, ...CSV_TEXT_COLUMNS]);
   const names = header.map((h) => h.trim().toLowerCase());
@@ -84,24 +111,36 @@ function mapHeader(header: string[], seen: CsvHeader): (string | false)[] {
   }
   const duplicate = names.find((n, i) => known.has(n) && names.indexOf(n) !== i);
   if (duplicate) throw new AppError('bad_request', `Column ${duplicate} appears twice in the CSV header.`);
-  if (!names.includes('email') && !names.includes('linkedin_url')) {
-    throw new AppError('bad_request', 'The CSV header has neither an email nor a linkedin_url column (the first line must name the columns).');
-  }
+  if (!names.includes('email') && !names.includes('linkedin_url')) throw new AppError('bad_request', missingIdentifierMessage(header));
   seen.ignored = header.filter((_, i) => !known.has(names[i] ?? ''));
   return names.map((n) => (known.has(n) ? n : false));
 }
 
-function csvRecord(row: Record<string, string>): Record<string, unknown> {
+/** The cells of one row under their column names; cells past the end of a short row are absent. */
+function csvRecord(columns: readonly (string | false)[], cells: readonly string[]): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   const texts: { type: string; text: string }[] = [];
-  for (const [column, value] of Object.entries(row)) {
+  cells.forEach((value, i) => {
+    const column = columns[i];
+    if (typeof column !== 'string') return;
     const type = column.startsWith('text_') ? column.slice(5) : null;
     if (type !== null && isTextType(type)) {
       if (value.trim() !== '') texts.push({ type, text: value });
     } else record[column] = value;
-  }
+  });
   record.texts = texts;
   return record;
+}
+
+/** One data row: too many cells is an error (the values cannot be placed), too few is noted. */
+function csvRow(columns: readonly (string | false)[], cells: readonly string[], line: number): SourceRecord {
+  const expected = columns.length;
+  const found = cells.length;
+  if (found > expected) {
+    return { line, error: `expected ${expected} columns, found ${found} (a value that contains a comma must be in double quotes)` };
+  }
+  const record = csvRecord(columns, cells);
+  return found < expected ? { line, record, columns: { expected, found } } : { line, record };
 }
 
 export async function* readCsv(input: Readable, header: CsvHeader = { ignored: [] }): AsyncGenerator<SourceRecord> {
@@ -109,14 +148,14 @@ export async function* readCsv(input: Readable, header: CsvHeader = { ignored: [
   const parser = input.pipe(
     parse({
       bom: true,
-      columns: (names: string[]) => mapHeader(names, header),
+      // Rows come as arrays and are matched to the header here, so every row's cell count is known.
       info: true,
       skip_empty_lines: true,
       skip_records_with_error: true,
       // Stray quotes inside a field are kept as text instead of derailing every following line.
       relax_quotes: true,
-      // Rows that leave out trailing empty cells are common in hand-made files.
-      relax_column_count_less: true,
+      // Short and long rows both reach csvRow, which decides what each means.
+      relax_column_count: true,
       max_record_size: MAX_RECORD_CHARS,
     }),
   );
@@ -127,10 +166,15 @@ export async function* readCsv(input: Readable, header: CsvHeader = { ignored: [
     } else skipped.push({ line: error.lines ?? 0, error: `unreadable CSV record: ${error.message}` });
   });
   input.on('error', (error) => parser.destroy(error));
-  for await (const item of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
+  let columns: (string | false)[] | null = null;
+  for await (const item of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    if (columns === null) {
+      columns = mapHeader(item.record, header);
+      continue;
+    }
     // The parser reports bad records while it reads ahead: put them back in line order.
     while (skipped[0] && skipped[0].line <= item.info.lines) yield skipped.shift() as SourceRecord;
-    yield { line: item.info.lines, record: csvRecord(item.record) };
+    yield csvRow(columns, item.record, item.info.lines);
   }
   yield* skipped;
 }

@@ -20,7 +20,21 @@ export interface RecomputeSummary {
   recomputed: number;
   with_personality: number;
   without_personality: number;
+  /** Profiles left alone because the current model already made them (always 0 with `all`). */
+  up_to_date: number;
   seconds: number;
+}
+
+/**
+ * How many profiles this run will visit, and how many it leaves because they are current:
+ * counted up front so a run with nothing to do can say so instead of reporting "0".
+ * Verified profiles are never recomputed and are in neither number.
+ */
+async function plan(db: Db, modelVersion: string, all: boolean): Promise<{ total: number; upToDate: number }> {
+  const eligible = await countPeopleForRecompute(db, { modelVersion, all: true });
+  if (all) return { total: eligible, upToDate: 0 };
+  const total = await countPeopleForRecompute(db, { modelVersion, all: false });
+  return { total, upToDate: Math.max(eligible - total, 0) };
 }
 
 /**
@@ -30,9 +44,9 @@ export interface RecomputeSummary {
 export async function recomputeProfiles(db: Db, options: RecomputeOptions = {}): Promise<RecomputeSummary> {
   const modelVersion = options.modelVersion ?? currentModelVersion();
   const analyze = options.analyze ?? analyzeTexts;
-  const total = options.progress ? await countPeopleForRecompute(db, { modelVersion, all: options.all === true }) : 0;
+  const { total, upToDate } = await plan(db, modelVersion, options.all === true);
   const started = performance.now();
-  const summary: RecomputeSummary = { model_version: modelVersion, recomputed: 0, with_personality: 0, without_personality: 0, seconds: 0 };
+  const summary: RecomputeSummary = { model_version: modelVersion, recomputed: 0, with_personality: 0, without_personality: 0, up_to_date: upToDate, seconds: 0 };
   let lastProgress = 0;
   let afterId = '';
   for (;;) {

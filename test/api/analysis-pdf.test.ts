@@ -80,16 +80,16 @@ describe('PDF analysis', () => {
   });
 
   it.each([
-    ['an encrypted PDF', () => encryptedPdf()],
-    ['a PDF of thousands of pages', () => manyPagesPdf(3000)],
-    ['a truncated PDF', async () => (await textPdf(OUTGOING_TEXT)).slice(0, 400)],
-    ['a PDF with too little text', () => textPdf('Curriculum vitae. Page one.')],
-  ])('%s ends in the no-personality answer', async (_label, make) => {
+    ['an encrypted PDF', () => encryptedPdf(), 'pdf_encrypted'],
+    ['a PDF of thousands of pages', () => manyPagesPdf(3000), 'pdf_too_many_pages'],
+    ['a truncated PDF', async () => (await textPdf(OUTGOING_TEXT)).slice(0, 400), 'pdf_unreadable'],
+    ['a PDF with too little text', () => textPdf('Curriculum vitae. Page one.'), 'text_too_short'],
+  ])('%s ends in the no-personality answer, with the reason beside it', async (_label, make, reason) => {
     const response = await upload(await make());
     expect(response.statusCode).toBe(200);
     const result = await waitForResult(response.json().data.id);
     expect(result.statusCode).toBe(200);
-    expect(result.json()).toEqual({ data: null, message: 'Content did not yield a personality' });
+    expect(result.json()).toEqual({ data: null, message: 'Content did not yield a personality', reason });
   });
 
   it('work queued before a crash is finished by the next process', async () => {

@@ -11,6 +11,12 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 const NO_PERSONALITY = { data: null, message: 'Content did not yield a personality' };
+const SPANISH =
+  'El equipo trabaja todos los días con los clientes para que los proyectos salgan bien y a tiempo. ' +
+  'Cada mañana revisamos juntos las tareas pendientes, hablamos de los problemas que surgieron la semana pasada y ' +
+  'decidimos quién se encarga de cada parte. Me gusta mucho organizar reuniones con mis amigos después del trabajo, ' +
+  'porque siempre hay algo nuevo que contar y nos reímos bastante. Cuando viajo prefiero conocer a la gente del lugar, ' +
+  'probar la comida típica y caminar por los barrios antiguos sin prisa, aunque a veces me pierdo por completo.';
 
 describe('GET /v1/analysis/text (A2)', () => {
   it('answers A2 for enough text, with an absolute DISC map link and evidence from the text', async () => {
@@ -45,15 +51,15 @@ describe('GET /v1/analysis/text (A2)', () => {
   });
 
   it.each([
-    ['too few words', 'Hello there, nice to meet you.'],
-    ['one word repeated', 'great '.repeat(300)],
-    ['numbers only', '12 345 6789 '.repeat(80)],
-    ['markup only', '<div><span></span><br/></div>'.repeat(80)],
-    ['another language', 'El equipo trabaja todos los días con los clientes para que los proyectos salgan bien y a tiempo. '.repeat(10)],
-  ])('%s yields the no-personality answer', async (_label, text) => {
+    ['too few words', 'Hello there, nice to meet you.', 'text_too_short'],
+    ['one word repeated', 'great '.repeat(300), 'text_junk'],
+    ['numbers only', '12 345 6789 '.repeat(80), 'text_too_short'],
+    ['markup only', '<div><span></span><br/></div>'.repeat(80), 'text_too_short'],
+    ['another language', SPANISH, 'text_unsupported_language'],
+  ])('%s yields the no-personality answer, with the reason beside it', async (_label, text, reason) => {
     const response = await service.base.inject({ url: `/v1/analysis/text?text=${encodeURIComponent(text)}`, headers: auth });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual(NO_PERSONALITY);
+    expect(response.json()).toEqual({ ...NO_PERSONALITY, reason });
   });
 
   it('without text, or with an empty one, is a 400 naming the parameter in plain words', async () => {
@@ -115,7 +121,7 @@ describe('POST /v1/analysis/text (A3) accepts every encoding', () => {
 
   it('too little text is the no-personality answer; text over the limit is a 413', async () => {
     const short = await service.base.inject({ method: 'POST', url: '/v1/analysis/text', headers: auth, payload: { text: 'Just a few words.' } });
-    expect(short.json()).toEqual(NO_PERSONALITY);
+    expect(short.json()).toEqual({ ...NO_PERSONALITY, reason: 'text_too_short' });
     const long = await service.base.inject({ method: 'POST', url: '/v1/analysis/text', headers: auth, payload: { text: 'word '.repeat(30_000) } });
     expect(long.statusCode).toBe(413);
     expect(long.json().error.code).toBe('payload_too_large');

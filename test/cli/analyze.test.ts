@@ -50,16 +50,48 @@ describe('rapport analyze', () => {
     const result = await runCli(['analyze', '--jsonl', file], env());
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split('\n').map((l) => JSON.parse(l));
-    expect(lines.map((l) => l.id ?? l.line)).toEqual(['a', 2, 'b', 'c']);
+    expect(lines.map((l) => l.id)).toEqual(['a', 'line 2', 'b', 'c']);
     expect(lines[0]).toMatchObject({ ok: true, disc_type: expect.any(String), disc_intensity: expect.any(Number), confidence: expect.any(Number) });
-    expect(lines[1]).toEqual({ line: 2, ok: false, reason: 'invalid_json' });
+    expect(lines[1]).toEqual({ id: 'line 2', line: 2, ok: false, reason: 'invalid_json' });
     expect(lines[3]).toMatchObject({ ok: false, reason: 'too_short' });
     expect(lines[0].traits.extraversion).toBeGreaterThan(lines[2].traits.extraversion);
   });
 
-  it('says what is wrong when the file does not exist', async () => {
-    const result = await runCli(['analyze', path.join(dir, 'missing.txt')], env());
+  it('reports the words a rejected line holds, and a string id for every line', async () => {
+    const file = path.join(dir, 'ids.jsonl');
+    writeFileSync(file, [JSON.stringify({ id: 'b', text: 'too short' }), JSON.stringify({ text: 'no id here' }), JSON.stringify({ id: 7, text: 'numbered' }), JSON.stringify({ id: 'd' })].join('\n'));
+    const result = await runCli(['analyze', '--jsonl', file], env());
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toEqual([
+      { id: 'b', ok: false, reason: 'too_short', words: 2, words_read: 0 },
+      { id: 'line 2', ok: false, reason: 'too_short', words: 3, words_read: 0 },
+      { id: '7', ok: false, reason: 'too_short', words: 1, words_read: 0 },
+      { id: 'd', ok: false, reason: 'missing_text' },
+    ]);
+    const help = await runCli(['analyze', '--help'], env());
+    expect(help.stdout).toMatch(/The id is always a string/);
+  });
+
+  it('reports the words of a short file as written', async () => {
+    const file = path.join(dir, 'note.txt');
+    writeFileSync(file, 'too short');
+    const out = JSON.parse((await runCli(['analyze', file], env())).stdout);
+    expect(out).toMatchObject({ data: null, reason: 'too_short', words: 2 });
+  });
+
+  it('says in a sentence that the file does not exist, for a file and for --jsonl', async () => {
+    for (const args of [['analyze', 'missing.pdf'], ['analyze', '--jsonl', 'missing.jsonl']]) {
+      const result = await runCli(args, env());
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(`rapport: Cannot read ${args.at(-1)}: no such file.\n`);
+    }
+  });
+
+  it('says so when the path is a directory', async () => {
+    const result = await runCli(['analyze', dir], env());
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/rapport: .*(no such file|ENOENT)/i);
+    expect(result.stderr).toBe(`rapport: Cannot read ${dir}: not a regular file.\n`);
   });
 });

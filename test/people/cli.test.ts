@@ -64,7 +64,8 @@ describe('rapport import and profiles recompute', () => {
     expect(recompute.code).toBe(0);
     expect(JSON.parse(recompute.stdout)).toMatchObject({ recomputed: 3 });
     const none = await runCli(['profiles', 'recompute'], env);
-    expect(none.stdout).toMatch(/Recomputed 0 profiles/);
+    expect(none.code).toBe(0);
+    expect(none.stdout).toMatch(/^All 3 profiles are already computed with model rapport-text-\S+; use --all to recompute them anyway\.\n$/);
     expect(await service.stop()).toBe(0);
     service = null;
   }, 240_000);

@@ -107,7 +107,7 @@ describe('importing people', () => {
     expect(summary.errors).toEqual([
       { line: 5, reason: expect.stringMatching(/bad email/) },
       { line: 7, reason: expect.stringMatching(/email matches one stored person and linkedin_url another/) },
-      { line: 8, reason: expect.stringMatching(/unreadable CSV record/) },
+      { line: 8, reason: 'expected 8 columns, found 9 (a value that contains a comma must be in double quotes)' },
     ]);
     const vic = await findPersonByEmail(db, 'VIC@example.com');
     expect(vic?.texts.map((t) => t.type)).toEqual(['email', 'bio']);
@@ -119,6 +119,22 @@ describe('importing people', () => {
     expect(nora?.companyName).toBe('Pinecrest Works Ltd');
     expect(nora?.estimate).not.toBeNull();
     expect((await importPeople(db, file)).unchanged).toBe(3);
+  });
+
+  it('reports a refused short CSV row as a column-count problem, and imports one that reads well', async () => {
+    const csv = ['first_name,last_name,email,linkedin_url,company_name', 'Too,Few,columns', 'Ann,Lee,ann.lee@example.com', 'Tim,Cole,tim.cole@example.com,,Cole & Co'].join('\n');
+    const summary = await importPeople(db, write('short-rows.csv', csv));
+    expect(summary).toMatchObject({ read: 3, inserted: 2, skipped: 1 });
+    expect(summary.errors).toEqual([{ line: 2, reason: 'expected 5 columns, found 3, so values may be under the wrong columns (bad email "columns")' }]);
+    expect((await findPersonByEmail(db, 'ann.lee@example.com'))?.lastName).toBe('Lee');
+  });
+
+  it('says a CSV file must be comma-separated when its header uses semicolons or tabs', async () => {
+    await expect(importPeople(db, write('semicolons.csv', 'email;first_name\nsemi@example.com;Sam\n'))).rejects.toThrow(
+      'The CSV header has neither an email nor a linkedin_url column, and it contains semicolons: the file must be comma-separated (a comma between columns).',
+    );
+    await expect(importPeople(db, write('tabs.csv', 'email\tfirst_name\ntab@example.com\tTia\n'))).rejects.toThrow(/contains tabs: the file must be comma-separated/);
+    await expect(importPeople(db, write('no-id.csv', 'first_name,last_name\nNo,Id\n'))).rejects.toThrow(/neither an email nor a linkedin_url column \(the first line must name the columns\)/);
   });
 
   it('refuses an unreadable file, an unknown format and an unknown text column before importing', async () => {
@@ -137,7 +153,7 @@ describe('importing people', () => {
     const after = await findPersonByEmail(db, 'nora.vance@example.com');
     expect(after?.modelVersion).toBe(currentModelVersion());
     expect(after?.estimate?.scores).toEqual(nora?.estimate?.scores);
-    expect((await recomputeProfiles(db)).recomputed).toBe(0);
-    expect((await recomputeProfiles(db, { all: true })).recomputed).toBe(await countPeople(db));
+    expect(await recomputeProfiles(db)).toMatchObject({ recomputed: 0, up_to_date: await countPeople(db) });
+    expect(await recomputeProfiles(db, { all: true })).toMatchObject({ recomputed: await countPeople(db), up_to_date: 0 });
   });
 });

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { getAnalysis, NO_PERSONALITY_MESSAGE } from '../../analysis/analyses.ts';
+import { getAnalysis } from '../../analysis/analyses.ts';
 import type { AppContext } from '../../context.ts';
 import { describePersonality } from '../../profiles/describe.ts';
 import { tokenOf } from '../shared/auth.ts';
-import { NoPersonality } from '../shared/personality-schemas.ts';
+import { noPersonality, NoPersonality } from '../shared/personality-schemas.ts';
 import { StoredAnalysisA3, toA3 } from './analysis-shapes.ts';
 
 const Processing = Type.Object(
@@ -27,7 +27,7 @@ export const analysisGetRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = 
       reply.header('retry-after', '1');
       return reply.status(202).send({ data: { id: analysis.id, status: 'processing' as const } });
     }
-    if (!analysis.estimate) return { data: null, message: NO_PERSONALITY_MESSAGE } as const;
+    if (!analysis.estimate) return noPersonality(analysis.failureReason);
     const shaped = toA3(describePersonality(analysis.estimate));
     return { data: { id: analysis.id, status: 'complete' as const, ...shaped.data } };
   });

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { analyzeSubmittedText, NO_PERSONALITY_MESSAGE } from '../../analysis/analyses.ts';
+import { analyzeSubmittedText } from '../../analysis/analyses.ts';
 import type { AppContext } from '../../context.ts';
 import { describePersonality } from '../../profiles/describe.ts';
 import { publicBase } from '../shared/links.ts';
-import { NoPersonality } from '../shared/personality-schemas.ts';
+import { noPersonality, NoPersonality } from '../shared/personality-schemas.ts';
 import { AnalysisA2, toA2 } from './analysis-shapes.ts';
 
 const schema = {
@@ -19,8 +19,8 @@ const schema = {
 
 export const analysisTextGetRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/v1/analysis/text', { schema }, async (request) => {
-    const estimate = analyzeSubmittedText(request.query.text);
-    if (!estimate) return { data: null, message: NO_PERSONALITY_MESSAGE } as const;
-    return toA2(describePersonality(estimate), publicBase(request, ctx.config.publicBaseUrl));
+    const result = analyzeSubmittedText(request.query.text);
+    if (!result.estimate) return noPersonality(result.reason);
+    return toA2(describePersonality(result.estimate), publicBase(request, ctx.config.publicBaseUrl));
   });
 };

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { analyzeSubmittedText, MAX_TEXT_CHARS, NO_PERSONALITY_MESSAGE } from '../../analysis/analyses.ts';
+import { analyzeSubmittedText, MAX_TEXT_CHARS } from '../../analysis/analyses.ts';
 import type { AppContext } from '../../context.ts';
 import { describePersonality } from '../../profiles/describe.ts';
 import { AppError } from '../../shared/errors.ts';
-import { NoPersonality } from '../shared/personality-schemas.ts';
+import { noPersonality, NoPersonality } from '../shared/personality-schemas.ts';
 import { AnalysisA3, toA3 } from './analysis-shapes.ts';
 
 const TextObject = Type.Object({ text: Type.String({ description: 'The text to analyse' }) });
@@ -55,8 +55,8 @@ async function submittedText(request: FastifyRequest, queryText: string | undefi
 
 export const analysisTextPostRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app) => {
   app.post('/v1/analysis/text', { schema }, async (request) => {
-    const estimate = analyzeSubmittedText(await submittedText(request, request.query.text));
-    if (!estimate) return { data: null, message: NO_PERSONALITY_MESSAGE } as const;
-    return toA3(describePersonality(estimate));
+    const result = analyzeSubmittedText(await submittedText(request, request.query.text));
+    if (!result.estimate) return noPersonality(result.reason);
+    return toA3(describePersonality(result.estimate));
   });
 };

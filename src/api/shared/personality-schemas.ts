@@ -1,3 +1,4 @@
+import { NO_PERSONALITY_MESSAGE } from '../../analysis/analyses.ts';
 import { Type } from 'typebox';
 import { TRAITS } from '../../personality/types.ts';
 import type { ProfileContent } from '../../content/compose-profile.ts';
@@ -20,9 +21,24 @@ export const EvidenceField = Type.Object(Object.fromEntries(TRAITS.map((t) => [t
 });
 
 export const NoPersonality = Type.Object(
-  { data: Type.Null(), message: Type.Literal('Content did not yield a personality') },
-  { description: 'The text or PDF yielded no personality (too little text, junk, unreadable PDF)' },
+  {
+    data: Type.Null(),
+    message: Type.Literal('Content did not yield a personality'),
+    reason: Type.Optional(
+      Type.String({
+        description:
+          'Why, where known (Rapport extension): text_too_short, text_junk, text_unsupported_language (English only), ' +
+          'or for a PDF pdf_encrypted, pdf_unreadable, pdf_too_many_pages, pdf_timeout, pdf_too_large, pdf_empty, pdf_not_pdf',
+      }),
+    ),
+  },
+  { description: 'The text or PDF yielded no personality (too little text, junk, another language, unreadable PDF)' },
 );
+
+/** The contract's no-personality answer, with the reason beside it when there is one. */
+export function noPersonality(reason?: string | null) {
+  return { data: null, message: NO_PERSONALITY_MESSAGE, ...(reason ? { reason } : {}) } as const;
+}
 
 export const StringList = Type.Array(Type.String());
 

@@ -33,7 +33,11 @@ export interface TraitMetricsFile {
 export interface ModelFile {
   format: typeof MODEL_FORMAT;
   version: string;
-  trainedAt: string;
+  /*
+   * No training timestamp: the file is a function of the corpus (named by its sha256) and the
+   * settings below, so retraining on the same data writes the same bytes. Files from before
+   * carry a `trainedAt` string, which is accepted and ignored.
+   */
   corpus: { file: string; sha256: string; documents: number };
   features: { hashBits: number; ngramOrder: 1 | 2; lexiconVersion: number; dense: string[]; clip: number; minDocumentFrequency: number };
   training: { l2: number; denseWeight: number; ngramWeight: number; folds: number; seed: number };
@@ -81,8 +85,8 @@ function checkTraitWeights(value: unknown, trait: Trait, denseSize: number, buck
 /** Checks the parsed JSON's shape, so a damaged or foreign file fails loudly at load. */
 export function parseModelFile(value: unknown): ModelFile {
   if (!isObject(value) || value.format !== MODEL_FORMAT) fail(`format is not "${MODEL_FORMAT}"`);
-  const { version, trainedAt, corpus, features, training, standardiser, lengthCurve, ngramBuckets, traits, metrics } = value;
-  if (typeof version !== 'string' || typeof trainedAt !== 'string') fail('version and trainedAt must be strings');
+  const { version, corpus, features, training, standardiser, lengthCurve, ngramBuckets, traits, metrics } = value;
+  if (typeof version !== 'string') fail('version must be a string');
   if (!isObject(corpus) || typeof corpus.file !== 'string' || typeof corpus.sha256 !== 'string' || typeof corpus.documents !== 'number') {
     fail('corpus must name file, sha256 and documents');
   }
@@ -120,7 +124,6 @@ export function parseModelFile(value: unknown): ModelFile {
   return {
     format: MODEL_FORMAT,
     version,
-    trainedAt,
     corpus: { file: corpus.file, sha256: corpus.sha256, documents: corpus.documents },
     features: { hashBits, ngramOrder, lexiconVersion, dense: denseNames, clip, minDocumentFrequency },
     training: { l2, denseWeight, ngramWeight, folds, seed },

@@ -92,7 +92,7 @@ describe('trainModel', () => {
   };
   const config: TrainingConfig = { hashBits: 14, minDocumentFrequency: 2, denseWeight: 0.1, ngramWeight: 1, l2: 0.01, clip: 5 };
   const train = () =>
-    trainModel(corpus, { config, ngramOrder: 1, folds: 5, seed: 1, version: 'test', corpusFile: 'slice', trainedAt: 'fixed', log: () => {} });
+    trainModel(corpus, { config, ngramOrder: 1, folds: 5, seed: 1, version: 'test', corpusFile: 'slice', log: () => {} });
 
   it('is deterministic: the same data gives identical weights', () => {
     const first = train();

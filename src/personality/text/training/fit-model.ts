@@ -35,7 +35,6 @@ export interface TrainOptions {
   seed: number;
   version: string;
   corpusFile: string;
-  trainedAt: string;
   log: (message: string) => void;
 }
 
@@ -124,7 +123,6 @@ export function trainModel(corpus: LabelledCorpus, options: TrainOptions): Model
   return {
     format: MODEL_FORMAT,
     version: options.version,
-    trainedAt: options.trainedAt,
     corpus: { file: options.corpusFile, sha256: corpus.sha256, documents: corpus.documents.length },
     features: { hashBits: config.hashBits, ngramOrder, lexiconVersion: LEXICON_VERSION, dense: [...DENSE_NAMES], clip: config.clip, minDocumentFrequency: config.minDocumentFrequency },
     training: { l2: config.l2, denseWeight: config.denseWeight, ngramWeight: config.ngramWeight, folds: options.folds, seed: options.seed },
