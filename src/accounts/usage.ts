@@ -58,8 +58,10 @@ export class UsageMeter {
   }
 
   /**
-   * Calls in `year` up to and including `month`. Past months are closed, so their sum is read
-   * once per token and process; the current month comes from monthCalls.
+   * Calls in `year` up to and including `month`. Past months are closed, so their stored sum
+   * is read once per token and process; the current month comes from monthCalls. Right after
+   * a month ends this process may still hold unwritten calls of the past month: they are
+   * added, and the sum is not kept until they are written.
    */
   async yearCalls(tokenId: string, month: string): Promise<number> {
     const key = `${tokenId}|${month}`;
@@ -69,16 +71,32 @@ export class UsageMeter {
         "SELECT COALESCE(SUM(calls), 0)::bigint AS calls FROM usage_counters WHERE token_id = $1 AND month LIKE $2 || '-%' AND month < $3",
         [tokenId, month.slice(0, 4), month],
       );
-      past = rows[0]?.calls ?? 0;
-      if (this.pastMonths.size > 10_000) this.pastMonths.clear();
-      this.pastMonths.set(key, past);
+      const unwritten = this.unwrittenBefore(tokenId, month);
+      past = (rows[0]?.calls ?? 0) + unwritten;
+      if (unwritten === 0) {
+        if (this.pastMonths.size > 10_000) this.pastMonths.clear();
+        this.pastMonths.set(key, past);
+      }
     }
     return past + (await this.monthCalls(tokenId, month));
   }
 
+  /** This process's calls of `tokenId` in the months of `month`'s year before it, not yet stored. */
+  private unwrittenBefore(tokenId: string, month: string): number {
+    let calls = 0;
+    for (const counts of [this.pending, this.writing]) {
+      for (const [key, n] of counts) {
+        const [id, at] = key.split('|');
+        if (id === tokenId && at !== undefined && at < month && at.slice(0, 4) === month.slice(0, 4)) calls += n;
+      }
+    }
+    return calls;
+  }
+
   flush(): Promise<void> {
-    // Chain flushes so two never write the same increments.
-    this.flushing = this.flushing.then(() => this.writePending());
+    // Chain flushes so two never write the same increments. A failed flush must not stop the
+    // chain: its counts went back to pending and the next flush writes them.
+    this.flushing = this.flushing.catch(() => undefined).then(() => this.writePending());
     return this.flushing;
   }
 

@@ -38,9 +38,10 @@ export interface CirclePosition {
  */
 export function intensityLimits(phrases: readonly Phrase[]): number[] {
   const limits = new Set<number>();
+  // Intensities are whole numbers: a phrase admits i when ceil(min) <= i <= floor(max).
   for (const phrase of phrases) {
-    if (phrase.minIntensity !== undefined) limits.add(phrase.minIntensity);
-    if (phrase.maxIntensity !== undefined) limits.add(phrase.maxIntensity + 1);
+    if (phrase.minIntensity !== undefined) limits.add(Math.ceil(phrase.minIntensity));
+    if (phrase.maxIntensity !== undefined) limits.add(Math.floor(phrase.maxIntensity) + 1);
   }
   return [...limits].filter((limit) => limit > WIDEN_BELOW).sort((a, b) => a - b);
 }

@@ -1,8 +1,10 @@
 import { messages, type PGlite } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
 import type { Row, Statement } from './client.ts';
+import { isStalePreparedStatement } from './stale-statement.ts';
 
 interface Prepared {
+  sql: string;
   columns: { name: string; dataTypeID: number }[];
   paramTypes: number[];
 }
@@ -30,7 +32,24 @@ export function embeddedStatements(pglite: PGlite): <T extends Row>(statement: S
       if (message instanceof messages.RowDescriptionMessage) columns = message.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
       if (message instanceof messages.ParameterDescriptionMessage) paramTypes = message.dataTypeIDs;
     }
-    return { columns, paramTypes };
+    return { sql: statement.sql, columns, paramTypes };
+  }
+
+  async function preparedFor(statement: Statement): Promise<Prepared> {
+    const known = prepared.get(statement.name);
+    if (known) {
+      if (known.sql !== statement.sql) throw new Error(`Prepared statement "${statement.name}" already names other SQL; give each statement its own name.`);
+      return known;
+    }
+    const fresh = await prepare(statement);
+    prepared.set(statement.name, fresh);
+    return fresh;
+  }
+
+  /** Forgets a statement the database no longer runs as prepared (see stale-statement.ts). */
+  async function forget(statement: Statement): Promise<void> {
+    prepared.delete(statement.name);
+    await pglite.execProtocol(Buffer.concat([serialize.close({ type: 'S', name: statement.name }), SYNC]));
   }
 
   function serializeParam(value: unknown, type: number | undefined): string | null {
@@ -39,31 +58,39 @@ export function embeddedStatements(pglite: PGlite): <T extends Row>(statement: S
     return serializer ? serializer(value) : String(value);
   }
 
-  return <T extends Row>(statement: Statement, params: readonly unknown[]) =>
+  async function execute<T extends Row>(statement: Statement, params: readonly unknown[]): Promise<T[]> {
+    const { columns, paramTypes } = await preparedFor(statement);
+    const values = params.map((value, i) => serializeParam(value, paramTypes[i]));
+    const result = await pglite.execProtocol(Buffer.concat([serialize.bind({ statement: statement.name, values }), EXECUTE, SYNC]));
+    const rows: T[] = [];
+    for (const message of result.messages) {
+      if (!(message instanceof messages.DataRowMessage)) continue;
+      const row: Row = {};
+      columns.forEach((column, i) => {
+        const parser = pglite.parsers[column.dataTypeID];
+        const text = message.fields[i] ?? null;
+        row[column.name] = text === null ? null : parser ? parser(text, column.dataTypeID) : text;
+      });
+      rows.push(row as T);
+    }
+    return rows;
+  }
+
+  return async <T extends Row>(statement: Statement, params: readonly unknown[]) => {
+    // A closed database says so, as query() does.
+    await pglite._checkReady();
     // Both locks, as query() takes them: a run must never slip between the statements of
     // another caller's open transaction.
-    pglite._runExclusiveTransaction(() =>
+    return pglite._runExclusiveTransaction(() =>
       pglite._runExclusiveQuery(async () => {
-        let known = prepared.get(statement.name);
-        if (!known) {
-          known = await prepare(statement);
-          prepared.set(statement.name, known);
+        try {
+          return await execute<T>(statement, params);
+        } catch (error) {
+          if (!isStalePreparedStatement(error)) throw error;
+          await forget(statement);
+          return execute<T>(statement, params);
         }
-        const { columns, paramTypes } = known;
-        const values = params.map((value, i) => serializeParam(value, paramTypes[i]));
-        const result = await pglite.execProtocol(Buffer.concat([serialize.bind({ statement: statement.name, values }), EXECUTE, SYNC]));
-        const rows: T[] = [];
-        for (const message of result.messages) {
-          if (!(message instanceof messages.DataRowMessage)) continue;
-          const row: Row = {};
-          columns.forEach((column, i) => {
-            const parser = pglite.parsers[column.dataTypeID];
-            const text = message.fields[i] ?? null;
-            row[column.name] = text === null ? null : parser ? parser(text, column.dataTypeID) : text;
-          });
-          rows.push(row as T);
-        }
-        return rows;
       }),
     );
+  };
 }

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Db, Queryable, Row, Statement } from './client.ts';
+import { isStalePreparedStatement } from './stale-statement.ts';
 
 const INT8_OID = 20;
 
@@ -20,10 +21,18 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
       const result = await client.query<T>(sql, params ? [...params] : undefined);
       return result.rows;
     },
-    // node-postgres prepares a named statement once per connection and reuses it.
+    // node-postgres prepares a named statement once per connection and reuses it. It cannot be
+    // told to forget one the server dropped or can no longer run (stale-statement.ts), so such
+    // a run falls back to a plain query: slower, but the right rows until the pool is renewed.
     async run<T extends Row>(statement: Statement, params: readonly unknown[]): Promise<T[]> {
-      const result = await client.query<T>({ name: statement.name, text: statement.sql, values: [...params] });
-      return result.rows;
+      try {
+        const result = await client.query<T>({ name: statement.name, text: statement.sql, values: [...params] });
+        return result.rows;
+      } catch (error) {
+        if (!isStalePreparedStatement(error)) throw error;
+        const result = await client.query<T>(statement.sql, [...params]);
+        return result.rows;
+      }
     },
   };
 }

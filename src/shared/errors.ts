@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   'conflict',
   'payload_too_large',
   'headers_too_large',
+  'request_timeout',
   'unsupported_media_type',
   'rate_limited',
   'quota_exceeded',

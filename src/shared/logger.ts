@@ -24,10 +24,15 @@ const REDACTED_PARAMS = new Set([
 ]);
 const QUERY_PARAM = /([?&])([^=&#]*)=([^&#]*)/g;
 
+/** A profile page's id works like a shared link: whoever has it can open the page. */
+const PROFILE_PAGE_ID = /^\/p\/[^/?#]+/;
+
 export function redactUrl(url: string): string {
-  return url.replace(QUERY_PARAM, (whole: string, separator: string, name: string) =>
-    REDACTED_PARAMS.has(safeDecode(name).toLowerCase()) ? `${separator}${name}=[REDACTED]` : whole,
-  );
+  return url
+    .replace(PROFILE_PAGE_ID, '/p/[REDACTED]')
+    .replace(QUERY_PARAM, (whole: string, separator: string, name: string) =>
+      REDACTED_PARAMS.has(safeDecode(name).toLowerCase()) ? `${separator}${name}=[REDACTED]` : whole,
+    );
 }
 
 function safeDecode(value: string): string {

@@ -63,5 +63,38 @@ describe('request log', () => {
     expect(redactUrl('/v1/profiles?linkedin_url=https%3A%2F%2Fx&Email=a%40b.c&page=2')).toBe('/v1/profiles?linkedin_url=[REDACTED]&Email=[REDACTED]&page=2');
     expect(redactUrl('/x?%74oken=abc&text=hello#frag')).toBe('/x?%74oken=[REDACTED]&text=[REDACTED]#frag');
     expect(redactUrl('/v1/usage')).toBe('/v1/usage');
+    expect(redactUrl('/p/pp_abc123?x=1')).toBe('/p/[REDACTED]?x=1');
+    expect(redactUrl('/images/disc-map/0.1_0.2.svg')).toBe('/images/disc-map/0.1_0.2.svg');
+  });
+});
+
+describe('malformed HTTP', () => {
+  it('gets 400 with the error body and a request id, and the service carries on', async () => {
+    const { connect } = await import('node:net');
+    const url = new URL(baseUrl);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(url.port), url.hostname, () => socket.write('NOT HTTP AT ALL\r\n\r\n'));
+      let data = '';
+      socket.on('data', (chunk) => (data += chunk.toString()));
+      socket.on('close', () => resolve(data));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) as { error: { code: string; request_id: string } };
+    expect(body.error.code).toBe('bad_request');
+    expect(raw).toContain(`x-request-id: ${body.error.request_id}`);
+    expect((await fetch(`${baseUrl}/healthz`)).status).toBe(200);
+  });
+});
+
+describe('validation messages', () => {
+  it('name nested fields by their path and use the right article', async () => {
+    const { validationMessage } = await import('../../src/api/shared/validation-message.ts');
+    const required = { keyword: 'required', instancePath: '/person', schemaPath: '#/required', params: { missingProperty: 'email' } };
+    expect(validationMessage([required], 'body')).toBe('Invalid request: body field "person.email" is required.');
+    const type = { keyword: 'type', instancePath: '/person', schemaPath: '#/type', params: { type: 'object' } };
+    expect(validationMessage([type], 'body')).toBe('Invalid request: body field "person" must be an object.');
+    const whole = { keyword: 'type', instancePath: '', schemaPath: '#/type', params: { type: 'string' } };
+    expect(validationMessage([whole], 'body')).toBe('Invalid request: the body must be a string.');
   });
 });

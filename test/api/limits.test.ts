@@ -104,4 +104,44 @@ describe('rate limits, quotas and metering', () => {
     await writing;
     expect(await meter.monthCalls(token.id, month)).toBe(3);
   });
+
+  it('a flush that fails keeps its counts, and the next flush writes them', async () => {
+    const token = await service.token('enterprise');
+    const real = service.ctx.db;
+    let failNext = true;
+    const flaky: Db = {
+      ...real,
+      transaction: async (fn) => {
+        if (failNext) {
+          failNext = false;
+          throw new Error('connection lost');
+        }
+        return real.transaction(fn);
+      },
+    };
+    const meter = new UsageMeter(flaky);
+    for (let i = 0; i < 3; i += 1) meter.record(token.id, new Date('2026-03-10T12:00:00Z'));
+    await expect(meter.flush()).rejects.toThrow('connection lost');
+    expect(await meter.monthCalls(token.id, '2026-03')).toBe(3);
+    await meter.flush();
+    meter.record(token.id, new Date('2026-03-11T12:00:00Z'));
+    await meter.stop();
+    expect(await new UsageMeter(real).monthCalls(token.id, '2026-03')).toBe(4);
+  });
+
+  it('the yearly total right after a month ends includes the past month\'s unwritten calls once', async () => {
+    const token = await service.token('enterprise');
+    const meter = new UsageMeter(service.ctx.db);
+    meter.record(token.id, new Date('2026-03-31T23:59:00Z'));
+    meter.record(token.id, new Date('2026-04-01T00:01:00Z'));
+    expect(await meter.yearCalls(token.id, '2026-04')).toBe(2);
+    await meter.flush();
+    expect(await meter.yearCalls(token.id, '2026-04')).toBe(2);
+    meter.record(token.id, new Date('2026-04-02T00:00:00Z'));
+    expect(await meter.yearCalls(token.id, '2026-04')).toBe(3);
+    // Another year's months never count.
+    meter.record(token.id, new Date('2025-12-31T12:00:00Z'));
+    expect(await meter.yearCalls(token.id, '2026-04')).toBe(3);
+  });
 });
+

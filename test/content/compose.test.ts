@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeProfileContent, selectProfilePhrases, toInlineHtml } from '../../src/content/compose-profile.ts';
-import { loadPhraseLibrary, SECTIONS, type Section } from '../../src/content/phrases.ts';
+import { loadPhraseLibrary, SECTIONS, type Phrase, type Section } from '../../src/content/phrases.ts';
 import { intensityClass, intensityLimits, isBlendPhrase, positionOf } from '../../src/content/rank.ts';
 import { DISC_TYPES } from '../../src/personality/circle.ts';
 import type { DiscPoint } from '../../src/personality/types.ts';
@@ -159,5 +159,13 @@ describe('selection cache key (intensity classes)', () => {
     expect(new Set(below).size).toBe(50);
     expect(limits.length).toBeGreaterThan(0);
     for (const limit of limits) expect(intensityClass(limit - 1, limits)).not.toBe(intensityClass(limit, limits));
+  });
+
+  it('places limits that are not whole numbers where whole intensities change', () => {
+    const phrase = (minIntensity: number | undefined, maxIntensity: number | undefined) => ({ ...phrases[0], id: 'x', minIntensity, maxIntensity }) as Phrase;
+    const limits = intensityLimits([phrase(undefined, 70.5), phrase(80.2, undefined)]);
+    expect(limits).toEqual([71, 81]);
+    expect(intensityClass(70, limits)).not.toBe(intensityClass(71, limits));
+    expect(intensityClass(80, limits)).not.toBe(intensityClass(81, limits));
   });
 });

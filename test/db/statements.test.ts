@@ -58,4 +58,28 @@ describe('prepared statements (Queryable.run)', () => {
     await expect(transaction).rejects.toThrow('roll back');
     expect(await lookup).toEqual([]);
   });
+
+  it('refuses a second statement under a name already used for other SQL', async () => {
+    const first = statement('test_stmt_named_once', 'SELECT 1 AS n');
+    const other = statement('test_stmt_named_once', 'SELECT 2 AS n');
+    expect(await t.db.run(first, [])).toEqual([{ n: 1 }]);
+    await expect(t.db.run(other, [])).rejects.toThrow();
+  });
+
+  it('keeps answering after a migration changes the columns a prepared statement returns', async () => {
+    await t.db.exec('CREATE TABLE stmt_migrating (id text PRIMARY KEY, score int)');
+    await t.db.query("INSERT INTO stmt_migrating VALUES ('a', 1)");
+    const all = statement('test_stmt_migrating_all', 'SELECT * FROM stmt_migrating WHERE id = $1');
+    expect(await t.db.run(all, ['a'])).toEqual([{ id: 'a', score: 1 }]);
+    await t.db.exec("ALTER TABLE stmt_migrating ALTER COLUMN score TYPE text; ALTER TABLE stmt_migrating ADD COLUMN note text DEFAULT 'new'");
+    expect(await t.db.run(all, ['a'])).toEqual([{ id: 'a', score: '1', note: 'new' }]);
+    expect(await t.db.run(all, ['a'])).toEqual([{ id: 'a', score: '1', note: 'new' }]);
+  });
+
+  it('keeps answering after the session drops its prepared statements', async () => {
+    expect(await t.db.run(byId, ['a'])).toHaveLength(1);
+    await t.db.exec('DEALLOCATE ALL');
+    expect(await t.db.run(byId, ['a'])).toHaveLength(1);
+  });
 });
+

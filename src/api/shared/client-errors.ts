@@ -12,6 +12,17 @@ import { STATUS_BY_CODE } from './errors.ts';
  */
 export const MAX_HEADER_BYTES = 64 * 1024;
 
+function describe(nodeCode: string | undefined): [ErrorCode, string] {
+  switch (nodeCode) {
+    case 'HPE_HEADER_OVERFLOW':
+      return ['headers_too_large', `The URL and headers are larger than ${MAX_HEADER_BYTES / 1024} KB. Send long texts in the body of POST /v1/analysis/text.`];
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return ['request_timeout', 'The request did not arrive in time.'];
+    default:
+      return ['bad_request', 'The request is not valid HTTP.'];
+  }
+}
+
 /**
  * Errors Node's HTTP parser raises before Fastify sees a request (a URL or headers over the
  * limit, malformed HTTP). Fastify's default answers them with a body of its own; this one
@@ -19,12 +30,9 @@ export const MAX_HEADER_BYTES = 64 * 1024;
  */
 export function clientErrorHandler(logger: FastifyBaseLogger): (error: Error & { code?: string }, socket: Socket) => void {
   return (error, socket) => {
-    // The peer is gone, or a response already started: nothing sensible can be written.
+    // The peer is gone: nothing can be written.
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
-    const [code, message]: [ErrorCode, string] =
-      error.code === 'HPE_HEADER_OVERFLOW'
-        ? ['headers_too_large', `The URL and headers are larger than ${MAX_HEADER_BYTES / 1024} KB. Send long texts in the body of POST /v1/analysis/text.`]
-        : ['bad_request', 'The request is not valid HTTP.'];
+    const [code, message] = describe(error.code);
     const requestId = randomUUID();
     const status = STATUS_BY_CODE[code];
     const body = JSON.stringify({ error: { code, message, request_id: requestId } });

@@ -11,6 +11,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   conflict: 409,
   payload_too_large: 413,
   headers_too_large: 431,
+  request_timeout: 408,
   unsupported_media_type: 415,
   rate_limited: 429,
   quota_exceeded: 429,

@@ -10,9 +10,14 @@ const PLACES: Partial<Record<SchemaErrorDataVar, string>> = {
 };
 
 function field(error: FastifySchemaValidationError): string {
+  const path = error.instancePath.replace(/^\//, '').replaceAll('/', '.');
   const missing = error.params.missingProperty;
-  if (error.keyword === 'required' && typeof missing === 'string') return missing;
-  return error.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  if (error.keyword === 'required' && typeof missing === 'string') return path ? `${path}.${missing}` : missing;
+  return path;
+}
+
+function withArticle(word: string): string {
+  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
 }
 
 function problem(error: FastifySchemaValidationError): string {
@@ -25,7 +30,7 @@ function problem(error: FastifySchemaValidationError): string {
     case 'maxLength':
       return `must be at most ${String(limit)} characters`;
     case 'type':
-      return `must be a ${String(type)}`;
+      return `must be ${withArticle(String(type))}`;
     case 'format':
       return `must be a valid ${String(format)}`;
     case 'enum':
