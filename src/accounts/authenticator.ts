@@ -26,8 +26,8 @@ export class TokenAuthenticator {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async authenticate(secret: string | undefined, kind: TokenKind): Promise<ApiToken> {
-    if (!secret) throw new AppError('unauthorized', `Missing API token for ${API_NAMES[kind]}.`);
+  /** `secret` is what the caller presented; the edge answers a missing one (it knows where it goes). */
+  async authenticate(secret: string, kind: TokenKind): Promise<ApiToken> {
     const key = hashToken(secret);
     let entry = this.cache.get(key);
     if (!entry || entry.expires < this.now()) {

@@ -85,19 +85,25 @@ function columnFor(key: PersonKey): [LookupColumn, string] | null {
 
 type ColumnSet = 'full' | 'summary';
 
-/** Every lookup is a prepared statement: profile lookups are the service's hottest query. */
-const LOOKUPS = new Map<string, Statement>();
-for (const column of ['id', 'email_normalized', 'linkedin_key', 'public_id'] as const) {
-  for (const [set, columns] of [['full', PERSON_COLUMNS], ['summary', SUMMARY_COLUMNS]] as const) {
-    LOOKUPS.set(`${column}:${set}`, statement(`people_by_${column}_${set}`, `SELECT ${columns} FROM people WHERE ${column} = $1`));
-  }
+function lookupsBy(column: LookupColumn): Record<ColumnSet, Statement> {
+  return {
+    full: statement(`people_by_${column}_full`, `SELECT ${PERSON_COLUMNS} FROM people WHERE ${column} = $1`),
+    summary: statement(`people_by_${column}_summary`, `SELECT ${SUMMARY_COLUMNS} FROM people WHERE ${column} = $1`),
+  };
 }
+
+/** Every lookup is a prepared statement: profile lookups are the service's hottest query. */
+const LOOKUPS: Record<LookupColumn, Record<ColumnSet, Statement>> = {
+  id: lookupsBy('id'),
+  email_normalized: lookupsBy('email_normalized'),
+  linkedin_key: lookupsBy('linkedin_key'),
+  public_id: lookupsBy('public_id'),
+};
 
 async function findRow(db: Queryable, key: PersonKey, set: ColumnSet): Promise<PersonRow | undefined> {
   const lookup = columnFor(key);
-  const lookupStatement = lookup && LOOKUPS.get(`${lookup[0]}:${set}`);
-  if (!lookup || !lookupStatement) return undefined;
-  const rows = await db.run<PersonRow>(lookupStatement, [lookup[1]]);
+  if (!lookup) return undefined;
+  const rows = await db.run<PersonRow>(LOOKUPS[lookup[0]][set], [lookup[1]]);
   return rows[0];
 }
 

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { NO_PERSONALITY_MESSAGE } from '../../analysis/analyses.ts';
 import type { AppContext } from '../../context.ts';
 import { describePersonality } from '../../profiles/describe.ts';
 import { lookupPerson } from '../../profiles/lookup.ts';
 import { discMapUrl, profilePageUrl, publicBase } from '../shared/links.ts';
-import { NoPersonality, PhraseBlocks, phraseBlocks, StringList } from '../shared/personality-schemas.ts';
+import { noPersonality, NoPersonality, PhraseBlocks, phraseBlocks, StringList } from '../shared/personality-schemas.ts';
 
 /** A1, field for field as the contract lists it, plus `confidence`. */
 const ProfileA1 = Type.Object({
@@ -48,7 +47,7 @@ const schema = {
 export const profilesRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/v1/profiles', { schema }, async (request) => {
     const person = await lookupPerson(ctx.db, { email: request.query.email, linkedinUrl: request.query.linkedin_url });
-    if (!person.estimate) return { data: null, message: NO_PERSONALITY_MESSAGE } as const;
+    if (!person.estimate) return noPersonality();
     const { view, content } = describePersonality(person.estimate, person.firstName);
     const base = publicBase(request, ctx.config.publicBaseUrl);
     return {
