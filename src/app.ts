@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { assessmentApi } from './api/assessment/index.ts';
 import { connectApi } from './api/connect/index.ts';
 import { enterpriseApi } from './api/enterprise/index.ts';
+import { buildValidator } from './api/shared/body-validation.ts';
 import { clientErrorHandler, MAX_HEADER_BYTES } from './api/shared/client-errors.ts';
 import { installErrorHandling } from './api/shared/errors.ts';
 import { healthRoute } from './api/shared/health.ts';
@@ -29,6 +30,7 @@ async function createFastify(ctx: AppContext) {
     forceCloseConnections: 'idle',
     http: { maxHeaderSize: MAX_HEADER_BYTES },
     clientErrorHandler: clientErrorHandler(logger),
+    schemaController: { compilersFactory: { buildValidator } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorateRequest('apiToken', null);
   installErrorHandling(app);

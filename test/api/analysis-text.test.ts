@@ -129,6 +129,17 @@ describe('POST /v1/analysis/text (A3) accepts every encoding', () => {
 });
 
 describe('bad requests get the one error body', () => {
+  it('a JSON text that is not a string is a 400, not analysed as its digits', async () => {
+    for (const text of [42, true, ['I love parties and talking with friends.'], { words: 'hello' }]) {
+      const response = await service.base.inject({ method: 'POST', url: '/v1/analysis/text', headers: auth, payload: { text } });
+      expect(response.statusCode, JSON.stringify(text)).toBe(400);
+      expect(response.json().error).toMatchObject({ code: 'bad_request', message: 'Invalid request: body field "text" must be a string.' });
+    }
+    // Query strings are text by nature: a number there is still read as the text it spells.
+    const query = await service.base.inject({ method: 'POST', url: '/v1/analysis/text?text=42', headers: auth });
+    expect(query.json()).toEqual({ ...NO_PERSONALITY, reason: 'text_too_short' });
+  });
+
   it('malformed JSON is 400, an unknown content type 415, an oversized body 413', async () => {
     const malformed = await service.base.inject({ method: 'POST', url: '/v1/analysis/text', headers: { ...auth, 'content-type': 'application/json' }, payload: '{"text": ' });
     expect(malformed.statusCode).toBe(400);
