@@ -18,6 +18,8 @@ export interface Config {
   demoData: boolean;
   /** Run background jobs in the API process (off when separate `rapport worker` processes do it). */
   inProcessWorker: boolean;
+  /** PDF analyses one token may have in progress at once; more uploads wait with a 429. */
+  pdfMaxPending: number;
 }
 
 export class ConfigError extends Error {
@@ -72,6 +74,13 @@ function readSize(env: Env, name: string, fallback: number): number {
   return Number(match[1]) * factor;
 }
 
+function readCount(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1) throw new ConfigError(name, `must be a whole number of at least 1, got "${raw}"`);
+  return Number(raw);
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
@@ -95,5 +104,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     bodyLimitBytes: readSize(env, 'BODY_LIMIT', 12 * 1024 * 1024),
     demoData: readBool(env, 'RAPPORT_DEMO_DATA', true),
     inProcessWorker: readBool(env, 'RAPPORT_IN_PROCESS_WORKER', true),
+    pdfMaxPending: readCount(env, 'RAPPORT_PDF_MAX_PENDING', 50),
   };
 }

@@ -4,7 +4,8 @@ import { ConfigError, loadConfig } from '../src/config.ts';
 describe('configuration', () => {
   it('has working defaults', () => {
     const config = loadConfig({}, '/srv/rapport');
-    expect(config).toMatchObject({ port: 8080, connectPort: 8081, dataDir: '/srv/rapport/data', databaseUrl: null, publicBaseUrl: null });
+    expect(config).toMatchObject({ port: 8080, connectPort: 8081, dataDir: '/srv/rapport/data', databaseUrl: null, publicBaseUrl: null, pdfMaxPending: 50 });
+    expect(loadConfig({ RAPPORT_PDF_MAX_PENDING: '200' }).pdfMaxPending).toBe(200);
   });
 
   it.each([
@@ -17,6 +18,8 @@ describe('configuration', () => {
     [{ PUBLIC_BASE_URL: 'ftp://x' }, 'PUBLIC_BASE_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ BODY_LIMIT: 'huge' }, 'BODY_LIMIT'],
+    [{ RAPPORT_PDF_MAX_PENDING: '0' }, 'RAPPORT_PDF_MAX_PENDING'],
+    [{ RAPPORT_PDF_MAX_PENDING: '2.5' }, 'RAPPORT_PDF_MAX_PENDING'],
   ])('rejects %o naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));

@@ -6,7 +6,7 @@ import { analyzeText } from '../personality/text/index.ts';
 import type { TraitEstimate } from '../personality/types.ts';
 import { AppError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
-import { findAnalysis, finishAnalysis, insertPdfAnalysis, readAnalysisInput, type Analysis } from './repository.ts';
+import { findAnalysis, finishAnalysis, insertPdfAnalysis, lockedPendingCount, readAnalysisInput, type Analysis } from './repository.ts';
 
 /** The contract's words for text or a PDF that yields no personality (a 200, not an error). */
 export const NO_PERSONALITY_MESSAGE = 'Content did not yield a personality';
@@ -15,6 +15,9 @@ export const NO_PERSONALITY_MESSAGE = 'Content did not yield a personality';
 export const MAX_TEXT_CHARS = 100_000;
 
 export const PDF_JOB = 'pdf_analysis';
+
+/** A PDF analysis takes well under a second to a few seconds, so a short wait usually frees room. */
+const PENDING_RETRY_SECONDS = 5;
 
 /**
  * Group A texts are labelled (resume or profile: titles, experience, skills, bio): labels and
@@ -34,6 +37,8 @@ export function analyzeSubmittedText(text: string): SubmittedTextResult {
 export interface PdfDeps {
   db: Db;
   pdfLimits: PdfLimits;
+  /** Unfinished PDF analyses one token may have; the next upload is refused until one ends. */
+  maxPending: number;
   /** Tells the in-process worker, if any, that a job is waiting. */
   wakeWorker: () => void;
 }
@@ -47,6 +52,14 @@ export async function submitPdf(deps: PdfDeps, tokenId: string, bytes: Uint8Arra
   if (!sniffPdf(bytes)) throw new AppError('unsupported_media_type', 'The uploaded file is not a PDF.');
   const id = newId('an');
   await deps.db.transaction(async (tx) => {
+    const pending = await lockedPendingCount(tx, tokenId);
+    if (pending >= deps.maxPending) {
+      throw new AppError(
+        'rate_limited',
+        `This token already has ${pending} PDF analyses in progress, the most it may have at once; upload again when one has finished.`,
+        { retryAfterSeconds: PENDING_RETRY_SECONDS },
+      );
+    }
     await insertPdfAnalysis(tx, id, tokenId, bytes);
     await enqueueJob(tx, PDF_JOB, { analysis_id: id });
   });

@@ -49,6 +49,17 @@ export async function insertPdfAnalysis(db: Queryable, id: string, tokenId: stri
   await db.query("INSERT INTO analyses (id, token_id, source, status, input) VALUES ($1, $2, 'pdf', 'processing', $3)", [id, tokenId, bytes]);
 }
 
+/**
+ * Counts the token's unfinished analyses while holding its token row, so two uploads of the
+ * same token racing in two processes cannot both see room for one more.
+ */
+export async function lockedPendingCount(tx: Queryable, tokenId: string): Promise<number> {
+  await tx.query('SELECT id FROM api_tokens WHERE id = $1 FOR UPDATE', [tokenId]);
+  const row = await queryOne<{ pending: number | string }>(tx, "SELECT count(*) AS pending FROM analyses WHERE token_id = $1 AND status = 'processing'", [tokenId]);
+  // PostgreSQL sends count(*) (a bigint) as a string, the embedded database as a number.
+  return Number(row?.pending ?? 0);
+}
+
 /** Only the token that asked may read an analysis; anyone else sees nothing. */
 export async function findAnalysis(db: Queryable, id: string, tokenId: string): Promise<Analysis | null> {
   const row = await queryOne<AnalysisRow>(db, `SELECT ${COLUMNS} FROM analyses WHERE id = $1 AND token_id = $2`, [id, tokenId]);

@@ -97,11 +97,44 @@ describe('PDF analysis', () => {
     const stopped = createContext({ ...service.ctx.config }, service.ctx.db, createLogger('silent'), { runJobs: false });
     const { submitPdf } = await import('../../src/analysis/analyses.ts');
     const token = await service.token('enterprise');
-    const id = await submitPdf({ db: stopped.db, pdfLimits: stopped.pdfLimits, wakeWorker: stopped.wakeWorker }, token.id, await textPdf(OUTGOING_TEXT));
+    const id = await submitPdf({ db: stopped.db, pdfLimits: stopped.pdfLimits, maxPending: 50, wakeWorker: stopped.wakeWorker }, token.id, await textPdf(OUTGOING_TEXT));
     await stopped.shutdown();
     // The test service's own worker polls the shared queue and finishes it.
     const result = await waitForResult(id, { authorization: `Bearer ${token.secret}` });
     expect(result.statusCode).toBe(200);
     expect(result.json().data.status).toBe('complete');
+  });
+});
+
+describe('PDF uploads in progress per token', () => {
+  it('are capped: the next upload is a 429 with Retry-After until one finishes; other tokens are not held up', async () => {
+    // No worker here, so every upload stays in progress until the test finishes one.
+    const capped = await createTestService({ RAPPORT_IN_PROCESS_WORKER: 'false', RAPPORT_PDF_MAX_PENDING: '2' });
+    try {
+      const first = { authorization: `Bearer ${(await capped.token('enterprise')).secret}` };
+      const second = { authorization: `Bearer ${(await capped.token('enterprise')).secret}` };
+      const pdf = await textPdf(OUTGOING_TEXT);
+      const send = async (headers: { authorization: string }) => {
+        const body = await multipartFile('file', pdf);
+        return capped.base.inject({ method: 'POST', url: '/v1/analysis/pdf', headers: { ...headers, 'content-type': body.contentType }, payload: body.payload });
+      };
+      const accepted = [await send(first), await send(first)];
+      expect(accepted.map((r) => r.statusCode)).toEqual([200, 200]);
+
+      const refused = await send(first);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.json().error).toMatchObject({ code: 'rate_limited' });
+      expect(refused.json().error.message).toContain('2 PDF analyses in progress');
+      expect((await send(second)).statusCode).toBe(200);
+
+      // Once one of the first token's analyses ends, it may upload again.
+      const { finishAnalysis } = await import('../../src/analysis/repository.ts');
+      await finishAnalysis(capped.ctx.db, accepted[0]?.json().data.id, { failureReason: 'pdf_unreadable' });
+      expect((await send(first)).statusCode).toBe(200);
+      expect((await send(first)).statusCode).toBe(429);
+    } finally {
+      await capped.close();
+    }
   });
 });

@@ -34,7 +34,7 @@ export const analysisPdfRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = 
   app.addContentTypeParser('application/pdf', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.post('/v1/analysis/pdf', { schema }, async (request) => {
     const bytes = await uploadedBytes(request);
-    const id = await submitPdf({ db: ctx.db, pdfLimits: ctx.pdfLimits, wakeWorker: ctx.wakeWorker }, tokenOf(request).id, bytes);
+    const id = await submitPdf({ db: ctx.db, pdfLimits: ctx.pdfLimits, maxPending: ctx.config.pdfMaxPending, wakeWorker: ctx.wakeWorker }, tokenOf(request).id, bytes);
     return { data: { id } };
   });
 };
