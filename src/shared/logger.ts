@@ -3,36 +3,37 @@ import { pino, type DestinationStream, type Logger } from 'pino';
 export type { Logger };
 
 /**
- * Query parameters never written to a log: secrets (tokens), and what says who a person is or
- * what they wrote (a lookup's email or profile URL, a text sent for analysis, search terms).
- * The request id ties a log line to the call without them.
+ * Query values are written to a log only for parameters known to be harmless (paging and
+ * switches). Every other value is `[REDACTED]`: secrets (tokens), and what says who a person
+ * is or what they wrote (an email, a profile URL, a text sent for analysis, search terms),
+ * however the caller spelt the name (`text`, `Text`, `text[]`, `txt`). A name that is not a
+ * short identifier is redacted too, since a mistyped request can put text there. The request
+ * id ties a log line to the call without them.
  */
-const REDACTED_PARAMS = new Set([
-  'token',
-  'api_key',
-  'access_token',
-  'password',
-  'text',
-  'email',
-  'linkedin_url',
-  'name',
-  'first_name',
-  'last_name',
-  'company',
-  'company_name',
-  'location',
-]);
-const QUERY_PARAM = /([?&])([^=&#]*)=([^&#]*)/g;
+const LOGGED_VALUES = new Set(['page', 'per_page', 'limit', 'offset', 'sort', 'order', 'with_hiring', 'format', 'size', 'async']);
+const PLAIN_NAME = /^[\w.[\]-]{1,40}$/;
 
 /** A profile page's id works like a shared link: whoever has it can open the page. */
 const PROFILE_PAGE_ID = /^\/p\/[^/?#]+/;
 
 export function redactUrl(url: string): string {
-  return url
-    .replace(PROFILE_PAGE_ID, '/p/[REDACTED]')
-    .replace(QUERY_PARAM, (whole: string, separator: string, name: string) =>
-      REDACTED_PARAMS.has(safeDecode(name).toLowerCase()) ? `${separator}${name}=[REDACTED]` : whole,
-    );
+  const path = url.replace(PROFILE_PAGE_ID, '/p/[REDACTED]');
+  const queryStart = path.indexOf('?');
+  if (queryStart < 0) return path;
+  const fragmentStart = path.indexOf('#', queryStart);
+  const queryEnd = fragmentStart < 0 ? path.length : fragmentStart;
+  const query = path.slice(queryStart + 1, queryEnd).split('&').map(redactParameter).join('&');
+  return `${path.slice(0, queryStart)}?${query}${path.slice(queryEnd)}`;
+}
+
+function redactParameter(parameter: string): string {
+  if (parameter === '') return parameter;
+  const equals = parameter.indexOf('=');
+  const name = equals < 0 ? parameter : parameter.slice(0, equals);
+  const decoded = safeDecode(name);
+  const shownName = PLAIN_NAME.test(decoded) ? name : '[REDACTED]';
+  if (equals < 0) return shownName;
+  return `${shownName}=${LOGGED_VALUES.has(decoded.toLowerCase()) ? parameter.slice(equals + 1) : '[REDACTED]'}`;
 }
 
 function safeDecode(value: string): string {

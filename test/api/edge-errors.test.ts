@@ -59,11 +59,16 @@ describe('request log', () => {
     expect(logged).toContain('/v1/profiles?email=[REDACTED]');
   });
 
-  it('redacts personal and secret query values by name, whatever their case or encoding', () => {
+  it('redacts every query value but paging and switches, whatever the name'''s case, encoding or spelling', () => {
     expect(redactUrl('/v1/profiles?linkedin_url=https%3A%2F%2Fx&Email=a%40b.c&page=2')).toBe('/v1/profiles?linkedin_url=[REDACTED]&Email=[REDACTED]&page=2');
     expect(redactUrl('/x?%74oken=abc&text=hello#frag')).toBe('/x?%74oken=[REDACTED]&text=[REDACTED]#frag');
     expect(redactUrl('/v1/usage')).toBe('/v1/usage');
-    expect(redactUrl('/p/pp_abc123?x=1')).toBe('/p/[REDACTED]?x=1');
+    expect(redactUrl('/p/pp_abc123?page=1')).toBe('/p/[REDACTED]?page=1');
+    // Any other value, however the name is spelt, and a name that is not an identifier.
+    expect(redactUrl('/v1/analysis/text?text[]=My%20diary&text%5B0%5D=more&txt=typo&x=1')).toBe(
+      '/v1/analysis/text?text[]=[REDACTED]&text%5B0%5D=[REDACTED]&txt=[REDACTED]&x=[REDACTED]',
+    );
+    expect(redactUrl('/v1/analysis/text?My%20secret%20diary&with_hiring=true&=x&')).toBe('/v1/analysis/text?[REDACTED]&with_hiring=true&[REDACTED]=[REDACTED]&');
     expect(redactUrl('/images/disc-map/0.1_0.2.svg')).toBe('/images/disc-map/0.1_0.2.svg');
   });
 });
