@@ -59,7 +59,7 @@ describe('request log', () => {
     expect(logged).toContain('/v1/profiles?email=[REDACTED]');
   });
 
-  it('redacts every query value but paging and switches, whatever the name'''s case, encoding or spelling', () => {
+  it('redacts every query value but paging and switches, however the name is cased, encoded or spelt', () => {
     expect(redactUrl('/v1/profiles?linkedin_url=https%3A%2F%2Fx&Email=a%40b.c&page=2')).toBe('/v1/profiles?linkedin_url=[REDACTED]&Email=[REDACTED]&page=2');
     expect(redactUrl('/x?%74oken=abc&text=hello#frag')).toBe('/x?%74oken=[REDACTED]&text=[REDACTED]#frag');
     expect(redactUrl('/v1/usage')).toBe('/v1/usage');
