@@ -6,7 +6,7 @@ import { connectApi } from './api/connect/index.ts';
 import { enterpriseApi } from './api/enterprise/index.ts';
 import { buildValidator } from './api/shared/body-validation.ts';
 import { clientErrorHandler, MAX_HEADER_BYTES } from './api/shared/client-errors.ts';
-import { installErrorHandling } from './api/shared/errors.ts';
+import { frameworkErrors, installErrorHandling } from './api/shared/errors.ts';
 import { healthRoute } from './api/shared/health.ts';
 import { indexRoute } from './api/shared/index-route.ts';
 import { installOpenApi } from './api/shared/openapi.ts';
@@ -30,6 +30,7 @@ async function createFastify(ctx: AppContext) {
     forceCloseConnections: 'idle',
     http: { maxHeaderSize: MAX_HEADER_BYTES },
     clientErrorHandler: clientErrorHandler(logger),
+    frameworkErrors,
     schemaController: { compilersFactory: { buildValidator } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorateRequest('apiToken', null);

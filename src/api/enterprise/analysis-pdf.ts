@@ -5,6 +5,7 @@ import { submitPdf } from '../../analysis/analyses.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../shared/errors.ts';
 import { tokenOf } from '../shared/auth.ts';
+import { readingMultipart } from '../shared/multipart.ts';
 
 const schema = {
   summary: 'Upload a PDF (resume or profile) for analysis; read the result with GET /v1/analysis/{id}',
@@ -13,25 +14,28 @@ const schema = {
     'Answers at once with the analysis id; extraction and analysis run in the background.',
   tags: ['Analysis'],
   security: [{ bearer: [] }],
-  consumes: ['multipart/form-data', 'application/pdf'],
+  consumes: ['multipart/form-data', 'application/pdf', 'application/octet-stream'],
   response: { 200: Type.Object({ data: Type.Object({ id: Type.String() }) }) },
 };
 
 const HOW_TO_UPLOAD = 'Upload the PDF as multipart/form-data with one file part named "file", or send the PDF itself with Content-Type: application/pdf.';
 
 async function uploadedBytes(request: FastifyRequest): Promise<Buffer> {
-  // A raw upload (curl --data-binary @resume.pdf -H 'Content-Type: application/pdf').
+  // A raw upload (curl --data-binary @resume.pdf -H 'Content-Type: application/pdf'), or octet-stream.
   if (Buffer.isBuffer(request.body)) return request.body;
   if (!request.isMultipart()) throw new AppError('unsupported_media_type', HOW_TO_UPLOAD);
-  const file = await request.file();
-  if (!file) throw new AppError('bad_request', 'No file in the upload: attach the PDF as a file part named "file".');
-  if (file.fieldname !== 'file') throw new AppError('bad_request', `Expected the file part to be named "file", got "${file.fieldname}".`);
-  return file.toBuffer();
+  return readingMultipart(async () => {
+    const file = await request.file();
+    if (!file) throw new AppError('bad_request', 'No file in the upload: attach the PDF as a file part named "file".');
+    if (file.fieldname !== 'file') throw new AppError('bad_request', `Expected the file part to be named "file", got "${file.fieldname}".`);
+    return file.toBuffer();
+  });
 }
 
 export const analysisPdfRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  // Scoped to this plugin: only this route reads a raw PDF body.
-  app.addContentTypeParser('application/pdf', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  // Scoped to this plugin: only this route reads a raw body. Many HTTP clients label any file
+  // application/octet-stream; the bytes are checked for a PDF signature either way.
+  app.addContentTypeParser(['application/pdf', 'application/octet-stream'], { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.post('/v1/analysis/pdf', { schema }, async (request) => {
     const bytes = await uploadedBytes(request);
     const id = await submitPdf({ db: ctx.db, pdfLimits: ctx.pdfLimits, maxPending: ctx.config.pdfMaxPending, wakeWorker: ctx.wakeWorker }, tokenOf(request).id, bytes);

@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { analyzeSubmittedText, MAX_TEXT_CHARS } from '../../analysis/analyses.ts';
+import { sniffPdf } from '../../personality/pdf/index.ts';
 import type { AppContext } from '../../context.ts';
 import { describePersonality } from '../../profiles/describe.ts';
 import { AppError } from '../../shared/errors.ts';
+import { readingMultipart } from '../shared/multipart.ts';
 import { noPersonality, NoPersonality } from '../shared/personality-schemas.ts';
 import { AnalysisA3, toA3 } from './analysis-shapes.ts';
 
@@ -28,6 +30,9 @@ const schema = {
 
 const MISSING = 'Send the text to analyse as the parameter "text" (JSON body, form field, multipart field, plain-text body or query string).';
 
+/** Read as text, a PDF's bytes would be analysed as gibberish and answer "too short". */
+const PDF_HERE = 'This is a PDF: upload it to POST /v1/analysis/pdf, which reads its text.';
+
 /** A multipart body: a field named text, or a file part named text or file holding plain text. */
 async function textFromMultipart(request: FastifyRequest): Promise<string | undefined> {
   for await (const part of request.parts()) {
@@ -35,6 +40,7 @@ async function textFromMultipart(request: FastifyRequest): Promise<string | unde
     if (part.type === 'file' && (part.fieldname === 'text' || part.fieldname === 'file')) {
       const bytes = await part.toBuffer();
       if (bytes.length > MAX_TEXT_CHARS * 4) throw new AppError('payload_too_large', `The text is longer than ${MAX_TEXT_CHARS} characters.`);
+      if (sniffPdf(bytes)) throw new AppError('unsupported_media_type', PDF_HERE);
       return bytes.toString('utf8');
     }
   }
@@ -43,8 +49,11 @@ async function textFromMultipart(request: FastifyRequest): Promise<string | unde
 
 async function submittedText(request: FastifyRequest, queryText: string | undefined): Promise<string> {
   let text: string | undefined;
-  if (request.isMultipart()) text = await textFromMultipart(request);
-  else if (typeof request.body === 'string') text = request.body;
+  if (request.isMultipart()) text = await readingMultipart(() => textFromMultipart(request));
+  else if (typeof request.body === 'string') {
+    if (request.body.startsWith('%PDF-')) throw new AppError('unsupported_media_type', PDF_HERE);
+    text = request.body;
+  }
   else if (request.body && typeof request.body === 'object' && 'text' in request.body && typeof request.body.text === 'string') {
     text = request.body.text;
   }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { Type } from 'typebox';
 import { AppError, isAppError, type ErrorCode } from '../../shared/errors.ts';
 import { validationMessage } from './validation-message.ts';
@@ -57,13 +57,41 @@ function fromFastifyError(error: FastifyError): AppError {
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   const status = STATUS_BY_CODE[error.code];
+  // Set here too: an error raised before the request-log hook runs must still carry its id.
+  reply.header('x-request-id', request.id);
   if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
   return reply.status(status).type('application/json; charset=utf-8').send({
     error: { code: error.code, message: error.message, request_id: request.id },
   });
 }
 
+/** Ids and path segments this service hands out are far shorter; Fastify's router stops at 100. */
+const MAX_SEGMENT = 100;
+
+/**
+ * URLs the router refuses before any route or hook runs (a segment over 100 characters, a
+ * broken %-escape) get the same error body, request id header and log line as the rest.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
+  const refused =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new AppError('not_found', `Nothing here: a part of the path is longer than any id this service gives out (${MAX_SEGMENT} characters).`)
+      : new AppError('bad_request', 'The URL is not valid: it holds a malformed %-escape.');
+  request.log.info({ method: request.method, status: STATUS_BY_CODE[refused.code], code: error.code }, 'request refused by the router');
+  sendError(request, reply, refused);
+};
+
+/** PostgreSQL text cannot hold NUL, so a %00 anywhere in the URL is refused before it reaches a query. */
+function installNulGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (request.url.includes('%00') || request.url.includes('\0')) {
+      throw new AppError('bad_request', 'The URL holds a NUL character (%00), which no parameter may contain.');
+    }
+  });
+}
+
 export function installErrorHandling(app: FastifyInstance): void {
+  installNulGuard(app);
   app.addSchema(ErrorBody);
   app.setErrorHandler((raw: FastifyError, request, reply) => {
     const error = isAppError(raw) ? raw : fromFastifyError(raw);
