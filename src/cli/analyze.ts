@@ -1,7 +1,8 @@
 import { open, readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { InvalidArgumentError, type Command } from 'commander';
-import type { TextAnalysis } from '../personality/text/index.ts';
+import type { PdfFailureReason } from '../personality/pdf/index.ts';
+import type { RejectionReason, TextAnalysis } from '../personality/text/index.ts';
 import { AppError } from '../shared/errors.ts';
 import { cannotRead, checkReadable } from './files.ts';
 
@@ -26,15 +27,24 @@ function batchId(id: unknown, lineNumber: number): string {
   return `line ${lineNumber}`;
 }
 
+/**
+ * The reason code the HTTP API gives for the same text (analyzeSubmittedText prefixes it the
+ * same way), so a script can treat CLI and API answers alike.
+ */
+function textReason(reason: RejectionReason): string {
+  return `text_${reason}`;
+}
+
 /** One line of batch output: what a spreadsheet or a pipeline needs, no advice prose. */
-async function summarize(id: string, text: string) {
+async function summarize(id: string, line: number, text: string) {
   const { analyzeText } = await import('../personality/text/index.ts');
   const { personalityView } = await import('../personality/views.ts');
   const result = analyzeText(text, { labelled: true });
-  if (!result.ok) return { id, ok: false, reason: result.reason, ...(await wordsOfRejected(text, result)) };
+  if (!result.ok) return { id, line, ok: false, reason: textReason(result.reason), ...(await wordsOfRejected(text, result)) };
   const view = personalityView(result.estimate);
   return {
     id,
+    line,
     ok: true,
     words: result.estimate.wordCount,
     traits: result.estimate.scores,
@@ -59,27 +69,40 @@ async function bytesOf(file: string): Promise<Buffer> {
   }
 }
 
-async function textOfFile(file: string): Promise<string> {
+type FileText = { ok: true; text: string } | { ok: false; reason: PdfFailureReason };
+
+/**
+ * The text of a .txt or .pdf file. A PDF that opens but cannot be read (encrypted, cut short, too
+ * big) is an answer about its content, as over HTTP, not a failure of the command.
+ */
+async function textOfFile(file: string): Promise<FileText> {
   const bytes = await bytesOf(file);
   const { sniffPdf, PdfExtractor } = await import('../personality/pdf/index.ts');
-  if (!sniffPdf(bytes)) return bytes.toString('utf8');
+  if (!sniffPdf(bytes)) return { ok: true, text: bytes.toString('utf8') };
   const extractor = new PdfExtractor();
   try {
     const result = await extractor.extract(new Uint8Array(bytes));
-    if (!result.ok) throw new AppError('bad_request', `Could not read ${file} as a PDF: ${result.reason}.`);
-    return result.text;
+    return result.ok ? { ok: true, text: result.text } : { ok: false, reason: result.reason };
   } finally {
     await extractor.close();
   }
 }
 
+/** The contract's no-personality answer (what HTTP sends), with the file it is about. */
+async function noPersonality(file: string, reason: string) {
+  const { NO_PERSONALITY_MESSAGE } = await import('../analysis/analyses.ts');
+  return { file, data: null, message: NO_PERSONALITY_MESSAGE, reason };
+}
+
 /** The full analysis of one file, as the API would describe it, plus the numbers behind it. */
 async function analyzeFile(file: string) {
-  const text = await textOfFile(file);
+  const read = await textOfFile(file);
+  if (!read.ok) return noPersonality(file, `pdf_${read.reason}`);
+  const { text } = read;
   const { analyzeText } = await import('../personality/text/index.ts');
   const { describePersonality } = await import('../profiles/describe.ts');
   const result = analyzeText(text, { labelled: true, evidence: true });
-  if (!result.ok) return { file, data: null, message: 'Content did not yield a personality', reason: result.reason, ...(await wordsOfRejected(text, result)) };
+  if (!result.ok) return { ...(await noPersonality(file, textReason(result.reason))), ...(await wordsOfRejected(text, result)) };
   const { view, content, estimate } = describePersonality(result.estimate);
   return {
     file,
@@ -102,17 +125,84 @@ async function analyzeFile(file: string) {
   };
 }
 
-/** The result of one batch line; every result, even for a line that is not JSON, carries an id. */
-async function resultOfLine(line: string, lineNumber: number): Promise<Record<string, unknown>> {
+/** How a batch line ended, counted for the summary: analysed (with or without a personality) or not read. */
+type Outcome = 'personality' | 'no_personality' | 'invalid_json' | 'unreadable';
+
+interface LineResult {
+  outcome: Outcome;
+  output: Record<string, unknown>;
+}
+
+function unreadLine(id: string, line: number, reason: string): LineResult {
+  return { outcome: reason === 'invalid_json' ? 'invalid_json' : 'unreadable', output: { id, line, ok: false, reason } };
+}
+
+/**
+ * The result of one batch line. Every result, even for a line that is not JSON, carries an id and
+ * its line number, so results can always be matched back to the input.
+ */
+async function resultOfLine(line: string, lineNumber: number): Promise<LineResult> {
   let record: unknown;
   try {
     record = JSON.parse(line);
   } catch {
-    return { id: batchId(undefined, lineNumber), line: lineNumber, ok: false, reason: 'invalid_json' };
+    return unreadLine(batchId(undefined, lineNumber), lineNumber, 'invalid_json');
   }
-  const { id, text } = (typeof record === 'object' && record !== null ? record : {}) as { id?: unknown; text?: unknown };
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) {
+    return unreadLine(batchId(undefined, lineNumber), lineNumber, 'not_an_object');
+  }
+  const { id, text } = record as { id?: unknown; text?: unknown };
   const key = batchId(id, lineNumber);
-  return typeof text === 'string' ? summarize(key, text) : { id: key, ok: false, reason: 'missing_text' };
+  if (text === undefined) return unreadLine(key, lineNumber, 'missing_text');
+  // Not turned into a string: {"text": 12345} is a mistake upstream, as the API's 400 says too.
+  if (typeof text !== 'string') return unreadLine(key, lineNumber, 'text_not_string');
+  const output = await summarize(key, lineNumber, text);
+  return { outcome: output.ok ? 'personality' : 'no_personality', output };
+}
+
+/**
+ * A file whose first lines are all not JSON is not JSON Lines (a PDF or a plain text given to
+ * --jsonl by mistake): past this many, the run stops rather than print a result per line of it.
+ */
+const NOT_JSONL_AFTER = 20;
+
+type Counts = Record<Outcome, number>;
+
+/** Writes one result per non-blank line and counts the outcomes; leading invalid lines are held back until a line parses. */
+async function writeBatchResults(file: string, lines: AsyncIterable<string>): Promise<Counts> {
+  const counts: Counts = { personality: 0, no_personality: 0, invalid_json: 0, unreadable: 0 };
+  let held: string[] | undefined = [];
+  let lineNumber = 0;
+  for await (const raw of lines) {
+    lineNumber += 1;
+    // Editors on Windows start UTF-8 files with a byte-order mark; it is not part of the JSON.
+    const line = lineNumber === 1 ? raw.replace(/^\uFEFF/, '') : raw;
+    if (!line.trim()) continue;
+    const { outcome, output } = await resultOfLine(line, lineNumber);
+    counts[outcome] += 1;
+    const json = `${JSON.stringify(output)}\n`;
+    if (held && outcome === 'invalid_json') {
+      held.push(json);
+      if (held.length >= NOT_JSONL_AFTER) throw new AppError('bad_request', `${file} does not look like JSON Lines (one JSON object per line).`);
+      continue;
+    }
+    if (held) process.stdout.write(held.join(''));
+    held = undefined;
+    process.stdout.write(json);
+  }
+  if (held) process.stdout.write(held.join(''));
+  return counts;
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** One line on stderr, so a run with bad lines never looks clean while stdout stays pure JSON Lines. */
+function summaryOf(counts: Counts): string {
+  const analysed = counts.personality + counts.no_personality;
+  const unread = counts.invalid_json + counts.unreadable;
+  return `rapport: ${plural(analysed, 'line')} analysed (${counts.no_personality} without a personality), ${unread} could not be read.\n`;
 }
 
 async function analyzeJsonl(file: string): Promise<void> {
@@ -121,12 +211,17 @@ async function analyzeJsonl(file: string): Promise<void> {
   const handle = await open(file).catch((error: unknown) => {
     throw cannotRead(file, error);
   });
-  const lines = createInterface({ input: handle.createReadStream(), crlfDelay: Infinity });
-  let lineNumber = 0;
-  for await (const line of lines) {
-    lineNumber += 1;
-    if (!line.trim()) continue;
-    process.stdout.write(`${JSON.stringify(await resultOfLine(line, lineNumber))}\n`);
+  const input = handle.createReadStream();
+  let counts: Counts;
+  try {
+    counts = await writeBatchResults(file, createInterface({ input, crlfDelay: Infinity }));
+  } finally {
+    // Closes the file too when the run stopped early.
+    input.destroy();
+  }
+  process.stderr.write(summaryOf(counts));
+  if (counts.personality + counts.no_personality === 0) {
+    throw new AppError('bad_request', `No line of ${file} could be read: each line must be a JSON object with a "text" string.`);
   }
 }
 
@@ -138,14 +233,22 @@ export function registerAnalyzeCommand(program: Command): void {
     .option('--jsonl <file>', 'batch: read {"id","text"} per line, write one result per line')
     .addHelpText(
       'after',
-      '\nBatch results: one JSON object per input line, with id, ok and words. When ok is true, also traits, disc_type,\n' +
-        'point, disc_intensity, confidence and model_version. When it is false, reason says why; words counts the words\n' +
-        'as written, and words_read the fewer ones left once resume labels are set aside, when that differs.\n' +
+      '\nA file that yields no personality (too little text, or a PDF that cannot be read) prints\n' +
+        '{"data": null, "message", "reason"} as the HTTP API answers it, with the same reason codes: text_too_short,\n' +
+        'text_junk, text_unsupported_language, or pdf_encrypted, pdf_unreadable, pdf_too_many_pages, pdf_too_large,\n' +
+        'pdf_timeout. It exits 0; a file that does not exist or cannot be opened exits 1.\n' +
+        '\nBatch results: one JSON object per non-blank input line, with id, line (its 1-based line number), ok and\n' +
+        'words. When ok is true, also traits, disc_type, point, disc_intensity, confidence and model_version. When it\n' +
+        'is false, reason says why: one of the text_ codes above, with words counting the words as written and\n' +
+        'words_read the fewer ones left once resume labels are set aside, when that differs; or, for a line that\n' +
+        'could not be read, invalid_json, not_an_object, missing_text or text_not_string.\n' +
         'The id is always a string: the line\'s own id (a number is written as its digits), or "line N" (N its line\n' +
-        'number) when the line has no id or is not JSON.',
+        'number) when the line has no id or is not JSON.\n' +
+        'A summary of the run goes to stderr. The exit code is 1 when no line could be read at all.',
     )
     .action(async (file: string | undefined, options: { jsonl?: string }) => {
-      if (options.jsonl) return analyzeJsonl(options.jsonl);
+      if (options.jsonl !== undefined && file !== undefined) throw new InvalidArgumentError('give either a FILE or --jsonl, not both');
+      if (options.jsonl !== undefined) return analyzeJsonl(options.jsonl);
       if (!file) throw new InvalidArgumentError('give a file to analyse, or --jsonl FILE');
       process.stdout.write(`${JSON.stringify(await analyzeFile(file), null, 2)}\n`);
     });
