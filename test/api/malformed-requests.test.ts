@@ -54,6 +54,15 @@ describe('a PDF sent where text is expected, and PDFs labelled as any file', () 
     expectOurError(asPlain, 415, 'unsupported_media_type');
   });
 
+  it('a multipart PDF over the limit is a 413 that names the limit, as a raw one is', async () => {
+    const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(11 * 1024 * 1024, 0x20)]);
+    const part = await multipartFile('file', big);
+    const multipart = await service.base.inject({ method: 'POST', url: '/v1/analysis/pdf', headers: { ...auth, 'content-type': part.contentType }, payload: part.payload });
+    expect(expectOurError(multipart, 413, 'payload_too_large')).toBe('The PDF is larger than 10 MB.');
+    const raw = await service.base.inject({ method: 'POST', url: '/v1/analysis/pdf', headers: { ...auth, 'content-type': 'application/pdf' }, payload: big });
+    expect(expectOurError(raw, 413, 'payload_too_large')).toBe('The PDF is larger than 10 MB.');
+  });
+
   it('the PDF route takes application/octet-stream and still checks the signature', async () => {
     const pdf = await service.base.inject({ method: 'POST', url: '/v1/analysis/pdf', headers: { ...auth, 'content-type': 'application/octet-stream' }, payload: Buffer.from(await textPdf(OUTGOING_TEXT)) });
     expect(pdf.statusCode).toBe(200);

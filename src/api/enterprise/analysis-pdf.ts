@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { submitPdf } from '../../analysis/analyses.ts';
+import { submitPdf, tooLarge } from '../../analysis/analyses.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../shared/errors.ts';
 import { tokenOf } from '../shared/auth.ts';
@@ -20,7 +20,7 @@ const schema = {
 
 const HOW_TO_UPLOAD = 'Upload the PDF as multipart/form-data with one file part named "file", or send the PDF itself with Content-Type: application/pdf.';
 
-async function uploadedBytes(request: FastifyRequest): Promise<Buffer> {
+async function uploadedBytes(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
   // A raw upload (curl --data-binary @resume.pdf -H 'Content-Type: application/pdf'), or octet-stream.
   if (Buffer.isBuffer(request.body)) return request.body;
   if (!request.isMultipart()) throw new AppError('unsupported_media_type', HOW_TO_UPLOAD);
@@ -28,7 +28,11 @@ async function uploadedBytes(request: FastifyRequest): Promise<Buffer> {
     const file = await request.file();
     if (!file) throw new AppError('bad_request', 'No file in the upload: attach the PDF as a file part named "file".');
     if (file.fieldname !== 'file') throw new AppError('bad_request', `Expected the file part to be named "file", got "${file.fieldname}".`);
-    return file.toBuffer();
+    return file.toBuffer().catch((error: unknown) => {
+      // The multipart reader's own 413 does not say how large a PDF may be.
+      if (error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
+      throw error;
+    });
   });
 }
 
@@ -37,7 +41,7 @@ export const analysisPdfRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = 
   // application/octet-stream; the bytes are checked for a PDF signature either way.
   app.addContentTypeParser(['application/pdf', 'application/octet-stream'], { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.post('/v1/analysis/pdf', { schema }, async (request) => {
-    const bytes = await uploadedBytes(request);
+    const bytes = await uploadedBytes(request, ctx.pdfLimits.maxBytes);
     const id = await submitPdf({ db: ctx.db, pdfLimits: ctx.pdfLimits, maxPending: ctx.config.pdfMaxPending, wakeWorker: ctx.wakeWorker }, tokenOf(request).id, bytes);
     return { data: { id } };
   });
