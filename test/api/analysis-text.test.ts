@@ -66,6 +66,9 @@ describe('GET /v1/analysis/text (A2)', () => {
     const missing = await service.base.inject({ url: '/v1/analysis/text', headers: auth });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toMatchObject({ code: 'bad_request', message: 'Invalid request: query parameter "text" is required.' });
+    const twice = await service.base.inject({ url: '/v1/analysis/text?text=one&text=two', headers: auth });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().error.message).toBe('Invalid request: query parameter "text" is given more than once; send it once.');
     const empty = await service.base.inject({ url: '/v1/analysis/text?text=', headers: auth });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.message).toBe('Invalid request: query parameter "text" must not be empty.');

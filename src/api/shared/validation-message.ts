@@ -20,8 +20,10 @@ function withArticle(word: string): string {
   return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
 }
 
-function problem(error: FastifySchemaValidationError): string {
+function problem(error: FastifySchemaValidationError, context: SchemaErrorDataVar | undefined): string {
   const { limit, type, format, allowedValues } = error.params;
+  // A query value is text, or a list of texts when the name is repeated (?text=a&text=b).
+  if (context === 'querystring' && error.keyword === 'type' && type === 'string') return 'is given more than once; send it once';
   switch (error.keyword) {
     case 'required':
       return 'is required';
@@ -50,6 +52,6 @@ export function validationMessage(errors: readonly FastifySchemaValidationError[
   if (!first) return 'Invalid request.';
   const name = field(first);
   const place = context ? PLACES[context] : undefined;
-  if (!name) return `Invalid request: the ${context === 'body' ? 'body' : (place ?? 'request')} ${problem(first)}.`;
-  return `Invalid request: ${place ?? 'field'} "${name}" ${problem(first)}.`;
+  if (!name) return `Invalid request: the ${context === 'body' ? 'body' : (place ?? 'request')} ${problem(first, context)}.`;
+  return `Invalid request: ${place ?? 'field'} "${name}" ${problem(first, context)}.`;
 }
