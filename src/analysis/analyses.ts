@@ -43,14 +43,14 @@ export interface PdfDeps {
   wakeWorker: () => void;
 }
 
-export function tooLarge(maxBytes: number): AppError {
+export function pdfTooLarge(maxBytes: number): AppError {
   return new AppError('payload_too_large', `The PDF is larger than ${Math.round(maxBytes / (1024 * 1024))} MB.`);
 }
 
 /** Checks what can be checked at once, stores the upload and queues its analysis. */
 export async function submitPdf(deps: PdfDeps, tokenId: string, bytes: Uint8Array): Promise<string> {
   if (bytes.length === 0) throw new AppError('bad_request', 'The uploaded file is empty.');
-  if (bytes.length > deps.pdfLimits.maxBytes) throw tooLarge(deps.pdfLimits.maxBytes);
+  if (bytes.length > deps.pdfLimits.maxBytes) throw pdfTooLarge(deps.pdfLimits.maxBytes);
   if (!sniffPdf(bytes)) throw new AppError('unsupported_media_type', 'The uploaded file is not a PDF.');
   const id = newId('an');
   await deps.db.transaction(async (tx) => {

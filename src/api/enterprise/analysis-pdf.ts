@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { submitPdf, tooLarge } from '../../analysis/analyses.ts';
+import { submitPdf, pdfTooLarge } from '../../analysis/analyses.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../shared/errors.ts';
 import { tokenOf } from '../shared/auth.ts';
@@ -30,7 +30,7 @@ async function uploadedBytes(request: FastifyRequest, maxBytes: number): Promise
     if (file.fieldname !== 'file') throw new AppError('bad_request', `Expected the file part to be named "file", got "${file.fieldname}".`);
     return file.toBuffer().catch((error: unknown) => {
       // The multipart reader's own 413 does not say how large a PDF may be.
-      if (error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
+      if (error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE') throw pdfTooLarge(maxBytes);
       throw error;
     });
   });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { Type } from 'typebox';
 import { AppError, isAppError, type ErrorCode } from '../../shared/errors.ts';
+import { redactUrl } from '../../shared/logger.ts';
 import { validationMessage } from './validation-message.ts';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -77,7 +78,7 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? new AppError('not_found', `Nothing here: a part of the path is longer than any id this service gives out (${MAX_SEGMENT} characters).`)
       : new AppError('bad_request', 'The URL is not valid: it holds a malformed %-escape.');
-  request.log.info({ method: request.method, status: STATUS_BY_CODE[refused.code], code: error.code }, 'request refused by the router');
+  request.log.info({ method: request.method, url: redactUrl(request.url), status: STATUS_BY_CODE[refused.code], code: error.code }, 'request refused by the router');
   sendError(request, reply, refused);
 };
 
