@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +55,32 @@ describe('GET /v1/profiles (A1)', () => {
     const all: string[] = Object.values(data.content).flatMap((v) => Object.values(v as object)).flat();
     expect(all.some((line) => line.includes('Noor'))).toBe(true);
     expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('builds links from a Host header only when it is a host name; a bad one is a 400, not a 500', async () => {
+    const withPort = await service.base.inject({ url: '/v1/profiles?email=ola%40example.org', headers: { ...auth, host: 'rapport.example.com:8443' } });
+    expect(withPort.json().data.url).toMatch(/^http:\/\/rapport\.example\.com:8443\/p\//);
+    const ipv6 = await service.base.inject({ url: '/v1/profiles?email=ola%40example.org', headers: { ...auth, host: '[::1]:8080' } });
+    expect(ipv6.json().data.url).toMatch(/^http:\/\/\[::1\]:8080\/p\//);
+    for (const host of ['a"b<c>', 'a b', 'evil.example/x?']) {
+      const response = await service.base.inject({ url: '/v1/profiles?email=ola%40example.org', headers: { ...auth, host } });
+      expect([host, response.statusCode]).toEqual([host, 400]);
+      expect(response.json().error.message).toContain('Host header');
+    }
+    // An empty Host needs a real socket: the in-process client fills one in.
+    const address = await service.base.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.end(`GET /v1/profiles?email=ola%40example.org HTTP/1.1\r\nHost:\r\nAuthorization: ${auth.authorization}\r\nConnection: close\r\n\r\n`);
+      });
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+      socket.on('end', () => resolve(received));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400/);
+    expect(raw).not.toContain('http:///');
   });
 
   it('finds the same person by every spelling of the URL', async () => {

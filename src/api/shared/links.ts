@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { DiscPoint } from '../../personality/types.ts';
+import { AppError } from '../../shared/errors.ts';
 import { discMapKey } from '../../web/disc-map.ts';
 
 /**
@@ -8,8 +9,16 @@ import { discMapKey } from '../../web/disc-map.ts';
  */
 export function publicBase(request: FastifyRequest, configured: string | null): string {
   if (configured) return configured;
+  // The Host header is the caller's to write: anything but a host name (and port) would
+  // make links like "http:///p/…" or break out of the URL.
+  if (!HOST.test(request.host)) {
+    throw new AppError('bad_request', 'The Host header is missing or is not a host name, and links in the answer are built from it.');
+  }
   return `${request.protocol}://${request.host}`;
 }
+
+/** A DNS name or IPv4 address, or a bracketed IPv6 address, with an optional port. */
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 
 export function discMapUrl(base: string, point: DiscPoint): string {
   return `${base}/images/disc-map/${discMapKey(point)}.svg`;
