@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestService, type TestService } from '../helpers/service.ts';
 
@@ -20,6 +21,22 @@ describe('documentation and health', () => {
     expect(Object.keys(connect.paths)).toContain('/v1/usage');
     expect(Object.keys(connect.paths)).not.toContain('/v1/personality_assessments/usage');
     expect(connect.components.securitySchemes.orgToken).toMatchObject({ in: 'header', name: 'X-Org-Token' });
+  });
+
+  it('every operation documents the one error body, and the document carries the package version', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    for (const app of [service.base, service.connect]) {
+      const doc = (await app.inject({ url: '/openapi.json' })).json();
+      expect(doc.info.version).toBe(version);
+      expect(doc.components.schemas.ErrorBody.properties.error.required).toEqual(['code', 'message', 'request_id']);
+      const operations = Object.values(doc.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>).flatMap((path) => Object.values(path));
+      expect(operations.length).toBeGreaterThan(2);
+      for (const { responses } of operations) {
+        for (const range of ['4XX', '5XX']) {
+          expect(responses[range]).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } });
+        }
+      }
+    }
   });
 
   it('serves browsable docs', async () => {

@@ -1,6 +1,22 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { packageVersion } from '../../shared/version.ts';
+
+/**
+ * Every route answers errors with the one error body (errors.ts); the route schemas only name
+ * their successes, so the document adds the error ranges to each operation.
+ */
+const ERROR_RESPONSES = {
+  '4XX': {
+    description:
+      'The request was refused; error.code says why: bad_request (400), unauthorized (401), not_found (404), ' +
+      'request_timeout (408), payload_too_large (413), unsupported_media_type (415), rate_limited or ' +
+      'quota_exceeded (429, with Retry-After), headers_too_large (431).',
+    $ref: 'ErrorBody#',
+  },
+  '5XX': { description: 'internal (500) or unavailable (503); the request id identifies it in the service log.', $ref: 'ErrorBody#' },
+};
 
 export interface OpenApiOptions {
   title: string;
@@ -16,8 +32,12 @@ export async function installOpenApi(app: FastifyInstance, options: OpenApiOptio
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: options.title, description: options.description, version: '1.0.0' },
+      info: { title: options.title, description: options.description, version: packageVersion() },
       components: { securitySchemes: options.securitySchemes },
+    },
+    transform: ({ schema, url }) => {
+      if (!schema || schema.hide) return { schema, url };
+      return { schema: { ...schema, response: { ...(typeof schema.response === 'object' ? schema.response : {}), ...ERROR_RESPONSES } }, url };
     },
     refResolver: {
       // Shared schemas keep their $id as the component name.
