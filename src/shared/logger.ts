@@ -14,10 +14,23 @@ const LOGGED_VALUES = new Set(['page', 'per_page', 'limit', 'offset', 'sort', 'o
 const PLAIN_NAME = /^[\w.[\]-]{1,40}$/;
 
 /** A profile page's id works like a shared link: whoever has it can open the page. */
-const PROFILE_PAGE_ID = /^\/p\/[^/?#]+/;
+const PROFILE_PAGE_ID = /^\/p\/[^/?#]+/i;
+/**
+ * Path segments a caller may have put a person or a secret in by mistake (an email in place of
+ * a query parameter, a token pasted into the path): anything with an @, or as long as a token.
+ * The ids this service hands out are shorter (25 characters at most).
+ */
+const PERSONAL_SEGMENT = /^(?:[^/?#]*(?:@|%40)[^/?#]*|[^/?#]{32,})$/i;
 
 export function redactUrl(url: string): string {
-  const path = url.replace(PROFILE_PAGE_ID, '/p/[REDACTED]');
+  const queryAt = url.search(/[?#]/);
+  const pathPart = queryAt < 0 ? url : url.slice(0, queryAt);
+  const redactedPath = pathPart
+    .replace(PROFILE_PAGE_ID, '/p/[REDACTED]')
+    .split('/')
+    .map((segment) => (PERSONAL_SEGMENT.test(segment) ? '[REDACTED]' : segment))
+    .join('/');
+  const path = redactedPath + (queryAt < 0 ? '' : url.slice(queryAt));
   const queryStart = path.indexOf('?');
   if (queryStart < 0) return path;
   const fragmentStart = path.indexOf('#', queryStart);

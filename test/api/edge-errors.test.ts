@@ -70,6 +70,11 @@ describe('request log', () => {
     );
     expect(redactUrl('/v1/analysis/text?My%20secret%20diary&with_hiring=true&=x&')).toBe('/v1/analysis/text?[REDACTED]&with_hiring=true&[REDACTED]=[REDACTED]&');
     expect(redactUrl('/images/disc-map/0.1_0.2.svg')).toBe('/images/disc-map/0.1_0.2.svg');
+    // A person or a secret put in the path by mistake, and the page id in any case.
+    expect(redactUrl('/v1/profiles/marisol%40example.com?page=1')).toBe('/v1/profiles/[REDACTED]?page=1');
+    expect(redactUrl(`/v1/personality_assessments/usage/rpa_${'x'.repeat(43)}`)).toBe('/v1/personality_assessments/usage/[REDACTED]');
+    expect(redactUrl('/P/pp_abc123')).toBe('/p/[REDACTED]');
+    expect(redactUrl('/v1/analysis/an_4f9cAbCdEfGh1234')).toBe('/v1/analysis/an_4f9cAbCdEfGh1234');
   });
 });
 
