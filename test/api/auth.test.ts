@@ -60,6 +60,13 @@ describe('token authentication per group', () => {
     });
   }
 
+  it('a query token given twice is a 400 that says so, not a "missing" token', async () => {
+    const secret = encodeURIComponent(tokens.assessment.secret);
+    const response = await service.base.inject({ url: `/v1/personality_assessments/usage?token=${secret}&token=${secret}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe('The query parameter "token" is given more than once; send it once.');
+  });
+
   it('a revoked token is refused at once by the process that revoked it', async () => {
     const token = await service.token('connect');
     expect((await callUsage('connect', token.secret)).statusCode).toBe(200);

@@ -32,6 +32,8 @@ export const queryToken: TokenSource = {
   read(request) {
     const query = request.query as Record<string, unknown> | undefined;
     const token = query?.token;
+    // Two tokens are not a missing one: say what is wrong rather than "missing".
+    if (Array.isArray(token)) throw new AppError('bad_request', 'The query parameter "token" is given more than once; send it once.');
     return typeof token === 'string' && token.length > 0 ? token : undefined;
   },
   where: 'add it to the URL as the query parameter "?token=<token>"',
