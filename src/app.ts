@@ -9,6 +9,7 @@ import { clientErrorHandler, MAX_HEADER_BYTES } from './api/shared/client-errors
 import { frameworkErrors, installErrorHandling } from './api/shared/errors.ts';
 import { healthRoute } from './api/shared/health.ts';
 import { indexRoute } from './api/shared/index-route.ts';
+import { ASSESSMENT_NOT_BUILT, CONNECT_NOT_BUILT, notBuiltRoutes } from './api/shared/not-built.ts';
 import { installOpenApi } from './api/shared/openapi.ts';
 import { installRequestLog, requestIdFor } from './api/shared/request-log.ts';
 import { discMapRoute } from './api/web/disc-map.ts';
@@ -57,6 +58,7 @@ export async function buildBaseApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(indexRoute('Enterprise (group A) and Assessment (group B) API'));
   await app.register(enterpriseApi, { ctx });
   await app.register(assessmentApi, { ctx });
+  await app.register(notBuiltRoutes(ASSESSMENT_NOT_BUILT));
   await app.register(discMapRoute);
   await app.register(profilePageRoute, { ctx });
   return app;
@@ -74,6 +76,7 @@ export async function buildConnectApp(ctx: AppContext): Promise<FastifyInstance>
   await app.register(healthRoute, { ctx });
   await app.register(indexRoute('Connect API (group C)'));
   await app.register(connectApi, { ctx });
+  await app.register(notBuiltRoutes(CONNECT_NOT_BUILT));
   // Connect answers link DISC images too; serving them here keeps those links on the same host.
   await app.register(discMapRoute);
   return app;

@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'rate_limited',
   'quota_exceeded',
   'unavailable',
+  'not_implemented',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -39,6 +39,24 @@ describe('documentation and health', () => {
     }
   });
 
+  it('contract routes not built yet answer 501 with the error body, not a 404 that means "nobody found"', async () => {
+    const calls = [
+      service.base.inject({ url: '/v1/personality_assessments/find?token=x&email=a%40b.c' }),
+      service.connect.inject({ method: 'POST', url: '/v1/profiles', payload: {} }),
+      service.connect.inject({ url: '/v1/profiles/results/req_1' }),
+      service.connect.inject({ method: 'GET', url: '/v1/relationships/a/b' }),
+      service.connect.inject({ method: 'POST', url: '/v1/messaging/a/b', payload: { text: 'hi' } }),
+      service.connect.inject({ method: 'GET', url: '/v1/email/req_1' }),
+    ];
+    for (const response of await Promise.all(calls)) {
+      expect(response.statusCode).toBe(501);
+      expect(response.json().error).toMatchObject({ code: 'not_implemented' });
+      expect(response.json().error.message).toContain('not built in this version');
+    }
+    // A route outside the contract is still a plain 404.
+    expect((await service.connect.inject({ url: '/v1/nothing' })).statusCode).toBe(404);
+  });
+
   it('serves browsable docs', async () => {
     const docs = await service.base.inject({ url: '/docs/' });
     expect(docs.statusCode).toBe(200);

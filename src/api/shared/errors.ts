@@ -17,6 +17,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   rate_limited: 429,
   quota_exceeded: 429,
   unavailable: 503,
+  not_implemented: 501,
   internal: 500,
 };
 
