@@ -105,8 +105,14 @@ export function registerPeopleCommands(program: Command): void {
       '\nJSON Lines: one object per line: first_name, last_name, email, linkedin_url, photo_url, company_name, title,\n' +
         'location, texts: [{type, text}] with type email | various | bio | resume. Email or linkedin_url is required.\n' +
         'CSV: comma-separated, a header line with the same column names, and text_email, text_various, text_bio,\n' +
-        'text_resume for texts. A row may leave out trailing empty cells; one with more cells than the header is skipped.\n' +
-        'Bad rows are skipped and listed with their line numbers; the exit code is still 0.',
+        'text_resume for texts. Header names may differ in case and in the separators between words (First Name,\n' +
+        'first-name, FIRST_NAME and firstName are all first_name); Email Address, LinkedIn, Company and Job Title are\n' +
+        'read too. Other columns are listed as not read. A row may leave out trailing empty cells; one with more cells\n' +
+        'than the header is skipped.\n' +
+        'The file must be UTF-8 text: one in another encoding (Windows-1252, Latin-1, UTF-16) is refused, naming the line.\n' +
+        'Bad rows are skipped and listed with their line numbers, and so is a row naming the same person (email or\n' +
+        'linkedin_url) as an earlier row; the exit code is still 0. A CSV file with a header but no rows imports nothing\n' +
+        'and warns on stderr (exit code 0); an empty file is refused like an unreadable one (exit code 1).',
     )
     .action(async (file: string, options: { format?: string; json?: boolean; quiet?: boolean }) => {
       // The service reads the file itself (admin socket), from its own working directory.
@@ -123,6 +129,8 @@ export function registerPeopleCommands(program: Command): void {
       }
       if (options.json) printJson(summary);
       else printImportSummary(summary);
+      // On stderr, so that a script reading --json output still sees it.
+      for (const warning of summary.warnings) process.stderr.write(`rapport: warning: ${warning}\n`);
     });
 
   const profiles = program.command('profiles').description('stored personality profiles');

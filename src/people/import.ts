@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import type { Progress } from '../ops/verb.ts';
 import { AppError } from '../shared/errors.ts';
 import { analyzeTexts } from './analyze.ts';
+import { checkUtf8File } from './encoding.ts';
 import type { PersonInput, PersonSource } from './person.ts';
 import { readCsv, readJsonLines, type CsvHeader, type ShortRow, type SourceRecord } from './readers.ts';
 import { upsertBatch, type Analyze } from './upsert.ts';
@@ -44,6 +45,8 @@ export interface ImportSummary extends ImportCounts {
   errors: { line: number; reason: string }[];
   /** CSV columns that are not ours and were not read. */
   ignored_columns: string[];
+  /** Things the operator should know although nothing was refused: a CSV file with no rows. */
+  warnings: string[];
   seconds: number;
   rows_per_second: number;
 }
@@ -69,11 +72,36 @@ function shortRowReason(columns: ShortRow, reason: string): string {
   return `expected ${columns.expected} columns, found ${columns.found}, so values may be under the wrong columns (${reason})`;
 }
 
-/** Opens the file, or fails with a message naming it, before anything is imported. */
+/**
+ * The lines that gave each identifier, so that a person named twice in one file is imported
+ * once: otherwise the later row silently overwrites the earlier one, and importing the file again
+ * "updates" both every time. Grows with the people in the file (about 100 bytes per identifier).
+ */
+class SeenPeople {
+  private readonly emails = new Map<string, number>();
+  private readonly linkedinKeys = new Map<string, number>();
+
+  /** Why the row is skipped if an earlier row named the same person; null (and noted) if not. */
+  check(line: number, input: PersonInput): string | null {
+    const byEmail = input.emailNormalized === null ? undefined : this.emails.get(input.emailNormalized);
+    if (byEmail !== undefined) return `same person as line ${byEmail} (email ${JSON.stringify(input.email ?? '')})`;
+    const byUrl = input.linkedinKey === null ? undefined : this.linkedinKeys.get(input.linkedinKey);
+    if (byUrl !== undefined) return `same person as line ${byUrl} (linkedin_url ${JSON.stringify((input.linkedinUrl ?? '').slice(0, 80))})`;
+    if (input.emailNormalized !== null) this.emails.set(input.emailNormalized, line);
+    if (input.linkedinKey !== null) this.linkedinKeys.set(input.linkedinKey, line);
+    return null;
+  }
+}
+
+/**
+ * Opens the file, or fails with a message naming it, before anything is imported: one that is
+ * not UTF-8 text, or has nothing in it, is refused here too.
+ */
 async function openFile(file: string): Promise<{ stream: ReadStream; size: number }> {
   try {
     const info = await stat(file);
     if (!info.isFile()) throw new AppError('bad_request', `Cannot read ${file}: not a regular file.`);
+    if ((await checkUtf8File(file)).empty) throw new AppError('bad_request', `${file} is empty: there are no people in it to import.`);
     const stream = createReadStream(file);
     await new Promise<void>((resolve, reject) => {
       stream.once('open', () => resolve());
@@ -102,6 +130,7 @@ export async function importPeople(db: Db, file: string, options: ImportOptions 
   const upsert = { source: options.source ?? 'import', analyze: options.analyze ?? analyzeTexts };
   const counts: ImportCounts = { read: 0, inserted: 0, updated: 0, unchanged: 0, skipped: 0, without_personality: 0 };
   const errors: { line: number; reason: string }[] = [];
+  const seen = new SeenPeople();
   const started = performance.now();
   let lastProgress = 0;
 
@@ -143,7 +172,12 @@ export async function importPeople(db: Db, file: string, options: ImportOptions 
         continue;
       }
       const valid = validatePersonRecord(item.record);
-      if (!valid.ok) skip(item.line, item.columns ? shortRowReason(item.columns, valid.reason) : valid.reason);
+      if (!valid.ok) {
+        skip(item.line, item.columns ? shortRowReason(item.columns, valid.reason) : valid.reason);
+        continue;
+      }
+      const duplicate = seen.check(item.line, valid.input);
+      if (duplicate !== null) skip(item.line, duplicate);
       else batch.push({ line: item.line, input: valid.input });
       if (batch.length >= batchSize) await write();
     }
@@ -153,5 +187,7 @@ export async function importPeople(db: Db, file: string, options: ImportOptions 
   }
   errors.sort((a, b) => a.line - b.line);
   report(true);
-  return { file, format, ...counts, errors, ignored_columns: header.ignored, ...rate() };
+  // An empty file was refused when it was opened: with no rows read, only a header line is left.
+  const warnings = counts.read === 0 ? [`${file} has no people in it: ${format === 'csv' ? 'there is a header line but no rows under it' : 'no line holds a person'}.`] : [];
+  return { file, format, ...counts, errors, ignored_columns: header.ignored, warnings, ...rate() };
 }

@@ -77,9 +77,39 @@ export async function* readJsonLines(input: Readable): AsyncGenerator<SourceReco
 /**
  * CSV columns: the scalar fields by their JSON names, plus one column per text type named
  * `text_<type>` (text_email, text_various, text_bio, text_resume), so an email *text* can never be
- * confused with the `email` address column. Header names are trimmed and case-insensitive.
+ * confused with the `email` address column.
  */
 export const CSV_TEXT_COLUMNS = TEXT_TYPES.map((type) => `text_${type}`);
+
+/** Other names spreadsheets and exports give the columns (matched like the names themselves). */
+export const CSV_COLUMN_ALIASES: Readonly<Record<string, string>> = {
+  email_address: 'email',
+  linkedin: 'linkedin_url',
+  linkedin_profile: 'linkedin_url',
+  linkedin_profile_url: 'linkedin_url',
+  company: 'company_name',
+  job_title: 'title',
+};
+
+/**
+ * A header name as it is compared: case, spaces around it, and the separators between its words
+ * (space, hyphen, dot, underscore, or none) do not matter, so `First Name`, `first-name`,
+ * `FIRST_NAME` and `firstName` are all first_name.
+ */
+function headerKey(name: string): string {
+  return name.trim().toLowerCase().replace(/[\s._-]+/g, '');
+}
+
+/** The same with the separators turned into underscores: `Text Tweet` → text_tweet. */
+function headerSnakeCase(name: string): string {
+  return name.trim().toLowerCase().replace(/[\s._-]+/g, '_').replace(/^_+|_+$/g, '');
+}
+
+/** Header key → the column it names. */
+const CSV_COLUMNS_BY_KEY: ReadonlyMap<string, string> = new Map([
+  ...[...SCALAR_FIELDS, ...CSV_TEXT_COLUMNS].map((column): [string, string] => [headerKey(column), column]),
+  ...Object.entries(CSV_COLUMN_ALIASES).map(([alias, column]): [string, string] => [headerKey(alias), column]),
+]);
 
 export interface CsvHeader {
   ignored: string[];
@@ -103,17 +133,20 @@ function missingIdentifierMessage(header: string[]): string {
 
 /** The column name each header cell maps to, or false for a column that is not read. */
 function mapHeader(header: string[], seen: CsvHeader): (string | false)[] {
-  const known = new Set<string>([...SCALAR_FIELDS, ...CSV_TEXT_COLUMNS]);
-  const names = header.map((h) => h.trim().toLowerCase());
-  const unknownText = names.filter((n) => n.startsWith('text_') && !known.has(n));
+  const columns = header.map((h) => CSV_COLUMNS_BY_KEY.get(headerKey(h)) ?? false);
+  const unknownText = header.filter((h, i) => columns[i] === false && headerSnakeCase(h).startsWith('text_'));
   if (unknownText.length > 0) {
-    throw new AppError('bad_request', `Unknown text column ${unknownText.join(', ')}: text columns are ${CSV_TEXT_COLUMNS.join(', ')}.`);
+    throw new AppError('bad_request', `Unknown text column ${unknownText.map((h) => h.trim()).join(', ')}: text columns are ${CSV_TEXT_COLUMNS.join(', ')}.`);
   }
-  const duplicate = names.find((n, i) => known.has(n) && names.indexOf(n) !== i);
-  if (duplicate) throw new AppError('bad_request', `Column ${duplicate} appears twice in the CSV header.`);
-  if (!names.includes('email') && !names.includes('linkedin_url')) throw new AppError('bad_request', missingIdentifierMessage(header));
-  seen.ignored = header.filter((_, i) => !known.has(names[i] ?? ''));
-  return names.map((n) => (known.has(n) ? n : false));
+  const duplicate = columns.findIndex((c, i) => c !== false && columns.indexOf(c) !== i);
+  if (duplicate >= 0) {
+    const column = columns[duplicate];
+    const spellings = header.filter((_, i) => columns[i] === column).map((h) => JSON.stringify(h.trim()));
+    throw new AppError('bad_request', `Column ${String(column)} appears twice in the CSV header (${spellings.join(' and ')}).`);
+  }
+  if (!columns.includes('email') && !columns.includes('linkedin_url')) throw new AppError('bad_request', missingIdentifierMessage(header));
+  seen.ignored = header.filter((_, i) => columns[i] === false);
+  return columns;
 }
 
 /** The cells of one row under their column names; cells past the end of a short row are absent. */

@@ -35,6 +35,7 @@ function readScalar(record: Record<string, unknown>, field: ScalarField): string
   const value = record[field];
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string') return new Error(`${field} must be a string`);
+  if (value.includes('\0')) return new Error(`${field} holds a NUL character, which the database cannot store`);
   const trimmed = value.trim();
   if (trimmed.length > FIELD_LIMITS[field]) return new Error(`${field} is longer than ${FIELD_LIMITS[field]} characters`);
   return trimmed === '' ? null : trimmed;
@@ -51,6 +52,7 @@ function readTexts(value: unknown): TextSample[] | Error {
     const { type, text } = item as Record<string, unknown>;
     if (!isTextType(type)) return new Error(`texts[${index}] has unknown type ${JSON.stringify(type)} (expected ${TEXT_TYPES.join(', ')})`);
     if (typeof text !== 'string') return new Error(`texts[${index}].text must be a string`);
+    if (text.includes('\0')) return new Error(`texts[${index}] holds a NUL character, which the database cannot store`);
     if (text.length > MAX_TEXT_CHARS) return new Error(`texts[${index}] is longer than ${MAX_TEXT_CHARS} characters`);
     total += text.length;
     if (total > MAX_TOTAL_TEXT_CHARS) return new Error(`texts are longer than ${MAX_TOTAL_TEXT_CHARS} characters in all`);

@@ -69,4 +69,25 @@ describe('rapport import and profiles recompute', () => {
     expect(await service.stop()).toBe(0);
     service = null;
   }, 240_000);
+
+  it('warns about a CSV file with no rows (exit 0) and refuses an empty or non-UTF-8 file (exit 1)', async () => {
+    const headerOnly = path.join(dir, 'header-only.csv');
+    writeFileSync(headerOnly, 'First Name,Email\n');
+    const noRows = await runCli(['import', headerOnly, '--json'], env);
+    expect(noRows.code).toBe(0);
+    expect(JSON.parse(noRows.stdout)).toMatchObject({ read: 0, inserted: 0 });
+    expect(noRows.stderr).toContain(`rapport: warning: ${headerOnly} has no people in it: there is a header line but no rows under it.\n`);
+
+    const empty = path.join(dir, 'empty.jsonl');
+    writeFileSync(empty, '');
+    const refused = await runCli(['import', empty], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`rapport: ${empty} is empty: there are no people in it to import.\n`);
+
+    const latin1 = path.join(dir, 'latin1.csv');
+    writeFileSync(latin1, Buffer.from('Email,First Name\njose@example.com,José\n', 'latin1'));
+    const garbled = await runCli(['import', latin1], env);
+    expect(garbled.code).toBe(1);
+    expect(garbled.stderr).toContain(`rapport: ${latin1} is not UTF-8 text (line 2); save it as UTF-8 and import again.\n`);
+  }, 120_000);
 });

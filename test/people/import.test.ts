@@ -49,7 +49,7 @@ const jsonl = [
   JSON.stringify({ email: 'long@example.com', first_name: 'x'.repeat(500) }), // line 8
   JSON.stringify({ first_name: 'Tess', email: 'tess@example.org', texts: [{ type: 'email', text: 'Thanks, see you soon.' }] }),
   JSON.stringify({ first_name: 'Uma', email: 'uma@example.org', texts: [...texts(2), { type: 'resume', text: 'Skills: planning, budgets.' }] }),
-  JSON.stringify({ email: 'clash@example.org', linkedin_url: 'linkedin.com/in/otto-reyes-demo' }), // line 11: email new, URL Otto's: updates Otto
+  JSON.stringify({ email: 'clash@example.org', linkedin_url: 'linkedin.com/in/otto-reyes-demo' }), // line 11: Otto's URL again: same person as line 2
 ].join('\n');
 
 describe('importing people', () => {
@@ -57,18 +57,23 @@ describe('importing people', () => {
     const file = write('people.jsonl', `${jsonl}\n`);
     const events: Record<string, unknown>[] = [];
     const summary = await importPeople(db, file, { progress: (e) => events.push(e) });
-    expect(summary).toMatchObject({ format: 'jsonl', read: 10, inserted: 4, updated: 1, unchanged: 0, skipped: 5, without_personality: 1 });
-    expect(summary.errors.map((e) => e.line)).toEqual([3, 4, 6, 7, 8]);
+    expect(summary).toMatchObject({ format: 'jsonl', read: 10, inserted: 4, updated: 0, unchanged: 0, skipped: 6, without_personality: 1, warnings: [] });
+    expect(summary.errors.map((e) => e.line)).toEqual([3, 4, 6, 7, 8, 11]);
     expect(summary.errors[0]?.reason).toMatch(/invalid JSON/);
     expect(summary.errors[1]?.reason).toMatch(/no identifier/);
     expect(summary.errors[2]?.reason).toMatch(/bad email/);
     expect(summary.errors[3]?.reason).toMatch(/unknown type "tweet"/);
     expect(summary.errors[4]?.reason).toMatch(/first_name is longer than 200/);
-    expect(events.at(-1)).toMatchObject({ phase: 'import', read: 10, inserted: 4, skipped: 5 });
+    expect(summary.errors[5]?.reason).toBe('same person as line 2 (linkedin_url "linkedin.com/in/otto-reyes-demo")');
+    expect(events.at(-1)).toMatchObject({ phase: 'import', read: 10, inserted: 4, skipped: 6 });
     expect(await countPeople(db)).toBe(4);
 
     const again = await importPeople(db, file);
-    expect(again).toMatchObject({ read: 10, inserted: 0, updated: 0, unchanged: 5, skipped: 5, without_personality: 1 });
+    expect(again).toMatchObject({ read: 10, inserted: 0, updated: 0, unchanged: 4, skipped: 6, without_personality: 1 });
+
+    // From another file the same row updates Otto: a new email, the URL he is known by.
+    const later = await importPeople(db, write('otto.jsonl', `${jsonl.split('\n')[10] ?? ''}\n`));
+    expect(later).toMatchObject({ read: 1, updated: 1, skipped: 0 });
   });
 
   it('finds imported people by every spelling, with their personality or none', async () => {
@@ -98,7 +103,7 @@ describe('importing people', () => {
       'Wes,Hale,,https://www.linkedin.com/in/wes-hale-demo,Harbor Lane',
       'Bad,Mail,wes@@example.com,,',
       'Nora,Vance,nora.vance@example.com,https://www.linkedin.com/in/nora-vance-demo,Pinecrest Works Ltd',
-      'Otto,Clash,nora.vance@example.com,https://www.linkedin.com/in/otto-reyes-demo,',
+      'Otto,Clash,tess@example.org,https://www.linkedin.com/in/otto-reyes-demo,',
       'Too,Many,many@example.com,,,,,,extra',
     ].join('\r\n');
     const file = write('people.csv', csv);
@@ -155,5 +160,124 @@ describe('importing people', () => {
     expect(after?.estimate?.scores).toEqual(nora?.estimate?.scores);
     expect(await recomputeProfiles(db)).toMatchObject({ recomputed: 0, up_to_date: await countPeople(db) });
     expect(await recomputeProfiles(db, { all: true })).toMatchObject({ recomputed: await countPeople(db), up_to_date: 0 });
+  });
+});
+
+describe('what a new operator trips over', () => {
+  const bioText = () => texts(4).map((t) => t.text).join(' ');
+
+  it('matches header names whatever their case and separators, and still lists unknown columns', async () => {
+    const csv = ['First Name,Last Name,Email,Text Bio,LinkedIn-URL,company.name,JOB_TITLE,Phone', `Hal,Pike,hal.pike@example.com,"${bioText().replace(/"/g, '""')}",linkedin.com/in/hal-pike-demo,Pike & Co,Chief Cook,555`].join('\n');
+    const summary = await importPeople(db, write('spreadsheet.csv', csv));
+    expect(summary).toMatchObject({ read: 1, inserted: 1, skipped: 0, without_personality: 0, ignored_columns: ['Phone'] });
+    const hal = await findPersonByEmail(db, 'hal.pike@example.com');
+    expect(hal).toMatchObject({ firstName: 'Hal', lastName: 'Pike', companyName: 'Pike & Co', title: 'Chief Cook', linkedinKey: 'in/hal-pike-demo' });
+    expect(hal?.texts.map((t) => t.type)).toEqual(['bio']);
+    expect(hal?.estimate).not.toBeNull();
+
+    const spellings = await importPeople(db, write('spellings.csv', 'firstName, last-name ,E-Mail Address,text.email,Favourite Color\nIda,Lund,ida.lund@example.com,Hi all,blue\n'));
+    expect(spellings).toMatchObject({ inserted: 1, ignored_columns: ['Favourite Color'] });
+    expect(await findPersonByEmail(db, 'ida.lund@example.com')).toMatchObject({ firstName: 'Ida', lastName: 'Lund', texts: [{ type: 'email', text: 'Hi all' }] });
+
+    await expect(importPeople(db, write('twice.csv', 'Email,FIRST_NAME,first-name\na@example.com,A,B\n'))).rejects.toThrow(
+      'Column first_name appears twice in the CSV header ("FIRST_NAME" and "first-name").',
+    );
+    await expect(importPeople(db, write('text-tweet.csv', 'Email,Text Tweet\na@example.com,hi\n'))).rejects.toThrow(/^Unknown text column Text Tweet: text columns are text_email, /);
+  });
+
+  it('refuses a file that is not UTF-8 text before importing any of it, naming the line', async () => {
+    const before = await countPeople(db);
+    const latin1 = write('latin1.csv', '');
+    writeFileSync(latin1, Buffer.from('email,first_name,last_name\nann.ok@example.com,Ann,Ok\njose@example.com,José,Müller\n', 'latin1'));
+    await expect(importPeople(db, latin1)).rejects.toThrow(`${latin1} is not UTF-8 text (line 3); save it as UTF-8 and import again.`);
+    const latin1Jsonl = write('latin1.jsonl', '');
+    writeFileSync(latin1Jsonl, Buffer.from(`${JSON.stringify({ email: 'jo@example.com' })}\n${JSON.stringify({ email: 'jose@example.com', first_name: 'José' })}\n`, 'latin1'));
+    await expect(importPeople(db, latin1Jsonl)).rejects.toThrow(`${latin1Jsonl} is not UTF-8 text (line 2)`);
+    // A NUL byte is no text either (and the database could not store it).
+    await expect(importPeople(db, write('nul.csv', 'email,first_name\nn@example.com,N\u0000\n'))).rejects.toThrow(/nul\.csv is not UTF-8 text \(line 2\)/);
+    // A file that ends in the middle of a character.
+    const cut = write('cut.csv', '');
+    writeFileSync(cut, Buffer.concat([Buffer.from('email,first_name\nc@example.com,Zo'), Buffer.from('é', 'utf8').subarray(0, 1)]));
+    await expect(importPeople(db, cut)).rejects.toThrow(/cut\.csv is not UTF-8 text \(line 2\)/);
+
+    const csv = 'email,first_name\nutf16@example.com,Ulla\n';
+    const utf16le = write('utf16le.csv', '');
+    writeFileSync(utf16le, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csv, 'utf16le')]));
+    await expect(importPeople(db, utf16le)).rejects.toThrow(`${utf16le} is UTF-16 text, not UTF-8; save it as UTF-8 and import again.`);
+    const utf16be = write('utf16be.csv', '');
+    writeFileSync(utf16be, Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(csv, 'utf16le').swap16()]));
+    await expect(importPeople(db, utf16be)).rejects.toThrow(/is UTF-16 text/);
+    const noBom = write('utf16-no-bom.csv', '');
+    writeFileSync(noBom, Buffer.from(csv, 'utf16le'));
+    await expect(importPeople(db, noBom)).rejects.toThrow(/is UTF-16 text/);
+    expect(await countPeople(db)).toBe(before);
+  });
+
+  it('finds the bad line far into a file, across read chunks, and reads UTF-8 that chunks split', async () => {
+    // 64 KiB read chunks: the two-byte "é" of row after row lands across several chunk boundaries.
+    const rows = Array.from({ length: 3000 }, (_, i) => `chunk${i}@example.com,Zoé${i},Müller`);
+    const good = write('accents.csv', ['email,first_name,last_name', ...rows].join('\n'));
+    const summary = await importPeople(db, good);
+    expect(summary).toMatchObject({ read: 3000, inserted: 3000, skipped: 0 });
+    expect(await findPersonByEmail(db, 'chunk2999@example.com')).toMatchObject({ firstName: 'Zoé2999', lastName: 'Müller' });
+
+    const bad = write('late-latin1.csv', '');
+    writeFileSync(bad, Buffer.concat([Buffer.from(['email,first_name,last_name', ...rows.slice(0, 2500), ''].join('\n')), Buffer.from('late@example.com,José,Müller\n', 'latin1')]));
+    await expect(importPeople(db, bad)).rejects.toThrow(/late-latin1\.csv is not UTF-8 text \(line 2502\)/);
+
+    // A character begun at the very end of one 64 KiB chunk and broken at the start of the next.
+    const header = Buffer.from('email,first_name\n');
+    const filler = Buffer.from(`a@example.com,${'x'.repeat(65536 - header.length - 'a@example.com,'.length - 1)}`);
+    const split = write('split.csv', '');
+    writeFileSync(split, Buffer.concat([header, filler, Buffer.from([0xc3, 0x41]), Buffer.from('\nb@example.com,B\n')]));
+    expect(header.length + filler.length + 1).toBe(65536);
+    await expect(importPeople(db, split)).rejects.toThrow(/split\.csv is not UTF-8 text \(line 2\)/);
+    // The same character whole, and a bad byte on the next line: only that line is named.
+    const later = write('split-later.csv', '');
+    writeFileSync(later, Buffer.concat([header, filler, Buffer.from([0xc3, 0xa9]), Buffer.from('\nb@example.com,B'), Buffer.from([0xe9]), Buffer.from('\n')]));
+    await expect(importPeople(db, later)).rejects.toThrow(/split-later\.csv is not UTF-8 text \(line 3\)/);
+  });
+
+  it('skips a row naming the same person as an earlier row, so importing the file again changes nothing', async () => {
+    const csv = [
+      'email,first_name,linkedin_url',
+      'same@example.com,First,',
+      'SAME@example.com,Second,',
+      'other@example.com,Other,https://www.linkedin.com/in/other-demo',
+      'third@example.com,Third,linkedin.com/in/OTHER-demo/',
+    ].join('\n');
+    const file = write('twice.csv', csv);
+    const summary = await importPeople(db, file);
+    expect(summary).toMatchObject({ read: 4, inserted: 2, updated: 0, skipped: 2 });
+    expect(summary.errors).toEqual([
+      { line: 3, reason: 'same person as line 2 (email "SAME@example.com")' },
+      { line: 5, reason: 'same person as line 4 (linkedin_url "linkedin.com/in/OTHER-demo/")' },
+    ]);
+    expect(await findPersonByEmail(db, 'same@example.com')).toMatchObject({ firstName: 'First' });
+    expect(await findPersonByEmail(db, 'third@example.com')).toBeNull();
+    expect(await importPeople(db, file)).toMatchObject({ read: 4, inserted: 0, updated: 0, unchanged: 2, skipped: 2 });
+  });
+
+  it('skips a row holding a NUL character (which the database cannot store) instead of failing the import', async () => {
+    const rows = [
+      { email: 'nul-text@example.org', texts: [{ type: 'bio', text: 'A bio with a \u0000 in it.' }] },
+      { email: 'nul-name@example.org', first_name: 'Ada\u0000' },
+      { email: 'fine-after-nul@example.org', first_name: 'Fine' },
+    ];
+    const summary = await importPeople(db, write('nul.jsonl', rows.map((r) => JSON.stringify(r)).join('\n')));
+    expect(summary).toMatchObject({ read: 3, inserted: 1, skipped: 2 });
+    expect(summary.errors.map((e) => e.reason)).toEqual([
+      'texts[0] holds a NUL character, which the database cannot store',
+      'first_name holds a NUL character, which the database cannot store',
+    ]);
+  });
+
+  it('refuses an empty file and warns about a CSV file with a header but no rows', async () => {
+    const empty = write('empty.csv', '');
+    await expect(importPeople(db, empty)).rejects.toThrow(`${empty} is empty: there are no people in it to import.`);
+    await expect(importPeople(db, write('blank.jsonl', '\uFEFF\n  \r\n'))).rejects.toThrow(/blank\.jsonl is empty/);
+    const headerOnly = write('header-only.csv', 'email,first_name\r\n');
+    const summary = await importPeople(db, headerOnly);
+    expect(summary).toMatchObject({ read: 0, inserted: 0, skipped: 0, warnings: [`${headerOnly} has no people in it: there is a header line but no rows under it.`] });
   });
 });
