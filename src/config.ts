@@ -64,14 +64,17 @@ function readBool(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(name, `must be true or false, got "${raw}"`);
 }
 
-function readSize(env: Env, name: string, fallback: number): number {
+/** A size in bytes from `512kb`, `10mb` or `2048`, of at least `minimum` (given in kb in the message). */
+function readSize(env: Env, name: string, fallback: number, minimum: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const match = /^(\d+)\s*(b|kb|mb)?$/i.exec(raw.trim());
   if (!match?.[1]) throw new ConfigError(name, `must be a size such as 10mb or 512kb, got "${raw}"`);
   const unit = (match[2] ?? 'b').toLowerCase();
   const factor = unit === 'mb' ? 1024 * 1024 : unit === 'kb' ? 1024 : 1;
-  return Number(match[1]) * factor;
+  const bytes = Number(match[1]) * factor;
+  if (bytes < minimum) throw new ConfigError(name, `must be at least ${minimum / 1024}kb, got "${raw}"`);
+  return bytes;
 }
 
 function readCount(env: Env, name: string, fallback: number): number {
@@ -101,7 +104,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     publicBaseUrl: readUrl(env, 'PUBLIC_BASE_URL', ['http:', 'https:']),
     publicConnectUrl: readUrl(env, 'PUBLIC_CONNECT_URL', ['http:', 'https:']),
     logLevel: level,
-    bodyLimitBytes: readSize(env, 'BODY_LIMIT', 12 * 1024 * 1024),
+    bodyLimitBytes: readSize(env, 'BODY_LIMIT', 12 * 1024 * 1024, 1024),
     demoData: readBool(env, 'RAPPORT_DEMO_DATA', true),
     inProcessWorker: readBool(env, 'RAPPORT_IN_PROCESS_WORKER', true),
     pdfMaxPending: readCount(env, 'RAPPORT_PDF_MAX_PENDING', 50),

@@ -18,6 +18,9 @@ describe('configuration', () => {
     [{ PUBLIC_BASE_URL: 'ftp://x' }, 'PUBLIC_BASE_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ BODY_LIMIT: 'huge' }, 'BODY_LIMIT'],
+    [{ BODY_LIMIT: '0' }, 'BODY_LIMIT'],
+    [{ BODY_LIMIT: '1023' }, 'BODY_LIMIT'],
+    [{ BODY_LIMIT: '0kb' }, 'BODY_LIMIT'],
     [{ RAPPORT_PDF_MAX_PENDING: '0' }, 'RAPPORT_PDF_MAX_PENDING'],
     [{ RAPPORT_PDF_MAX_PENDING: '2.5' }, 'RAPPORT_PDF_MAX_PENDING'],
   ])('rejects %o naming %s', (env, variable) => {
@@ -29,5 +32,11 @@ describe('configuration', () => {
     const config = loadConfig({ BODY_LIMIT: '2mb', PUBLIC_BASE_URL: 'https://rapport.example.com/' });
     expect(config.bodyLimitBytes).toBe(2 * 1024 * 1024);
     expect(config.publicBaseUrl).toBe('https://rapport.example.com');
+  });
+
+  it('refuses a BODY_LIMIT under 1 KB itself rather than leaving it to the web server', () => {
+    expect(() => loadConfig({ BODY_LIMIT: '0' })).toThrow('Invalid configuration: BODY_LIMIT must be at least 1kb, got "0"');
+    expect(loadConfig({ BODY_LIMIT: '1kb' }).bodyLimitBytes).toBe(1024);
+    expect(loadConfig({ BODY_LIMIT: '1024' }).bodyLimitBytes).toBe(1024);
   });
 });

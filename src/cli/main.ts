@@ -1,13 +1,65 @@
-import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
-import { ConfigError } from '../config.ts';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { DataDirBusyError } from '../db/data-dir-lock.ts';
 import { isAppError } from '../shared/errors.ts';
+import { packageVersion } from '../shared/version.ts';
 import { registerAnalyzeCommand } from './analyze.ts';
 import { registerPeopleCommands } from './people.ts';
 import { registerServeCommand } from './serve.ts';
 import { registerTokenCommands } from './tokens.ts';
 import { registerWorkerCommand } from './worker.ts';
+
+/** The fields Node puts on a failed system call (net, dns). */
+interface SystemCallError extends Error {
+  code?: unknown;
+  syscall?: unknown;
+  hostname?: unknown;
+  port?: unknown;
+}
+
+/** Codes the PostgreSQL server answers a connection with: bad password, no such database, no pg_hba entry. */
+const DATABASE_REFUSALS = new Set(['28P01', '3D000', '28000']);
+/** Codes of a connection that did not get through. Listening never fails with these but for a HOST that does not resolve. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT']);
+
+function configuration(): Config | null {
+  try {
+    return loadConfig();
+  } catch {
+    return null;
+  }
+}
+
+function hostnameOf(url: string): string | null {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A network failure said in terms of the setting to change. The database is named only where
+ * one is configured and the failure is not the service's own HOST: `HOST=999.1.1.1` fails to
+ * resolve just as a bad database host does, and the database is connected to before listening.
+ */
+function explainNetwork(error: SystemCallError): string | null {
+  const code = typeof error.code === 'string' ? error.code : '';
+  const config = configuration();
+  if (code === 'EADDRINUSE') return `${error.message}: another program already listens there. Set PORT / CONNECT_PORT to free ports.`;
+  const hostname = typeof error.hostname === 'string' ? error.hostname : null;
+  const databaseHost = config?.databaseUrl ? hostnameOf(config.databaseUrl) : null;
+  const resolvingHost = error.syscall === 'getaddrinfo' && config !== null && hostname === config.host && hostname !== databaseHost;
+  if (error.syscall === 'listen' || resolvingHost) {
+    const host = config?.host ?? (hostname || 'HOST');
+    const port = typeof error.port === 'number' ? error.port : config?.port;
+    return `Could not listen on HOST=${host}${port === undefined ? '' : ` port ${port}`}: ${error.message}. Set HOST to an address of this machine (0.0.0.0 for all of them).`;
+  }
+  if (DATABASE_REFUSALS.has(code) || (config?.databaseUrl && UNREACHABLE.has(code))) {
+    return `Could not connect to the database in DATABASE_URL: ${error.message}.`;
+  }
+  return null;
+}
 
 /** Turns any failure into one line a person can act on, never a stack trace. */
 function explain(error: unknown): string {
@@ -15,25 +67,25 @@ function explain(error: unknown): string {
   if (error instanceof DataDirBusyError) {
     return `${error.message} Stop that process first, or point RAPPORT_DATA_DIR at another directory.`;
   }
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'EADDRINUSE') return `${(error as Error).message}: another program already listens there. Set PORT / CONNECT_PORT to free ports.`;
-  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === '28P01' || code === '3D000') {
-    return `Could not connect to the database in DATABASE_URL: ${(error as Error).message}.`;
-  }
-  return error instanceof Error ? error.message : String(error);
+  if (!(error instanceof Error)) return String(error);
+  return explainNetwork(error) ?? error.message;
 }
 
 /**
- * The version in package.json, the one place it is kept. Read from the file next to the sources
- * rather than npm's environment, because bin/rapport.mjs is also run directly with node.
+ * A reader that stops early (`rapport tokens list | head -1`) closes the pipe: the next write
+ * fails with EPIPE. Like other Unix tools, stop writing and end quietly (exit 0) rather than
+ * crash on an unhandled 'error' event; the command itself still finishes and closes the database.
  */
-function packageVersion(): string {
-  const manifest: unknown = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
-  const version = typeof manifest === 'object' && manifest !== null ? (manifest as { version?: unknown }).version : undefined;
-  return typeof version === 'string' ? version : 'unknown';
+function endQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') return;
+    throw error;
+  });
 }
 
 export async function main(argv: string[]): Promise<void> {
+  endQuietlyOnClosedPipe(process.stdout);
+  endQuietlyOnClosedPipe(process.stderr);
   const program = new Command()
     .name('rapport')
     .description('Rapport: self-hosted personality data service')

@@ -1,19 +1,41 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { TOKEN_KINDS, isTokenKind } from '../accounts/tokens.ts';
-import type { TokenView } from '../ops/token-verbs.ts';
+import { MAX_LIMIT, type TokenView } from '../ops/token-verbs.ts';
 import { printJson, withExecutor } from './run-with.ts';
 
+/**
+ * What a limit option parses to. Not null for "none": Commander replaces a null that a parser
+ * returns with an empty string, so "none" is kept as a word until the arguments are built.
+ */
+export type LimitOption = number | 'none';
+
+/** The verb's argument: a number, null for no limit, or undefined when the option was not given. */
+function limitArgument(value: LimitOption | undefined): number | null | undefined {
+  return value === 'none' ? null : value;
+}
+
+function limitArguments(options: { monthlyQuota?: LimitOption; rateLimit?: LimitOption }): Record<string, number | null> {
+  const monthlyQuota = limitArgument(options.monthlyQuota);
+  const rateLimit = limitArgument(options.rateLimit);
+  return {
+    ...(monthlyQuota !== undefined ? { monthly_quota: monthlyQuota } : {}),
+    ...(rateLimit !== undefined ? { rate_limit_per_minute: rateLimit } : {}),
+  };
+}
+
 /** `--rate-limit 3/min` (or `3`, or `none`). */
-export function parseRateLimit(value: string): number | null {
-  if (/^none$/i.test(value)) return null;
+export function parseRateLimit(value: string): LimitOption {
+  if (/^none$/i.test(value.trim())) return 'none';
   const match = /^(\d+)\s*(?:\/\s*(?:m|min|minute))?$/i.exec(value.trim());
   if (!match?.[1] || Number(match[1]) < 1) throw new InvalidArgumentError('expected calls per minute, such as 500/min, or none');
+  if (Number(match[1]) > MAX_LIMIT) throw new InvalidArgumentError(`expected at most ${MAX_LIMIT} calls per minute, or none`);
   return Number(match[1]);
 }
 
-export function parseQuota(value: string): number | null {
-  if (/^none$/i.test(value)) return null;
+export function parseQuota(value: string): LimitOption {
+  if (/^none$/i.test(value.trim())) return 'none';
   if (!/^\d+$/.test(value.trim())) throw new InvalidArgumentError('expected a whole number of calls per month, or none');
+  if (Number(value) > MAX_LIMIT) throw new InvalidArgumentError(`expected at most ${MAX_LIMIT} calls per month, or none`);
   return Number(value);
 }
 
@@ -26,12 +48,19 @@ function limitText(value: number | null, unit: string): string {
   return value === null ? 'none' : `${value}${unit}`;
 }
 
+const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** A name stored before control characters were refused must not break the table: show them escaped. */
+function printable(text: string): string {
+  return text.replace(/[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 function printTokens(tokens: TokenView[]): void {
   if (tokens.length === 0) {
     process.stdout.write('No tokens yet. Create one with: npx rapport tokens create --kind enterprise --name NAME\n');
     return;
   }
-  const rows = tokens.map((t) => [t.id, t.kind, t.name, `${t.prefix}…`, limitText(t.monthly_quota, '/month'), limitText(t.rate_limit_per_minute, '/min'), t.revoked_at ? `revoked ${t.revoked_at.slice(0, 10)}` : 'active']);
+  const rows = tokens.map((t) => [t.id, t.kind, printable(t.name), `${t.prefix}…`, limitText(t.monthly_quota, '/month'), limitText(t.rate_limit_per_minute, '/min'), t.revoked_at ? `revoked ${t.revoked_at.slice(0, 10)}` : 'active']);
   const header = ['ID', 'KIND', 'NAME', 'TOKEN', 'QUOTA', 'RATE', 'STATUS'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   for (const row of [header, ...rows]) process.stdout.write(`${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd()}\n`);
@@ -48,14 +77,9 @@ export function registerTokenCommands(program: Command): void {
     .option('--monthly-quota <calls>', 'calls allowed per calendar month, or none', parseQuota)
     .option('--rate-limit <rate>', 'calls allowed per minute, e.g. 500/min, or none', parseRateLimit)
     .option('--json', 'print {"id","kind","name","token"} as JSON')
-    .action(async (options: { kind: string; name: string; monthlyQuota?: number | null; rateLimit?: number | null; json?: boolean }) => {
+    .action(async (options: { kind: string; name: string; monthlyQuota?: LimitOption; rateLimit?: LimitOption; json?: boolean }) => {
       const created = (await withExecutor((executor) =>
-        executor.call('tokens.create', {
-          kind: options.kind,
-          name: options.name,
-          ...(options.monthlyQuota !== undefined ? { monthly_quota: options.monthlyQuota } : {}),
-          ...(options.rateLimit !== undefined ? { rate_limit_per_minute: options.rateLimit } : {}),
-        }),
+        executor.call('tokens.create', { kind: options.kind, name: options.name, ...limitArguments(options) }),
       )) as TokenView & { token: string };
       if (options.json) {
         printJson({ id: created.id, kind: created.kind, name: created.name, token: created.token });
@@ -95,14 +119,8 @@ export function registerTokenCommands(program: Command): void {
     .option('--monthly-quota <calls>', 'calls per calendar month, or none', parseQuota)
     .option('--rate-limit <rate>', 'calls per minute, e.g. 500/min, or none', parseRateLimit)
     .option('--json', 'print JSON')
-    .action(async (id: string, options: { monthlyQuota?: number | null; rateLimit?: number | null; json?: boolean }) => {
-      const token = (await withExecutor((executor) =>
-        executor.call('tokens.limits', {
-          id,
-          ...(options.monthlyQuota !== undefined ? { monthly_quota: options.monthlyQuota } : {}),
-          ...(options.rateLimit !== undefined ? { rate_limit_per_minute: options.rateLimit } : {}),
-        }),
-      )) as TokenView;
+    .action(async (id: string, options: { monthlyQuota?: LimitOption; rateLimit?: LimitOption; json?: boolean }) => {
+      const token = (await withExecutor((executor) => executor.call('tokens.limits', { id, ...limitArguments(options) }))) as TokenView;
       if (options.json) printJson(token);
       else process.stdout.write(`Token ${token.id}: quota ${limitText(token.monthly_quota, '/month')}, rate ${limitText(token.rate_limit_per_minute, '/min')}.\n`);
     });

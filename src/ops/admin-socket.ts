@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { chmodSync, rmSync } from 'node:fs';
 import type { AppContext } from '../context.ts';
-import { isAppError } from '../shared/errors.ts';
+import { AppError, isAppError } from '../shared/errors.ts';
 import { runVerb } from './verbs.ts';
 
 const MAX_ARGS_BYTES = 1024 * 1024;
@@ -12,11 +12,33 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
   for await (const chunk of request) {
     const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
     size += buffer.length;
-    if (size > MAX_ARGS_BYTES) throw new Error('arguments too large');
+    if (size > MAX_ARGS_BYTES) throw new AppError('payload_too_large', `The arguments are larger than ${MAX_ARGS_BYTES / 1024 / 1024} MB.`);
     chunks.push(buffer);
   }
   const text = Buffer.concat(chunks).toString('utf8');
-  return text.length === 0 ? {} : JSON.parse(text);
+  try {
+    return text.length === 0 ? {} : JSON.parse(text);
+  } catch {
+    throw new AppError('bad_request', 'The arguments are not valid JSON.');
+  }
+}
+
+/** Fields a database error (node-postgres, PGlite) carries besides its message: the statement, its values, the row. */
+const DATABASE_ERROR_FIELDS = ['query', 'params', 'parameters', 'values', 'detail', 'where', 'internalQuery', 'severity'];
+
+/**
+ * What the log may say about a failed command: its class, code and message, never a stack, a
+ * cause or any other field. A database error's statement and values would put token hashes and
+ * names in the log, and its message can quote a value ("value "3000000000" is out of range"),
+ * so for those only the code is kept.
+ */
+export function describeFailure(error: unknown): { error_class: string; code?: string; message: string } {
+  if (!(error instanceof Error)) return { error_class: typeof error, message: 'a value that is not an Error was thrown' };
+  const errorClass = error.constructor.name || error.name;
+  const code = (error as { code?: unknown }).code;
+  const codeField = typeof code === 'string' || typeof code === 'number' ? { code: String(code) } : {};
+  const fromDatabase = DATABASE_ERROR_FIELDS.some((field) => field in error);
+  return { error_class: errorClass, ...codeField, message: fromDatabase ? 'database error (statement and values not logged)' : error.message };
 }
 
 /**
@@ -39,8 +61,9 @@ export async function listenAdminSocket(ctx: AppContext, socketPath: string): Pr
       .then((args) => runVerb(ctx, verb, args, (event) => send({ progress: event })))
       .then((result) => send({ result: result ?? null }))
       .catch((error: unknown) => {
-        if (!isAppError(error)) ctx.logger.error({ err: error, verb }, 'admin command failed');
-        send({ error: isAppError(error) ? { code: error.code, message: error.message } : { code: 'internal', message: String(error) } });
+        if (!isAppError(error)) ctx.logger.error({ verb, error: describeFailure(error) }, 'admin command failed');
+        const message = error instanceof Error ? error.message : String(error);
+        send({ error: isAppError(error) ? { code: error.code, message: error.message } : { code: 'internal', message } });
       })
       .finally(() => response.end());
   });

@@ -4,7 +4,7 @@ let cached: string | undefined;
 
 /**
  * The version in package.json, the one place it is kept. Read from the file next to the
- * sources (not npm's environment), so it is right however the program was started.
+ * sources rather than npm's environment, because bin/rapport.mjs is also run directly with node.
  */
 export function packageVersion(): string {
   if (cached !== undefined) return cached;
