@@ -72,7 +72,8 @@ describe('GET /v1/profiles (A1)', () => {
     const { port } = new URL(address);
     const raw = await new Promise<string>((resolve, reject) => {
       const socket = connect(Number(port), '127.0.0.1', () => {
-        socket.end(`GET /v1/profiles?email=ola%40example.org HTTP/1.1\r\nHost:\r\nAuthorization: ${auth.authorization}\r\nConnection: close\r\n\r\n`);
+        // write, not end: a half-closed socket may be dropped before a slower database answers.
+        socket.write(`GET /v1/profiles?email=ola%40example.org HTTP/1.1\r\nHost:\r\nAuthorization: ${auth.authorization}\r\nConnection: close\r\n\r\n`);
       });
       let received = '';
       socket.on('data', (chunk: Buffer) => (received += chunk.toString()));

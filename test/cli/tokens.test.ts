@@ -43,7 +43,8 @@ async function clearsLimits(label: string): Promise<void> {
   expect(created.stderr).toBe('');
   expect(created.code).toBe(0);
   expect(created.stdout).toMatch(/quota none, rate none/);
-  const id = /\(id (tok_\w+);/.exec(created.stdout)?.[1] ?? '';
+  // Ids are base64url: letters, digits, "_" and "-".
+  const id = /\(id (tok_[\w-]+);/.exec(created.stdout)?.[1] ?? '';
   expect(id).not.toBe('');
 
   const set = await runCli(['tokens', 'limits', id, '--monthly-quota', '1000', '--rate-limit', '20/min', '--json'], env);
