@@ -1,4 +1,4 @@
-import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -49,8 +49,25 @@ export interface DataDirLock {
   release(): void;
 }
 
+/**
+ * Creates the directory and its missing parents one level at a time. Node's recursive mkdir
+ * loops forever where a parent refuses new entries with ENOENT (under /proc, say), so a bad
+ * RAPPORT_DATA_DIR would hang the start instead of failing it.
+ */
+function ensureDirectory(dir: string): void {
+  if (existsSync(dir)) return;
+  const parent = path.dirname(dir);
+  if (parent !== dir) ensureDirectory(parent);
+  try {
+    mkdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return;
+    throw new Error(`Cannot create the data directory ${dir} (RAPPORT_DATA_DIR): ${(error as Error).message}`, { cause: error });
+  }
+}
+
 export function acquireDataDirLock(dataDir: string): DataDirLock {
-  mkdirSync(dataDir, { recursive: true });
+  ensureDirectory(dataDir);
   const file = lockPath(dataDir);
   const holder = readLock(dataDir);
   if (holder) throw new DataDirBusyError(holder, dataDir);

@@ -1,0 +1,28 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { acquireDataDirLock } from '../../src/db/data-dir-lock.ts';
+
+describe('the data directory lock', () => {
+  it('creates missing parents, writes the lock, and frees it', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'rapport-lock-'));
+    try {
+      const dir = path.join(root, 'a', 'b', 'data');
+      const lock = acquireDataDirLock(dir);
+      expect(statSync(dir).isDirectory()).toBe(true);
+      const lockFile = path.join(dir, 'rapport.lock');
+      expect(JSON.parse(readFileSync(lockFile, 'utf8'))).toMatchObject({ pid: process.pid });
+      lock.release();
+      expect(existsSync(lockFile)).toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('fails at once, naming RAPPORT_DATA_DIR, where a directory cannot be made (Node’s recursive mkdir would loop)', () => {
+    const started = Date.now();
+    expect(() => acquireDataDirLock('/proc/rapport-nope/data')).toThrow(/Cannot create the data directory \/proc\/rapport-nope \(RAPPORT_DATA_DIR\)/);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
