@@ -96,14 +96,18 @@ export async function findTokenBySecret(db: Queryable, secret: string): Promise<
   return row ? fromRow(row) : null;
 }
 
-export async function revokeToken(db: Queryable, id: string): Promise<ApiToken> {
-  const row = await queryOne<TokenRow>(
+/**
+ * Revokes a token; revoking it again keeps the first revocation's time. `alreadyRevoked` says
+ * which happened (a row revoked by this statement has revoked_at = now(), the statement's start).
+ */
+export async function revokeToken(db: Queryable, id: string): Promise<{ token: ApiToken; alreadyRevoked: boolean }> {
+  const row = await queryOne<TokenRow & { already_revoked: boolean }>(
     db,
-    `UPDATE api_tokens SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1 RETURNING ${COLUMNS}`,
+    `UPDATE api_tokens SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1 RETURNING ${COLUMNS}, revoked_at < now() AS already_revoked`,
     [id],
   );
   if (!row) throw new AppError('not_found', `No token with id ${id}.`);
-  return fromRow(row);
+  return { token: fromRow(row), alreadyRevoked: row.already_revoked };
 }
 
 export async function setTokenLimits(db: Queryable, id: string, limits: Partial<TokenLimits>): Promise<ApiToken> {

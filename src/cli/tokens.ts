@@ -107,9 +107,10 @@ export function registerTokenCommands(program: Command): void {
     .argument('<id>', 'token id, as shown by tokens list')
     .option('--json', 'print JSON')
     .action(async (id: string, options: { json?: boolean }) => {
-      const token = (await withExecutor((executor) => executor.call('tokens.revoke', { id }))) as TokenView;
+      const token = (await withExecutor((executor) => executor.call('tokens.revoke', { id }))) as TokenView & { already_revoked: boolean };
       if (options.json) printJson(token);
-      else process.stdout.write(`Revoked ${token.kind} token "${token.name}" (${token.id}).\n`);
+      else if (token.already_revoked) process.stdout.write(`The ${token.kind} token "${printable(token.name)}" (${token.id}) was already revoked on ${token.revoked_at ?? '?'}.\n`);
+      else process.stdout.write(`Revoked ${token.kind} token "${printable(token.name)}" (${token.id}).\n`);
     });
 
   tokens

@@ -59,9 +59,9 @@ export const tokenVerbs = {
   ),
   'tokens.list': defineVerb(Type.Object({}), async (ctx) => (await listTokens(ctx.db)).map(tokenView)),
   'tokens.revoke': defineVerb(Type.Object({ id: Type.String() }), async (ctx, args) => {
-    const token = await revokeToken(ctx.db, args.id);
+    const { token, alreadyRevoked } = await revokeToken(ctx.db, args.id);
     ctx.auth.forget(token.id);
-    return tokenView(token);
+    return { ...tokenView(token), already_revoked: alreadyRevoked };
   }),
   'tokens.limits': defineVerb(
     Type.Object({ id: Type.String(), monthly_quota: Type.Optional(Limit), rate_limit_per_minute: Type.Optional(Limit) }),

@@ -89,6 +89,15 @@ describe('token verbs', () => {
     expect(error.message).toMatch(/^A token name cannot contain control characters/);
   });
 
+  it('say when a token was already revoked, keeping the first revocation time', async () => {
+    const created = (await runVerb(ctx, 'tokens.create', { kind: 'enterprise', name: 'Twice' })) as { id: string };
+    const first = (await runVerb(ctx, 'tokens.revoke', { id: created.id })) as { revoked_at: string; already_revoked: boolean };
+    expect(first.already_revoked).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = (await runVerb(ctx, 'tokens.revoke', { id: created.id })) as { revoked_at: string; already_revoked: boolean };
+    expect(second).toMatchObject({ already_revoked: true, revoked_at: first.revoked_at });
+  });
+
   it('accept a name with accents and emoji, trimming the whitespace around it', async () => {
     const created = await runVerb(ctx, 'tokens.create', { kind: 'enterprise', name: '  Zoë’s team 👩‍💻\n' });
     expect(created).toMatchObject({ name: 'Zoë’s team 👩‍💻' });
