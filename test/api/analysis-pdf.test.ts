@@ -4,13 +4,12 @@ import { createLogger } from '../../src/shared/logger.ts';
 import { OUTGOING_TEXT, RESUME_TEXT } from '../fixtures/texts.ts';
 import { multipartFile, textPdf } from '../fixtures/pdf.ts';
 import { encryptedPdf, manyPagesPdf } from '../personality/pdf/fixtures.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { createTestService, enterpriseService, type TestService } from '../helpers/service.ts';
 
 let service: TestService;
 let auth: { authorization: string };
 beforeAll(async () => {
-  service = await createTestService();
-  auth = { authorization: `Bearer ${(await service.token('enterprise')).secret}` };
+  ({ service, auth } = await enterpriseService());
 });
 afterAll(() => service.close());
 

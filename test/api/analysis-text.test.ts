@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTGOING_TEXT, RESERVED_TEXT } from '../fixtures/texts.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { enterpriseService, type TestService } from '../helpers/service.ts';
 
 let service: TestService;
 let auth: { authorization: string };
 beforeAll(async () => {
-  service = await createTestService();
-  auth = { authorization: `Bearer ${(await service.token('enterprise')).secret}` };
+  ({ service, auth } = await enterpriseService());
 });
 afterAll(() => service.close());
 

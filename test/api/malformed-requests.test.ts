@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTGOING_TEXT } from '../fixtures/texts.ts';
 import { multipartFile, textPdf } from '../fixtures/pdf.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { enterpriseService, type TestService } from '../helpers/service.ts';
 
 let service: TestService;
 let auth: { authorization: string };
 beforeAll(async () => {
-  service = await createTestService();
-  auth = { authorization: `Bearer ${(await service.token('enterprise')).secret}` };
+  ({ service, auth } = await enterpriseService());
 });
 afterAll(() => service.close());
 

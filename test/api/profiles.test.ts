@@ -5,15 +5,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importPeople } from '../../src/people/import.ts';
 import { OUTGOING_TEXT, RESERVED_TEXT } from '../fixtures/texts.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { enterpriseService, type TestService } from '../helpers/service.ts';
 
 let service: TestService;
 let auth: { authorization: string };
 let dir: string;
 
 beforeAll(async () => {
-  service = await createTestService();
-  auth = { authorization: `Bearer ${(await service.token('enterprise')).secret}` };
+  ({ service, auth } = await enterpriseService());
   dir = mkdtempSync(path.join(tmpdir(), 'rapport-profiles-'));
   const file = path.join(dir, 'people.jsonl');
   const people = [

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { listenAdminSocket } from '../../src/ops/admin-socket.ts';
 import { runVerb } from '../../src/ops/verbs.ts';
 import { AppError } from '../../src/shared/errors.ts';
 import { createLogger } from '../../src/shared/logger.ts';
+import { callAdminSocket as callSocket } from '../helpers/cli-env.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 
 const lines: string[] = [];
@@ -34,16 +35,7 @@ afterAll(async () => {
 });
 
 function callAdminSocket(verb: string, args: unknown): Promise<Record<string, unknown>[]> {
-  return new Promise((resolve, reject) => {
-    const req = request({ socketPath, method: 'POST', path: `/rpc/${verb}`, headers: { 'content-type': 'application/json' } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve(body.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as Record<string, unknown>)));
-    });
-    req.on('error', reject);
-    req.end(typeof args === 'string' ? args : JSON.stringify(args));
-  });
+  return callSocket(socketPath, verb, args);
 }
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {

@@ -1,28 +1,21 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { cliEnvironment, type CliEnvironment } from '../helpers/cli-env.ts';
 import { runCli, startServiceProcess, type ServiceProcess } from '../helpers/process.ts';
 
+let cli: CliEnvironment;
 let dataDir: string;
-let testDb: TestDb | null = null;
 let env: Record<string, string>;
 const running: ServiceProcess[] = [];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'rapport-cli-'));
-  env = { RAPPORT_DATA_DIR: dataDir, LOG_LEVEL: 'info', RAPPORT_DEMO_DATA: 'false' };
-  if (process.env.DATABASE_URL) {
-    testDb = await createTestDb();
-    await testDb.db.close();
-    env.DATABASE_URL = testDb.url ?? '';
-  }
+  cli = await cliEnvironment('cli');
+  ({ dataDir, env } = cli);
 });
 afterAll(async () => {
   for (const service of running) await service.stop();
-  if (testDb) await testDb.close().catch(() => undefined);
-  rmSync(dataDir, { recursive: true, force: true });
+  await cli.cleanup();
 });
 
 async function usage(service: ServiceProcess, secret: string) {

@@ -1,33 +1,23 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLock } from '../../src/db/data-dir-lock.ts';
-import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { callAdminSocket, cliEnvironment, type CliEnvironment } from '../helpers/cli-env.ts';
 import { freePort, REPO_ROOT, runCli, startServiceProcess, type ServiceProcess } from '../helpers/process.ts';
 
+let cli: CliEnvironment;
 let dir: string;
 let dataDir: string;
-let testDb: TestDb | null = null;
 let env: Record<string, string>;
 let service: ServiceProcess | null = null;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'rapport-tokens-cli-'));
-  dataDir = path.join(dir, 'data');
-  env = { RAPPORT_DATA_DIR: dataDir, LOG_LEVEL: 'info', RAPPORT_DEMO_DATA: 'false' };
-  if (process.env.DATABASE_URL) {
-    testDb = await createTestDb();
-    await testDb.db.close();
-    env.DATABASE_URL = testDb.url ?? '';
-  }
+  cli = await cliEnvironment('tokens-cli');
+  ({ dir, dataDir, env } = cli);
 });
 afterAll(async () => {
   await service?.stop();
-  if (testDb) await testDb.close().catch(() => undefined);
-  rmSync(dir, { recursive: true, force: true });
+  await cli.cleanup();
 });
 
 interface Token {
@@ -68,20 +58,6 @@ async function refusesHugeLimits(): Promise<void> {
   expect(rate.code).toBe(1);
   expect(rate.stderr).toMatch(/--rate-limit/);
   expect(rate.stderr).toMatch(/at most 2147483647 calls per minute/);
-}
-
-/** POST /rpc/<verb> on the admin socket, as the CLI does; the NDJSON lines it answers. */
-function callAdminSocket(socketPath: string, verb: string, args: unknown): Promise<Record<string, unknown>[]> {
-  return new Promise((resolve, reject) => {
-    const req = request({ socketPath, method: 'POST', path: `/rpc/${verb}`, headers: { 'content-type': 'application/json' } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve(body.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as Record<string, unknown>)));
-    });
-    req.on('error', reject);
-    req.end(JSON.stringify(args));
-  });
 }
 
 /** Runs `rapport ARGS` with its standard output (and error) closed by the reader at once, like `| true`. */

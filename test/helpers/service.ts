@@ -43,3 +43,9 @@ export async function createTestService(env: Record<string, string> = {}, option
     },
   };
 }
+
+/** A fresh service and the Authorization header of one enterprise token on it: group A's usual start. */
+export async function enterpriseService(): Promise<{ service: TestService; auth: { authorization: string } }> {
+  const service = await createTestService();
+  return { service, auth: { authorization: `Bearer ${(await service.token('enterprise')).secret}` } };
+}

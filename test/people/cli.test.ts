@@ -1,12 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { cliEnvironment, type CliEnvironment } from '../helpers/cli-env.ts';
 import { REPO_ROOT, runCli, startServiceProcess, type ServiceProcess } from '../helpers/process.ts';
 
+let cli: CliEnvironment;
 let dir: string;
-let testDb: TestDb | null = null;
 let env: Record<string, string>;
 let service: ServiceProcess | null = null;
 
@@ -20,18 +19,12 @@ function person(i: number, extra: Record<string, unknown> = {}): string {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'rapport-people-cli-'));
-  env = { RAPPORT_DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'info', RAPPORT_DEMO_DATA: 'false' };
-  if (process.env.DATABASE_URL) {
-    testDb = await createTestDb();
-    await testDb.db.close();
-    env.DATABASE_URL = testDb.url ?? '';
-  }
+  cli = await cliEnvironment('people-cli');
+  ({ dir, env } = cli);
 });
 afterAll(async () => {
   await service?.stop();
-  if (testDb) await testDb.close().catch(() => undefined);
-  rmSync(dir, { recursive: true, force: true });
+  await cli.cleanup();
 });
 
 describe('rapport import and profiles recompute', () => {
