@@ -6,7 +6,7 @@ import { analyzeText } from '../personality/text/index.ts';
 import type { TraitEstimate } from '../personality/types.ts';
 import { AppError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
-import { findAnalysis, finishAnalysis, insertPdfAnalysis, lockedPendingCount, readAnalysisInput, type Analysis } from './repository.ts';
+import { findAnalysis, finishAnalysis, insertPdfAnalysis, pendingAnalyses, readAnalysisInput, type Analysis } from './repository.ts';
 
 /** The contract's words for text or a PDF that yields no personality (a 200, not an error). */
 export const NO_PERSONALITY_MESSAGE = 'Content did not yield a personality';
@@ -47,21 +47,29 @@ export function pdfTooLarge(maxBytes: number): AppError {
   return new AppError('payload_too_large', `The PDF is larger than ${Math.round(maxBytes / (1024 * 1024))} MB.`);
 }
 
+/**
+ * Refuses an upload while the token has `maxPending` PDF analyses in progress. Called again
+ * before the body is read, so a refused caller does not send 10 MB for nothing.
+ */
+export async function checkRoomForPdf(db: Db, tokenId: string, maxPending: number): Promise<void> {
+  const pending = await pendingAnalyses(db, tokenId);
+  if (pending >= maxPending) {
+    throw new AppError(
+      'rate_limited',
+      `This token already has ${pending} PDF analyses in progress, the most it may have at once; upload again when one has finished.`,
+      { retryAfterSeconds: PENDING_RETRY_SECONDS },
+    );
+  }
+}
+
 /** Checks what can be checked at once, stores the upload and queues its analysis. */
 export async function submitPdf(deps: PdfDeps, tokenId: string, bytes: Uint8Array): Promise<string> {
   if (bytes.length === 0) throw new AppError('bad_request', 'The uploaded file is empty.');
   if (bytes.length > deps.pdfLimits.maxBytes) throw pdfTooLarge(deps.pdfLimits.maxBytes);
   if (!sniffPdf(bytes)) throw new AppError('unsupported_media_type', 'The uploaded file is not a PDF.');
+  await checkRoomForPdf(deps.db, tokenId, deps.maxPending);
   const id = newId('an');
   await deps.db.transaction(async (tx) => {
-    const pending = await lockedPendingCount(tx, tokenId);
-    if (pending >= deps.maxPending) {
-      throw new AppError(
-        'rate_limited',
-        `This token already has ${pending} PDF analyses in progress, the most it may have at once; upload again when one has finished.`,
-        { retryAfterSeconds: PENDING_RETRY_SECONDS },
-      );
-    }
     await insertPdfAnalysis(tx, id, tokenId, bytes);
     await enqueueJob(tx, PDF_JOB, { analysis_id: id });
   });

@@ -50,12 +50,12 @@ export async function insertPdfAnalysis(db: Queryable, id: string, tokenId: stri
 }
 
 /**
- * Counts the token's unfinished analyses while holding its token row, so two uploads of the
- * same token racing in two processes cannot both see room for one more.
+ * The token's unfinished analyses. Counted without a lock: the cap it serves is a fairness
+ * limit, and uploads arriving at the same moment may pass it together rather than queue
+ * behind one another's 10 MB inserts (and hold database connections while they wait).
  */
-export async function lockedPendingCount(tx: Queryable, tokenId: string): Promise<number> {
-  await tx.query('SELECT id FROM api_tokens WHERE id = $1 FOR UPDATE', [tokenId]);
-  const row = await queryOne<{ pending: number | string }>(tx, "SELECT count(*) AS pending FROM analyses WHERE token_id = $1 AND status = 'processing'", [tokenId]);
+export async function pendingAnalyses(db: Queryable, tokenId: string): Promise<number> {
+  const row = await queryOne<{ pending: number | string }>(db, "SELECT count(*) AS pending FROM analyses WHERE token_id = $1 AND status = 'processing'", [tokenId]);
   // PostgreSQL sends count(*) (a bigint) as a string, the embedded database as a number.
   return Number(row?.pending ?? 0);
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { submitPdf, pdfTooLarge } from '../../analysis/analyses.ts';
+import { checkRoomForPdf, pdfTooLarge, submitPdf } from '../../analysis/analyses.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../shared/errors.ts';
 import { tokenOf } from '../shared/auth.ts';
@@ -40,6 +40,10 @@ export const analysisPdfRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = 
   // Scoped to this plugin: only this route reads a raw body. Many HTTP clients label any file
   // application/octet-stream; the bytes are checked for a PDF signature either way.
   app.addContentTypeParser(['application/pdf', 'application/octet-stream'], { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  // Before the body is read: a token at its cap is told so without uploading the file first.
+  app.addHook('preParsing', async (request) => {
+    await checkRoomForPdf(ctx.db, tokenOf(request).id, ctx.config.pdfMaxPending);
+  });
   app.post('/v1/analysis/pdf', { schema }, async (request) => {
     const bytes = await uploadedBytes(request, ctx.pdfLimits.maxBytes);
     const id = await submitPdf({ db: ctx.db, pdfLimits: ctx.pdfLimits, maxPending: ctx.config.pdfMaxPending, wakeWorker: ctx.wakeWorker }, tokenOf(request).id, bytes);
