@@ -68,12 +68,21 @@ export function isTokenKind(value: string): value is TokenKind {
   return (TOKEN_KINDS as readonly string[]).includes(value);
 }
 
+/**
+ * C0/C1 controls (line breaks, tabs, escapes), the Unicode line and paragraph separators, and
+ * the bidirectional overrides: in a name they break or disguise the `tokens list` table.
+ */
+const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+
 export async function createToken(
   db: Queryable,
   input: { kind: TokenKind; name: string; limits?: Partial<TokenLimits> },
 ): Promise<{ token: ApiToken; secret: string }> {
   const name = input.name.trim();
   if (name.length === 0 || name.length > 200) throw new AppError('bad_request', 'A token needs a name of 1 to 200 characters.');
+  if (CONTROL_CHARACTERS.test(name)) {
+    throw new AppError('bad_request', 'A token name cannot contain control characters (line breaks, tabs and the like); use plain text.');
+  }
   const limits = { ...DEFAULT_LIMITS[input.kind], ...input.limits };
   const secret = `${KIND_PREFIX[input.kind]}_${randomBytes(32).toString('base64url')}`;
   const row = await queryOne<TokenRow>(

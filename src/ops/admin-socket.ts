@@ -23,24 +23,6 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
   }
 }
 
-/** Fields a database error (node-postgres, PGlite) carries besides its message: the statement, its values, the row. */
-const DATABASE_ERROR_FIELDS = ['query', 'params', 'parameters', 'values', 'detail', 'where', 'internalQuery', 'severity'];
-
-/**
- * What the log may say about a failed command: its class, code and message, never a stack, a
- * cause or any other field. A database error's statement and values would put token hashes and
- * names in the log, and its message can quote a value ("value "3000000000" is out of range"),
- * so for those only the code is kept.
- */
-export function describeFailure(error: unknown): { error_class: string; code?: string; message: string } {
-  if (!(error instanceof Error)) return { error_class: typeof error, message: 'a value that is not an Error was thrown' };
-  const errorClass = error.constructor.name || error.name;
-  const code = (error as { code?: unknown }).code;
-  const codeField = typeof code === 'string' || typeof code === 'number' ? { code: String(code) } : {};
-  const fromDatabase = DATABASE_ERROR_FIELDS.some((field) => field in error);
-  return { error_class: errorClass, ...codeField, message: fromDatabase ? 'database error (statement and values not logged)' : error.message };
-}
-
 /**
  * The operator's door into a running service: a Unix socket inside the data directory (only
  * users who can read the data can connect). Each POST /rpc/<verb> answers with NDJSON lines:
@@ -61,7 +43,7 @@ export async function listenAdminSocket(ctx: AppContext, socketPath: string): Pr
       .then((args) => runVerb(ctx, verb, args, (event) => send({ progress: event })))
       .then((result) => send({ result: result ?? null }))
       .catch((error: unknown) => {
-        if (!isAppError(error)) ctx.logger.error({ verb, error: describeFailure(error) }, 'admin command failed');
+        if (!isAppError(error)) ctx.logger.error({ verb, err: error }, 'admin command failed');
         const message = error instanceof Error ? error.message : String(error);
         send({ error: isAppError(error) ? { code: error.code, message: error.message } : { code: 'internal', message } });
       })

@@ -1,6 +1,5 @@
 import { Type } from 'typebox';
 import { createToken, listTokens, revokeToken, setTokenLimits, TOKEN_KINDS, type ApiToken } from '../accounts/tokens.ts';
-import { AppError } from '../shared/errors.ts';
 import { defineVerb } from './verb.ts';
 
 /** The largest value the integer columns for limits hold. */
@@ -8,20 +7,6 @@ export const MAX_LIMIT = 2_147_483_647;
 
 /** A limit, or null for none. Bounded to what the column holds, so the caller hears why, not the database. */
 const Limit = Type.Union([Type.Integer({ minimum: 0, maximum: MAX_LIMIT }), Type.Null()]);
-
-/**
- * C0/C1 controls (line breaks, tabs, escapes), the Unicode line and paragraph separators, and
- * the bidirectional overrides: in a name they break or disguise the `tokens list` table.
- */
-const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
-
-function checkName(name: string): string {
-  const trimmed = name.trim();
-  if (CONTROL_CHARACTERS.test(trimmed)) {
-    throw new AppError('bad_request', 'A token name cannot contain control characters (line breaks, tabs and the like); use plain text.');
-  }
-  return trimmed;
-}
 
 export function tokenView(token: ApiToken) {
   return {
@@ -48,7 +33,7 @@ export const tokenVerbs = {
     async (ctx, args) => {
       const { token, secret } = await createToken(ctx.db, {
         kind: args.kind,
-        name: checkName(args.name),
+        name: args.name,
         limits: {
           ...(args.monthly_quota !== undefined ? { monthlyQuota: args.monthly_quota } : {}),
           ...(args.rate_limit_per_minute !== undefined ? { rateLimitPerMinute: args.rate_limit_per_minute } : {}),

@@ -39,14 +39,20 @@ export function redactUrl(url: string): string {
   return `${path.slice(0, queryStart)}?${query}${path.slice(queryEnd)}`;
 }
 
+/** Even an allowed value is shown only when it looks like one: short, and no address in it. */
+const PLAIN_VALUE = /^[\w.,:-]{0,32}$/;
+
 function redactParameter(parameter: string): string {
   if (parameter === '') return parameter;
   const equals = parameter.indexOf('=');
   const name = equals < 0 ? parameter : parameter.slice(0, equals);
   const decoded = safeDecode(name);
+  const allowed = LOGGED_VALUES.has(decoded.toLowerCase());
+  // A bare word (?Marisol_Quintero) is a value without a name: shown only if it is a known switch.
+  if (equals < 0) return allowed ? name : '[REDACTED]';
   const shownName = PLAIN_NAME.test(decoded) ? name : '[REDACTED]';
-  if (equals < 0) return shownName;
-  return `${shownName}=${LOGGED_VALUES.has(decoded.toLowerCase()) ? parameter.slice(equals + 1) : '[REDACTED]'}`;
+  const value = parameter.slice(equals + 1);
+  return `${shownName}=${allowed && PLAIN_VALUE.test(safeDecode(value)) ? value : '[REDACTED]'}`;
 }
 
 function safeDecode(value: string): string {
@@ -57,9 +63,34 @@ function safeDecode(value: string): string {
   }
 }
 
+/** Fields a database error (node-postgres, PGlite) carries besides its message: the statement, its values, the row. */
+const DATABASE_ERROR_FIELDS = ['query', 'params', 'parameters', 'values', 'detail', 'where', 'internalQuery'];
+
+/**
+ * How an error is written to the log: its class, code, message, stack and cause, and nothing
+ * else. pino's own serializer copies every field of an error, and database errors carry the
+ * statement and its values (an email looked up, a token's hash). A database error's message
+ * can quote a value ("value "3000000000" is out of range"), so its quoted parts are dropped.
+ */
+export function serializeError(error: unknown, depth = 0): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error, message: 'a value that is not an Error was thrown' };
+  const fromDatabase = DATABASE_ERROR_FIELDS.some((field) => field in error);
+  const code = (error as { code?: unknown }).code;
+  const message = fromDatabase ? error.message.replace(/"[^"]*"/g, '"…"') : error.message;
+  const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at '));
+  return {
+    type: error.constructor.name || error.name,
+    ...(typeof code === 'string' || typeof code === 'number' ? { code: String(code) } : {}),
+    message,
+    stack: [`${error.name}: ${message}`, ...frames].join('\n'),
+    ...(error.cause !== undefined && depth < 3 ? { cause: serializeError(error.cause, depth + 1) } : {}),
+  };
+}
+
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {
     level,
+    serializers: { err: (error: unknown) => serializeError(error) },
     // Belt and braces: if a header object is ever logged, its secrets are masked.
     redact: {
       paths: ['headers.authorization', 'headers["x-org-token"]', 'req.headers.authorization', 'req.headers["x-org-token"]'],

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redactUrl } from '../../src/shared/logger.ts';
+import { redactUrl, serializeError } from '../../src/shared/logger.ts';
 import { BENCH_TEXT_1000 } from '../../bench/texts.ts';
 import { OUTGOING_TEXT, RESERVED_TEXT } from '../fixtures/texts.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
@@ -59,6 +59,20 @@ describe('request log', () => {
     expect(logged).toContain('/v1/profiles?email=[REDACTED]');
   });
 
+  it('logs an error without the statement, values or quoted parts a database error carries', () => {
+    const database = Object.assign(new Error('value "3000000000" is out of range for type integer'), {
+      code: '22003',
+      query: 'INSERT INTO api_tokens (token_hash) VALUES ($1)',
+      params: ['deadbeef'],
+      detail: 'Key (email)=(ada@example.org) already exists.',
+    });
+    const logged = JSON.stringify(serializeError(new Error('import failed', { cause: database })));
+    expect(logged).toContain('22003');
+    expect(logged).toContain('out of range for type integer');
+    for (const secret of ['3000000000', 'INSERT', 'deadbeef', 'ada@example.org']) expect(logged).not.toContain(secret);
+    expect(serializeError(new TypeError('x is not a function'))).toMatchObject({ type: 'TypeError', message: 'x is not a function' });
+  });
+
   it('redacts every query value but paging and switches, however the name is cased, encoded or spelt', () => {
     expect(redactUrl('/v1/profiles?linkedin_url=https%3A%2F%2Fx&Email=a%40b.c&page=2')).toBe('/v1/profiles?linkedin_url=[REDACTED]&Email=[REDACTED]&page=2');
     expect(redactUrl('/x?%74oken=abc&text=hello#frag')).toBe('/x?%74oken=[REDACTED]&text=[REDACTED]#frag');
@@ -69,6 +83,8 @@ describe('request log', () => {
       '/v1/analysis/text?text[]=[REDACTED]&text%5B0%5D=[REDACTED]&txt=[REDACTED]&x=[REDACTED]',
     );
     expect(redactUrl('/v1/analysis/text?My%20secret%20diary&with_hiring=true&=x&')).toBe('/v1/analysis/text?[REDACTED]&with_hiring=true&[REDACTED]=[REDACTED]&');
+    // A bare word is a value without a name; an allowed name with a value that is not plain.
+    expect(redactUrl('/v1/profiles?Marisol_Quintero&async&sort=marisol%40x.com&page=2')).toBe('/v1/profiles?[REDACTED]&async&sort=[REDACTED]&page=2');
     expect(redactUrl('/images/disc-map/0.1_0.2.svg')).toBe('/images/disc-map/0.1_0.2.svg');
     // A person or a secret put in the path by mistake, and the page id in any case.
     expect(redactUrl('/v1/profiles/marisol%40example.com?page=1')).toBe('/v1/profiles/[REDACTED]?page=1');

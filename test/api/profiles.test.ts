@@ -61,6 +61,10 @@ describe('GET /v1/profiles (A1)', () => {
     expect(withPort.json().data.url).toMatch(/^http:\/\/rapport\.example\.com:8443\/p\//);
     const ipv6 = await service.base.inject({ url: '/v1/profiles?email=ola%40example.org', headers: { ...auth, host: '[::1]:8080' } });
     expect(ipv6.json().data.url).toMatch(/^http:\/\/\[::1\]:8080\/p\//);
+    const container = await service.base.inject({ url: '/v1/profiles?email=ola%40example.org', headers: { ...auth, host: 'rapport_api:8080' } });
+    expect(container.json().data.url).toMatch(/^http:\/\/rapport_api:8080\/p\//);
+    const qualified = await service.base.inject({ url: '/v1/profiles?email=ola%40example.org', headers: { ...auth, host: 'rapport.example.com.' } });
+    expect(qualified.json().data.url).toMatch(/^http:\/\/rapport\.example\.com\/p\//);
     for (const host of ['a"b<c>', 'a b', 'evil.example/x?']) {
       const response = await service.base.inject({ url: '/v1/profiles?email=ola%40example.org', headers: { ...auth, host } });
       expect([host, response.statusCode]).toEqual([host, 400]);

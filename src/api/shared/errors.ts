@@ -78,8 +78,11 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
   const refused =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? new AppError('not_found', `Nothing here: a part of the path is longer than any id this service gives out (${MAX_SEGMENT} characters).`)
-      : new AppError('bad_request', 'The URL is not valid: it holds a malformed %-escape.');
-  request.log.info({ method: request.method, url: redactUrl(request.url), status: STATUS_BY_CODE[refused.code], code: error.code }, 'request refused by the router');
+      : error.code === 'FST_ERR_BAD_URL'
+        ? new AppError('bad_request', 'The URL is not valid: it holds a malformed %-escape.')
+        : new AppError('internal', 'Unexpected error. The request id identifies it in the service log.', { cause: error });
+  const level = refused.code === 'internal' ? 'error' : 'info';
+  request.log[level]({ method: request.method, url: redactUrl(request.url), status: STATUS_BY_CODE[refused.code], code: error.code }, 'request refused by the router');
   sendError(request, reply, refused);
 };
 

@@ -11,14 +11,18 @@ export function publicBase(request: FastifyRequest, configured: string | null): 
   if (configured) return configured;
   // The Host header is the caller's to write: anything but a host name (and port) would
   // make links like "http:///p/…" or break out of the URL.
-  if (!HOST.test(request.host)) {
+  const host = request.host.replace(/\.(?=:\d+$|$)/, '');
+  if (!HOST.test(host)) {
     throw new AppError('bad_request', 'The Host header is missing or is not a host name, and links in the answer are built from it.');
   }
-  return `${request.protocol}://${request.host}`;
+  return `${request.protocol}://${host}`;
 }
 
-/** A DNS name or IPv4 address, or a bracketed IPv6 address, with an optional port. */
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+/**
+ * A host name or IPv4 address (underscores allowed: container names such as rapport_api), or a
+ * bracketed IPv6 address, with an optional port. A fully qualified name's final dot is dropped.
+ */
+const HOST = /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,251}[A-Za-z0-9_])?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 
 export function discMapUrl(base: string, point: DiscPoint): string {
   return `${base}/images/disc-map/${discMapKey(point)}.svg`;
