@@ -132,8 +132,17 @@ function missingIdentifierMessage(header: string[]): string {
 }
 
 /** The column name each header cell maps to, or false for a column that is not read. */
+/** Header keys of the column names themselves (not aliases): a column named as such wins over an alias. */
+const EXACT_KEYS: ReadonlySet<string> = new Set([...SCALAR_FIELDS, ...CSV_TEXT_COLUMNS].map(headerKey));
+
 function mapHeader(header: string[], seen: CsvHeader): (string | false)[] {
-  const columns = header.map((h) => CSV_COLUMNS_BY_KEY.get(headerKey(h)) ?? false);
+  const mapped = header.map((h) => CSV_COLUMNS_BY_KEY.get(headerKey(h)) ?? false);
+  // `Company` beside `Company Name`: the alias is another column of the export, left unread.
+  const columns = mapped.map((column, i) =>
+    column !== false && !EXACT_KEYS.has(headerKey(header[i] ?? '')) && mapped.some((other, j) => j !== i && other === column && EXACT_KEYS.has(headerKey(header[j] ?? '')))
+      ? false
+      : column,
+  );
   const unknownText = header.filter((h, i) => columns[i] === false && headerSnakeCase(h).startsWith('text_'));
   if (unknownText.length > 0) {
     throw new AppError('bad_request', `Unknown text column ${unknownText.map((h) => h.trim()).join(', ')}: text columns are ${CSV_TEXT_COLUMNS.join(', ')}.`);

@@ -179,6 +179,11 @@ describe('what a new operator trips over', () => {
     expect(spellings).toMatchObject({ inserted: 1, ignored_columns: ['Favourite Color'] });
     expect(await findPersonByEmail(db, 'ida.lund@example.com')).toMatchObject({ firstName: 'Ida', lastName: 'Lund', texts: [{ type: 'email', text: 'Hi all' }] });
 
+    // An export with both a column and its alias: the column is read, the alias left unread.
+    const both = await importPeople(db, write('both.csv', 'Email,Email Address,Company Name,Company\nbo.both@example.com,other@example.com,Both Ltd,Both Group\n'));
+    expect(both).toMatchObject({ inserted: 1, ignored_columns: ['Email Address', 'Company'] });
+    expect(await findPersonByEmail(db, 'bo.both@example.com')).toMatchObject({ companyName: 'Both Ltd' });
+
     await expect(importPeople(db, write('twice.csv', 'Email,FIRST_NAME,first-name\na@example.com,A,B\n'))).rejects.toThrow(
       'Column first_name appears twice in the CSV header ("FIRST_NAME" and "first-name").',
     );
