@@ -35,7 +35,7 @@ async function createFastify(ctx: AppContext) {
     schemaController: { compilersFactory: { buildValidator } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorateRequest('apiToken', null);
-  installErrorHandling(app);
+  installErrorHandling(app, ctx.config.bodyLimitBytes);
   installRequestLog(app);
   await app.register(formbody, { bodyLimit: ctx.config.bodyLimitBytes });
   return app;

@@ -34,12 +34,18 @@ export const ErrorBody = Type.Object(
 );
 
 /** Fastify's own errors (parsing, limits, validation) translated into our codes and words. */
-function fromFastifyError(error: FastifyError): AppError {
+/** "12 MB", "512 KB": a body limit as an operator wrote it. */
+function sizeText(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+function fromFastifyError(error: FastifyError, bodyLimitBytes: number): AppError {
+  const tooLarge = `The request body is larger than this service accepts (${sizeText(bodyLimitBytes)}, BODY_LIMIT).`;
   if (error.validation) return new AppError('bad_request', validationMessage(error.validation, error.validationContext));
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError('payload_too_large', 'The request body is larger than this service accepts.');
+      return new AppError('payload_too_large', tooLarge);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError('unsupported_media_type', 'Unsupported Content-Type; send application/json, or the type the endpoint documents at /docs.');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -51,7 +57,7 @@ function fromFastifyError(error: FastifyError): AppError {
     return new AppError('bad_request', 'The body is not valid JSON.');
   }
   const status = error.statusCode ?? 500;
-  if (status === 413) return new AppError('payload_too_large', 'The request body is larger than this service accepts.');
+  if (status === 413) return new AppError('payload_too_large', tooLarge);
   if (status === 415) return new AppError('unsupported_media_type', error.message);
   if (status >= 400 && status < 500) return new AppError('bad_request', error.message);
   return new AppError('internal', 'Unexpected error. The request id identifies it in the service log.', { cause: error });
@@ -95,11 +101,11 @@ function installNulGuard(app: FastifyInstance): void {
   });
 }
 
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: number): void {
   installNulGuard(app);
   app.addSchema(ErrorBody);
   app.setErrorHandler((raw: FastifyError, request, reply) => {
-    const error = isAppError(raw) ? raw : fromFastifyError(raw);
+    const error = isAppError(raw) ? raw : fromFastifyError(raw, bodyLimitBytes);
     if (error.code === 'internal') request.log.error({ err: raw }, 'unexpected error');
     return sendError(request, reply, error);
   });
