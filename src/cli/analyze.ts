@@ -1,8 +1,8 @@
 import { open, readFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import { InvalidArgumentError, type Command } from 'commander';
 import type { PdfFailureReason } from '../personality/pdf/index.ts';
 import type { RejectionReason, TextAnalysis } from '../personality/text/index.ts';
+import type { SourceRecord } from '../people/readers.ts';
 import { AppError } from '../shared/errors.ts';
 import { cannotRead, checkReadable } from './files.ts';
 
@@ -141,22 +141,14 @@ function unreadLine(id: string, line: number, reason: string): LineResult {
  * The result of one batch line. Every result, even for a line that is not JSON, carries an id and
  * its line number, so results can always be matched back to the input.
  */
-async function resultOfLine(line: string, lineNumber: number): Promise<LineResult> {
-  let record: unknown;
-  try {
-    record = JSON.parse(line);
-  } catch {
-    return unreadLine(batchId(undefined, lineNumber), lineNumber, 'invalid_json');
-  }
-  if (typeof record !== 'object' || record === null || Array.isArray(record)) {
-    return unreadLine(batchId(undefined, lineNumber), lineNumber, 'not_an_object');
-  }
-  const { id, text } = record as { id?: unknown; text?: unknown };
-  const key = batchId(id, lineNumber);
-  if (text === undefined) return unreadLine(key, lineNumber, 'missing_text');
+async function resultOfLine(item: SourceRecord): Promise<LineResult> {
+  if ('error' in item) return unreadLine(batchId(undefined, item.line), item.line, item.problem);
+  const { id, text } = item.record as { id?: unknown; text?: unknown };
+  const key = batchId(id, item.line);
+  if (text === undefined) return unreadLine(key, item.line, 'missing_text');
   // Not turned into a string: {"text": 12345} is a mistake upstream, as the API's 400 says too.
-  if (typeof text !== 'string') return unreadLine(key, lineNumber, 'text_not_string');
-  const output = await summarize(key, lineNumber, text);
+  if (typeof text !== 'string') return unreadLine(key, item.line, 'text_not_string');
+  const output = await summarize(key, item.line, text);
   return { outcome: output.ok ? 'personality' : 'no_personality', output };
 }
 
@@ -169,16 +161,11 @@ const NOT_JSONL_AFTER = 20;
 type Counts = Record<Outcome, number>;
 
 /** Writes one result per non-blank line and counts the outcomes; leading invalid lines are held back until a line parses. */
-async function writeBatchResults(file: string, lines: AsyncIterable<string>): Promise<Counts> {
+async function writeBatchResults(file: string, items: AsyncIterable<SourceRecord>): Promise<Counts> {
   const counts: Counts = { personality: 0, no_personality: 0, invalid_json: 0, unreadable: 0 };
   let held: string[] | undefined = [];
-  let lineNumber = 0;
-  for await (const raw of lines) {
-    lineNumber += 1;
-    // Editors on Windows start UTF-8 files with a byte-order mark; it is not part of the JSON.
-    const line = lineNumber === 1 ? raw.replace(/^\uFEFF/, '') : raw;
-    if (!line.trim()) continue;
-    const { outcome, output } = await resultOfLine(line, lineNumber);
+  for await (const item of items) {
+    const { outcome, output } = await resultOfLine(item);
     counts[outcome] += 1;
     const json = `${JSON.stringify(output)}\n`;
     if (held && outcome === 'invalid_json') {
@@ -214,7 +201,8 @@ async function analyzeJsonl(file: string): Promise<void> {
   const input = handle.createReadStream();
   let counts: Counts;
   try {
-    counts = await writeBatchResults(file, createInterface({ input, crlfDelay: Infinity }));
+    const { readJsonLines } = await import('../people/readers.ts');
+    counts = await writeBatchResults(file, readJsonLines(input));
   } finally {
     // Closes the file too when the run stopped early.
     input.destroy();
@@ -241,7 +229,8 @@ export function registerAnalyzeCommand(program: Command): void {
         'words. When ok is true, also traits, disc_type, point, disc_intensity, confidence and model_version. When it\n' +
         'is false, reason says why: one of the text_ codes above, with words counting the words as written and\n' +
         'words_read the fewer ones left once resume labels are set aside, when that differs; or, for a line that\n' +
-        'could not be read, invalid_json, not_an_object, missing_text or text_not_string.\n' +
+        'could not be read, invalid_json, not_an_object, line_too_long (over 1,000,000 characters), missing_text or\n' +
+        'text_not_string.\n' +
         'The id is always a string: the line\'s own id (a number is written as its digits), or "line N" (N its line\n' +
         'number) when the line has no id or is not JSON.\n' +
         'A summary of the run goes to stderr. The exit code is 1 when no line could be read at all.',

@@ -19,7 +19,12 @@ export interface ShortRow {
   found: number;
 }
 
-export type SourceRecord = { line: number; record: Record<string, unknown>; columns?: ShortRow } | { line: number; error: string };
+/** Why a line or record could not be read, for callers that report a code rather than the sentence. */
+export type ReadProblem = 'line_too_long' | 'invalid_json' | 'not_an_object' | 'unreadable_csv_record';
+
+export type SourceRecord =
+  | { line: number; record: Record<string, unknown>; columns?: ShortRow }
+  | { line: number; error: string; problem: ReadProblem };
 
 /** One JSON line or CSV record above this many characters is refused (real rows are far smaller). */
 export const MAX_RECORD_CHARS = 1_000_000;
@@ -57,7 +62,7 @@ export async function* readJsonLines(input: Readable): AsyncGenerator<SourceReco
   for await (const raw of readLines(input)) {
     line += 1;
     if (raw === null) {
-      yield { line, error: `line is longer than ${MAX_RECORD_CHARS} characters` };
+      yield { line, error: `line is longer than ${MAX_RECORD_CHARS} characters`, problem: 'line_too_long' };
       continue;
     }
     const text = line === 1 ? raw.replace(/^\uFEFF/, '') : raw;
@@ -66,10 +71,10 @@ export async function* readJsonLines(input: Readable): AsyncGenerator<SourceReco
     try {
       value = JSON.parse(text);
     } catch (error) {
-      yield { line, error: `invalid JSON: ${(error as Error).message}` };
+      yield { line, error: `invalid JSON: ${(error as Error).message}`, problem: 'invalid_json' };
       continue;
     }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) yield { line, error: 'not a JSON object' };
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) yield { line, error: 'not a JSON object', problem: 'not_an_object' };
     else yield { line, record: value as Record<string, unknown> };
   }
 }
@@ -179,7 +184,7 @@ function csvRow(columns: readonly (string | false)[], cells: readonly string[], 
   const expected = columns.length;
   const found = cells.length;
   if (found > expected) {
-    return { line, error: `expected ${expected} columns, found ${found} (a value that contains a comma must be in double quotes)` };
+    return { line, error: `expected ${expected} columns, found ${found} (a value that contains a comma must be in double quotes)`, problem: 'unreadable_csv_record' };
   }
   const record = csvRecord(columns, cells);
   return found < expected ? { line, record, columns: { expected, found } } : { line, record };
@@ -205,7 +210,7 @@ export async function* readCsv(input: Readable, header: CsvHeader = { ignored: [
     // csv-parse drops the rest of its buffer after an oversized record: stop rather than lose rows.
     if (error.code === 'CSV_MAX_RECORD_SIZE') {
       parser.destroy(new AppError('bad_request', `Line ${error.lines ?? '?'}: a CSV record is longer than ${MAX_RECORD_CHARS} characters (a quote left open?). Import stopped there.`));
-    } else skipped.push({ line: error.lines ?? 0, error: `unreadable CSV record: ${error.message}` });
+    } else skipped.push({ line: error.lines ?? 0, error: `unreadable CSV record: ${error.message}`, problem: 'unreadable_csv_record' });
   });
   input.on('error', (error) => parser.destroy(error));
   let columns: (string | false)[] | null = null;
