@@ -6,6 +6,7 @@ import { analyzeText } from '../personality/text/index.ts';
 import type { TraitEstimate } from '../personality/types.ts';
 import { AppError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
+import { sizeText } from '../shared/size.ts';
 import { findAnalysis, finishAnalysis, insertPdfAnalysis, pendingAnalyses, readAnalysisInput, type Analysis } from './repository.ts';
 
 /** The contract's words for text or a PDF that yields no personality (a 200, not an error). */
@@ -44,7 +45,7 @@ export interface PdfDeps {
 }
 
 export function pdfTooLarge(maxBytes: number): AppError {
-  return new AppError('payload_too_large', `The PDF is larger than ${Math.round(maxBytes / (1024 * 1024))} MB.`);
+  return new AppError('payload_too_large', `The PDF is larger than ${sizeText(maxBytes)}.`);
 }
 
 /**

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { chmodSync, rmSync } from 'node:fs';
 import type { AppContext } from '../context.ts';
 import { AppError, isAppError } from '../shared/errors.ts';
+import { sizeText } from '../shared/size.ts';
 import { runVerb } from './verbs.ts';
 
 const MAX_ARGS_BYTES = 1024 * 1024;
@@ -12,7 +13,7 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
   for await (const chunk of request) {
     const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
     size += buffer.length;
-    if (size > MAX_ARGS_BYTES) throw new AppError('payload_too_large', `The arguments are larger than ${MAX_ARGS_BYTES / 1024 / 1024} MB.`);
+    if (size > MAX_ARGS_BYTES) throw new AppError('payload_too_large', `The arguments are larger than ${sizeText(MAX_ARGS_BYTES)}.`);
     chunks.push(buffer);
   }
   const text = Buffer.concat(chunks).toString('utf8');

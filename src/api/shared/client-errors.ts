@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ErrorCode } from '../../shared/errors.ts';
+import { sizeText } from '../../shared/size.ts';
 import { STATUS_BY_CODE } from './errors.ts';
 
 /**
@@ -15,7 +16,7 @@ export const MAX_HEADER_BYTES = 64 * 1024;
 function describe(nodeCode: string | undefined): [ErrorCode, string] {
   switch (nodeCode) {
     case 'HPE_HEADER_OVERFLOW':
-      return ['headers_too_large', `The URL and headers are larger than ${MAX_HEADER_BYTES / 1024} KB. Send long texts in the body of POST /v1/analysis/text.`];
+      return ['headers_too_large', `The URL and headers are larger than ${sizeText(MAX_HEADER_BYTES)}. Send long texts in the body of POST /v1/analysis/text.`];
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return ['request_timeout', 'The request did not arrive in time.'];
     default:

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import { Type } from 'typebox';
 import { AppError, isAppError, type ErrorCode } from '../../shared/errors.ts';
 import { redactUrl } from '../../shared/logger.ts';
+import { sizeText } from '../../shared/size.ts';
 import { validationMessage } from './validation-message.ts';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -34,11 +35,6 @@ export const ErrorBody = Type.Object(
 );
 
 /** Fastify's own errors (parsing, limits, validation) translated into our codes and words. */
-/** "12 MB", "512 KB": a body limit as an operator wrote it. */
-function sizeText(bytes: number): string {
-  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
-}
-
 function fromFastifyError(error: FastifyError, bodyLimitBytes: number): AppError {
   const tooLarge = `The request body is larger than this service accepts (${sizeText(bodyLimitBytes)}, BODY_LIMIT).`;
   if (error.validation) return new AppError('bad_request', validationMessage(error.validation, error.validationContext));
