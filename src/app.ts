@@ -10,6 +10,8 @@ import { frameworkErrors, installErrorHandling } from './api/shared/errors.ts';
 import { healthRoute } from './api/shared/health.ts';
 import { indexRoute } from './api/shared/index-route.ts';
 import { ASSESSMENT_NOT_BUILT, CONNECT_NOT_BUILT, notBuiltRoutes } from './api/shared/not-built.ts';
+import { installLoadShedding } from './api/shared/load-shedding.ts';
+import { installRequestMetrics, metricsRoute, type HostName } from './api/shared/metrics.ts';
 import { installOpenApi } from './api/shared/openapi.ts';
 import { installRequestLog, requestIdFor } from './api/shared/request-log.ts';
 import { discMapRoute } from './api/web/disc-map.ts';
@@ -17,7 +19,7 @@ import { profilePageRoute } from './api/web/profile-page.ts';
 import type { AppContext } from './context.ts';
 
 /** What both hosts share: logging, request ids, the error body, body parsing, health. */
-async function createFastify(ctx: AppContext) {
+async function createFastify(ctx: AppContext, host: HostName) {
   // Typed as Fastify's logger interface so route plugins share one instance type.
   const logger: FastifyBaseLogger = ctx.logger;
   const app = Fastify({
@@ -37,13 +39,15 @@ async function createFastify(ctx: AppContext) {
   app.decorateRequest('apiToken', null);
   installErrorHandling(app, ctx.config.bodyLimitBytes);
   installRequestLog(app);
+  installRequestMetrics(app, ctx.metrics, host);
+  installLoadShedding(app, ctx.overload, ctx.metrics);
   await app.register(formbody, { bodyLimit: ctx.config.bodyLimitBytes });
   return app;
 }
 
 /** {base_url}: groups A (Enterprise) and B (Assessment), the web pages and images. */
 export async function buildBaseApp(ctx: AppContext): Promise<FastifyInstance> {
-  const app = await createFastify(ctx);
+  const app = await createFastify(ctx, 'base');
   await installOpenApi(app, {
     title: 'Rapport: Enterprise and Assessment API',
     description:
@@ -61,12 +65,22 @@ export async function buildBaseApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(notBuiltRoutes(ASSESSMENT_NOT_BUILT));
   await app.register(discMapRoute);
   await app.register(profilePageRoute, { ctx });
+  // Behind its token, the metrics are also on {base_url} for set-ups with one port open.
+  if (ctx.config.metricsToken !== null) await app.register(metricsRoute(ctx.metrics, ctx.config.metricsToken));
+  return app;
+}
+
+/** RAPPORT_METRICS_PORT: `/metrics` (and `/healthz`) on a listener of their own, for the operator. */
+export async function buildMetricsApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = await createFastify(ctx, 'base');
+  await app.register(healthRoute, { ctx });
+  await app.register(metricsRoute(ctx.metrics, ctx.config.metricsToken));
   return app;
 }
 
 /** {connect_url}: group C (Connect). */
 export async function buildConnectApp(ctx: AppContext): Promise<FastifyInstance> {
-  const app = await createFastify(ctx);
+  const app = await createFastify(ctx, 'connect');
   await installOpenApi(app, {
     title: 'Rapport: Connect API',
     description:

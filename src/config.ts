@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 
 /** Everything the process reads from its environment, validated once at start-up. */
 export interface Config {
@@ -20,6 +21,18 @@ export interface Config {
   inProcessWorker: boolean;
   /** PDF analyses one token may have in progress at once; more uploads wait with a 429. */
   pdfMaxPending: number;
+  /** Redis for per-minute windows shared by every API process; null = windows in this process. */
+  redisUrl: string | null;
+  /** Load shedding: 503 + Retry-After while the event loop's median lag over a second is above this (ms); 0 = off. */
+  shedEventLoopDelayMs: number;
+  /** Load shedding: 503 + Retry-After while the V8 heap in use is above this (bytes); 0 = off. */
+  shedHeapUsedBytes: number;
+  /** Port of the Prometheus `/metrics` listener; null = no separate listener. */
+  metricsPort: number | null;
+  /** Interface of the metrics listener (loopback by default: metrics are for the operator). */
+  metricsHost: string;
+  /** When set, `/metrics` needs `Authorization: Bearer <token>` (and is also served on {base_url}). */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -84,6 +97,26 @@ function readCount(env: Env, name: string, fallback: number): number {
   return Number(raw);
 }
 
+/** A whole number of at least 0 (0 usually switches the feature off). */
+function readWhole(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(name, `must be a whole number (0 or more), got "${raw}"`);
+  return Number(raw);
+}
+
+/** By default shedding starts at 90 % of the heap V8 may grow to (set by --max-old-space-size). */
+function defaultHeapThreshold(): number {
+  return Math.floor(getHeapStatistics().heap_size_limit * 0.9);
+}
+
+function readMetricsToken(env: Env): string | null {
+  const raw = env.RAPPORT_METRICS_TOKEN;
+  if (raw === undefined || raw === '') return null;
+  if (raw.length < 16 || /\s/.test(raw)) throw new ConfigError('RAPPORT_METRICS_TOKEN', 'must be at least 16 characters without spaces');
+  return raw;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
@@ -108,5 +141,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     demoData: readBool(env, 'RAPPORT_DEMO_DATA', true),
     inProcessWorker: readBool(env, 'RAPPORT_IN_PROCESS_WORKER', true),
     pdfMaxPending: readCount(env, 'RAPPORT_PDF_MAX_PENDING', 50),
+    redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    shedEventLoopDelayMs: readWhole(env, 'RAPPORT_SHED_EVENT_LOOP_DELAY_MS', 250),
+    shedHeapUsedBytes: env.RAPPORT_SHED_HEAP_MB ? readWhole(env, 'RAPPORT_SHED_HEAP_MB', 0) * 1024 * 1024 : defaultHeapThreshold(),
+    metricsPort: env.RAPPORT_METRICS_PORT ? readPort(env, 'RAPPORT_METRICS_PORT', 0) : null,
+    metricsHost: env.RAPPORT_METRICS_HOST ?? '127.0.0.1',
+    metricsToken: readMetricsToken(env),
   };
 }

@@ -1,10 +1,14 @@
+import type { Redis } from 'ioredis';
 import { MemoryRateLimiter, type RateLimiter } from './accounts/rate-limit.ts';
+import { RedisRateLimiter } from './accounts/redis-rate-limit.ts';
 import { TokenAuthenticator } from './accounts/authenticator.ts';
 import { UsageMeter } from './accounts/usage.ts';
 import { PDF_JOB, pdfAnalysisHandler } from './analysis/analyses.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { JobWorker } from './jobs/worker.ts';
+import { Metrics } from './ops/metrics.ts';
+import { OverloadMonitor } from './ops/overload.ts';
 import { DEFAULT_PDF_LIMITS, PdfExtractor, type PdfLimits } from './personality/pdf/index.ts';
 import type { Logger } from './shared/logger.ts';
 
@@ -21,6 +25,9 @@ export interface AppContext {
   meter: UsageMeter;
   pdf: PdfExtractor;
   pdfLimits: PdfLimits;
+  metrics: Metrics;
+  /** Whether this process is overloaded now (load shedding). */
+  overload: OverloadMonitor;
   /** The job worker of this process; null where separate `rapport worker` processes run jobs. */
   worker: JobWorker | null;
   /** Tells this process's worker, if any, that a job is waiting. */
@@ -32,9 +39,26 @@ export interface AppContext {
 export interface ContextOptions {
   /** Run background jobs in this process (the API server by default, `rapport worker`). */
   runJobs: boolean;
+  /** A connected Redis client (REDIS_URL): per-minute windows are then shared by every process. */
+  redis?: Redis;
+}
+
+/** Logs a failing shared limiter at most every ten seconds; every call counts in the metric. */
+function failOpenReporter(logger: Logger, metrics: Metrics): (error: unknown) => void {
+  let lastLog = 0;
+  return (error) => {
+    metrics.rateLimiterFailOpen.inc();
+    const now = Date.now();
+    if (now - lastLog < 10_000) return;
+    lastLog = now;
+    logger.warn({ err: error }, 'Redis did not answer: per-minute rate limits are not enforced until it is back (monthly quotas still are)');
+  };
 }
 
 export function createContext(config: Config, db: Db, logger: Logger, options: ContextOptions = { runJobs: false }): AppContext {
+  const metrics = new Metrics(db);
+  const overload = new OverloadMonitor({ maxEventLoopDelayMs: config.shedEventLoopDelayMs, maxHeapUsedBytes: config.shedHeapUsedBytes });
+  const limiter: RateLimiter = options.redis ? new RedisRateLimiter(options.redis, failOpenReporter(logger, metrics)) : new MemoryRateLimiter();
   const meter = new UsageMeter(db, 1000, (error) => logger.error({ err: error }, 'usage counts could not be written; will retry'));
   meter.start();
   const pdfLimits: PdfLimits = { ...DEFAULT_PDF_LIMITS, maxBytes: Math.min(DEFAULT_PDF_LIMITS.maxBytes, config.bodyLimitBytes) };
@@ -51,16 +75,19 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
     db,
     logger,
     auth: new TokenAuthenticator(db),
-    limiter: new MemoryRateLimiter(),
+    limiter,
     meter,
     pdf,
     pdfLimits,
+    metrics,
+    overload,
     worker,
     wakeWorker: () => worker?.wake(),
     async shutdown() {
       await worker?.stop();
       await meter.stop();
       await pdf.close();
+      overload.close();
     },
   };
 }

@@ -3,7 +3,8 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildBaseApp, buildConnectApp } from './app.ts';
+import type { Redis } from 'ioredis';
+import { buildBaseApp, buildConnectApp, buildMetricsApp } from './app.ts';
 import type { Config } from './config.ts';
 import { createContext, type AppContext } from './context.ts';
 import { openDatabase } from './db/open.ts';
@@ -11,11 +12,14 @@ import { releaseOrphanedJobs } from './jobs/queue.ts';
 import { listenAdminSocket } from './ops/admin-socket.ts';
 import { seedDemoData } from './people/demo/seed.ts';
 import { createLogger } from './shared/logger.ts';
+import { connectRedis } from './shared/redis.ts';
 
 export interface RunningService {
   ctx: AppContext;
   base: FastifyInstance;
   connect: FastifyInstance;
+  /** The RAPPORT_METRICS_PORT listener, when configured. */
+  metrics: FastifyInstance | null;
   /** Stops accepting, lets in-flight requests finish, flushes counts, closes the database. */
   stop(): Promise<void>;
 }
@@ -32,37 +36,59 @@ export async function startService(config: Config): Promise<RunningService> {
   const opened = await openDatabase(config);
   // With the embedded database no other process can be running jobs: take back any left running.
   if (opened.lock) await releaseOrphanedJobs(opened.db);
-  const ctx = createContext(config, opened.db, logger, { runJobs: config.inProcessWorker });
+  let redis: Redis | undefined;
+  try {
+    redis = config.redisUrl === null ? undefined : await connectRedis(config.redisUrl);
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+  const ctx = createContext(config, opened.db, logger, { runJobs: config.inProcessWorker, ...(redis ? { redis } : {}) });
   if (config.demoData) await seedDemoData(ctx);
   let admin: Server | null = null;
   const base = await buildBaseApp(ctx);
   const connect = await buildConnectApp(ctx);
+  const metrics = config.metricsPort === null ? null : await buildMetricsApp(ctx);
+  const closeApps = () => Promise.allSettled([base.close(), connect.close(), metrics?.close()]);
   try {
     await base.listen({ host: config.host, port: config.port });
     await connect.listen({ host: config.host, port: config.connectPort });
+    if (metrics) await metrics.listen({ host: config.metricsHost, port: config.metricsPort ?? 0 });
     if (opened.lock) {
       const socket = adminSocketPath(config.dataDir);
       admin = await listenAdminSocket(ctx, socket);
       opened.lock.setAdminSocket(socket);
     }
   } catch (error) {
-    await Promise.allSettled([base.close(), connect.close()]);
+    await closeApps();
     await ctx.shutdown();
+    redis?.disconnect();
     await opened.close();
     throw error;
   }
   // Start PDF workers now so the first upload does not pay for it (after listening: a start
   // that fails on a busy port should not start and then kill them).
   void ctx.pdf.warm().catch((error: unknown) => logger.warn({ err: error }, 'PDF workers could not start'));
-  logger.info({ database: opened.db.kind, port: config.port, connect_port: config.connectPort }, 'Rapport is listening');
+  logger.info(
+    {
+      database: opened.db.kind,
+      port: config.port,
+      connect_port: config.connectPort,
+      metrics_port: metrics ? config.metricsPort : undefined,
+      rate_limits: redis ? 'redis' : 'in-process',
+    },
+    'Rapport is listening',
+  );
   return {
     ctx,
     base,
     connect,
+    metrics,
     async stop() {
       admin?.close();
-      await Promise.allSettled([base.close(), connect.close()]);
+      await closeApps();
       await ctx.shutdown();
+      redis?.disconnect();
       await opened.close();
       logger.info('Rapport stopped');
     },

@@ -23,9 +23,28 @@ describe('configuration', () => {
     [{ BODY_LIMIT: '0kb' }, 'BODY_LIMIT'],
     [{ RAPPORT_PDF_MAX_PENDING: '0' }, 'RAPPORT_PDF_MAX_PENDING'],
     [{ RAPPORT_PDF_MAX_PENDING: '2.5' }, 'RAPPORT_PDF_MAX_PENDING'],
+    [{ REDIS_URL: 'http://localhost:6379' }, 'REDIS_URL'],
+    [{ RAPPORT_SHED_EVENT_LOOP_DELAY_MS: 'fast' }, 'RAPPORT_SHED_EVENT_LOOP_DELAY_MS'],
+    [{ RAPPORT_SHED_HEAP_MB: '-5' }, 'RAPPORT_SHED_HEAP_MB'],
+    [{ RAPPORT_METRICS_PORT: 'nine' }, 'RAPPORT_METRICS_PORT'],
+    [{ RAPPORT_METRICS_TOKEN: 'short' }, 'RAPPORT_METRICS_TOKEN'],
   ])('rejects %o naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
+  });
+
+  it('reads the operations settings: Redis, load shedding, metrics', () => {
+    const defaults = loadConfig({});
+    expect(defaults).toMatchObject({ redisUrl: null, shedEventLoopDelayMs: 250, metricsPort: null, metricsHost: '127.0.0.1', metricsToken: null });
+    expect(defaults.shedHeapUsedBytes).toBeGreaterThan(100 * 1024 * 1024);
+    const set = loadConfig({
+      REDIS_URL: 'redis://cache.internal:6379/2',
+      RAPPORT_SHED_EVENT_LOOP_DELAY_MS: '0',
+      RAPPORT_SHED_HEAP_MB: '0',
+      RAPPORT_METRICS_PORT: '9464',
+      RAPPORT_METRICS_TOKEN: 'a-long-metrics-token',
+    });
+    expect(set).toMatchObject({ redisUrl: 'redis://cache.internal:6379/2', shedEventLoopDelayMs: 0, shedHeapUsedBytes: 0, metricsPort: 9464, metricsToken: 'a-long-metrics-token' });
   });
 
   it('parses sizes and trims trailing slashes of public URLs', () => {

@@ -13,16 +13,17 @@ export function apiName(kind: TokenKind): string {
 }
 
 /**
- * Resolves a presented token to its record. Known tokens are cached for a few seconds so a
- * request costs no database round trip; a revocation made through this process applies at
- * once, one made by another process within `ttlMs`.
+ * Resolves a presented token to its record. Known tokens are cached for a second so a busy
+ * token costs one database round trip a second, not one a request; a revocation or a new limit
+ * made through this process applies at once, one made by another process (several API
+ * processes on one PostgreSQL) within `ttlMs`.
  */
 export class TokenAuthenticator {
   private readonly cache = new Map<string, { token: ApiToken; expires: number }>();
 
   constructor(
     private readonly db: Db,
-    private readonly ttlMs = 10_000,
+    private readonly ttlMs = 1_000,
     private readonly now: () => number = Date.now,
   ) {}
 

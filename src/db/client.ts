@@ -31,6 +31,8 @@ export interface Db extends Queryable {
   exec(sql: string): Promise<void>;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Connection pool use, where there is a pool (PostgreSQL); the embedded database has one connection. */
+  readonly poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 /** The first row, or undefined. */

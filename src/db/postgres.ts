@@ -69,5 +69,6 @@ export async function openPostgres(connectionString: string, maxConnections = 10
     async close() {
       await pool.end();
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

@@ -1,0 +1,81 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Db } from '../db/client.ts';
+
+/** Which part of the service a request was for, for the metrics' `group` label. */
+export type RequestGroup = 'enterprise' | 'assessment' | 'connect' | 'web' | 'ops';
+
+/**
+ * The service's Prometheus metrics, one registry per process (built with the context, not a
+ * module singleton, so tests and several services in one process do not share counters).
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  readonly requests = new Counter({
+    name: 'rapport_http_requests_total',
+    help: 'HTTP requests answered, by group, route template, method and status',
+    labelNames: ['group', 'route', 'method', 'status'] as const,
+    registers: [this.registry],
+  });
+  readonly latency = new Histogram({
+    name: 'rapport_http_request_duration_seconds',
+    help: 'Time from request to response, by group and route template',
+    labelNames: ['group', 'route', 'method'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  readonly refusals = new Counter({
+    name: 'rapport_rate_limit_refusals_total',
+    help: 'Calls refused with 429 (per-minute rate limit or monthly quota), by group',
+    labelNames: ['group'] as const,
+    registers: [this.registry],
+  });
+  readonly shed = new Counter({
+    name: 'rapport_load_shed_total',
+    help: 'Requests refused with 503 because the process was overloaded, by cause',
+    labelNames: ['cause'] as const,
+    registers: [this.registry],
+  });
+  readonly rateLimiterFailOpen = new Counter({
+    name: 'rapport_rate_limiter_fail_open_total',
+    help: 'Calls let through without a per-minute check because the shared limiter (Redis) did not answer',
+    registers: [this.registry],
+  });
+
+  constructor(db: Db) {
+    collectDefaultMetrics({ register: this.registry, prefix: 'rapport_' });
+    const jobs = new Gauge({
+      name: 'rapport_jobs',
+      help: 'Background jobs in the queue, by kind and status (queued, running, failed)',
+      labelNames: ['kind', 'status'] as const,
+      registers: [this.registry],
+      // Read at scrape time: the jobs table is the truth, whichever process queued or ran them.
+      async collect() {
+        this.reset();
+        const rows = await db.query<{ kind: string; status: string; n: number | string }>(
+          "SELECT kind, status, count(*) AS n FROM jobs WHERE status IN ('queued', 'running', 'failed') GROUP BY kind, status",
+        );
+        for (const row of rows) this.set({ kind: row.kind, status: row.status }, Number(row.n));
+      },
+    });
+    void jobs;
+    const pool = db.poolStats;
+    if (pool) {
+      new Gauge({
+        name: 'rapport_db_pool_connections',
+        help: 'Database pool connections, by state (total, idle, waiting requests)',
+        labelNames: ['state'] as const,
+        registers: [this.registry],
+        collect() {
+          const stats = pool();
+          this.set({ state: 'total' }, stats.total);
+          this.set({ state: 'idle' }, stats.idle);
+          this.set({ state: 'waiting' }, stats.waiting);
+        },
+      });
+    }
+  }
+
+  async text(): Promise<string> {
+    return this.registry.metrics();
+  }
+}

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import { RedisRateLimiter } from '../../src/accounts/redis-rate-limit.ts';
+import { buildBaseApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createContext, type AppContext } from '../../src/context.ts';
+import { tokenVerbs } from '../../src/ops/token-verbs.ts';
+import { createLogger } from '../../src/shared/logger.ts';
+import { connectRedis } from '../../src/shared/redis.ts';
+import { createToken } from '../../src/accounts/tokens.ts';
+import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { freePort } from '../helpers/process.ts';
+import { HAVE_REDIS, startRedis, type RedisServer } from '../helpers/redis.ts';
+
+describe.skipIf(!HAVE_REDIS)('per-minute limits shared through Redis', () => {
+  let server: RedisServer;
+  const clients: Redis[] = [];
+  const client = async () => {
+    const redis = await connectRedis(server.url);
+    clients.push(redis);
+    return redis;
+  };
+
+  beforeAll(async () => {
+    server = await startRedis();
+  });
+  afterAll(async () => {
+    for (const redis of clients) redis.disconnect();
+    await server.stop();
+  });
+
+  it('counts one window across processes: two limiters of 3 a minute admit 3 calls in all', async () => {
+    const failures: unknown[] = [];
+    const one = new RedisRateLimiter(await client(), (e) => failures.push(e), 'test:shared');
+    const two = new RedisRateLimiter(await client(), (e) => failures.push(e), 'test:shared');
+    const now = Date.now();
+    const decisions = [await one.hit('tok', 3, now), await two.hit('tok', 3, now), await one.hit('tok', 3, now), await two.hit('tok', 3, now)];
+    expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false]);
+    expect(decisions.map((d) => d.remaining)).toEqual([2, 1, 0, 0]);
+    expect(decisions[3]?.resetInMs).toBeGreaterThan(0);
+    expect(decisions[3]?.resetInMs).toBeLessThanOrEqual(60_000);
+    // Another token has its own window.
+    expect((await one.hit('other', 3, now)).allowed).toBe(true);
+    expect(failures).toEqual([]);
+  });
+
+  it('fails open when Redis goes away, and reports each call', async () => {
+    const own = await startRedis();
+    const redis = await connectRedis(own.url);
+    clients.push(redis);
+    const failures: unknown[] = [];
+    const limiter = new RedisRateLimiter(redis, (e) => failures.push(e), 'test:lost');
+    expect((await limiter.hit('tok', 1, Date.now())).allowed).toBe(true);
+    expect((await limiter.hit('tok', 1, Date.now())).allowed).toBe(false);
+    await own.stop();
+    await new Promise((r) => setTimeout(r, 200));
+    const decision = await limiter.hit('tok', 1, Date.now());
+    expect(decision.allowed).toBe(true);
+    expect(failures.length).toBe(1);
+  });
+
+  it('refuses to start when Redis cannot be reached, naming REDIS_URL', async () => {
+    const port = await freePort();
+    await expect(connectRedis(`redis://:secret-password@127.0.0.1:${port}`, 1000)).rejects.toThrow(
+      new RegExp(`^Redis at redis://:\\*\\*\\*@127\\.0\\.0\\.1:${port} \\(REDIS_URL\\) is not reachable`),
+    );
+  });
+
+  describe('two API processes on one database', () => {
+    let testDb: TestDb;
+    const contexts: AppContext[] = [];
+
+    beforeAll(async () => {
+      testDb = await createTestDb();
+    });
+    afterAll(async () => {
+      for (const ctx of contexts) await ctx.shutdown();
+      await testDb.close();
+    });
+
+    async function apiProcess() {
+      const config = { ...loadConfig({ LOG_LEVEL: 'silent', RAPPORT_DEMO_DATA: 'false', REDIS_URL: server.url }), databaseUrl: testDb.url };
+      const ctx = createContext(config, testDb.db, createLogger('silent'), { runJobs: false, redis: await client() });
+      contexts.push(ctx);
+      return { ctx, app: await buildBaseApp(ctx) };
+    }
+
+    it('holds a 3/min limit across both, and a revocation in one reaches the other within a second', async () => {
+      const a = await apiProcess();
+      const b = await apiProcess();
+      const { secret } = await createToken(testDb.db, { kind: 'enterprise', name: 'shared', limits: { rateLimitPerMinute: 3 } });
+      const call = (app: typeof a.app) => app.inject({ method: 'GET', url: '/v1/usage', headers: { authorization: `Bearer ${secret}` } });
+      const statuses = [(await call(a.app)).statusCode, (await call(b.app)).statusCode, (await call(a.app)).statusCode, (await call(b.app)).statusCode];
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const refused = await call(a.app);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
+      const { token: other, secret: otherSecret } = await createToken(testDb.db, { kind: 'enterprise', name: 'revoked' });
+      const callOther = (app: typeof a.app) => app.inject({ method: 'GET', url: '/v1/usage', headers: { authorization: `Bearer ${otherSecret}` } });
+      expect((await callOther(a.app)).statusCode).toBe(200);
+      expect((await callOther(b.app)).statusCode).toBe(200);
+      await tokenVerbs['tokens.revoke'].run(a.ctx, { id: other.id }, () => undefined);
+      expect((await callOther(a.app)).statusCode).toBe(401);
+      await new Promise((r) => setTimeout(r, 1100));
+      const late = await callOther(b.app);
+      expect(late.statusCode).toBe(401);
+      expect(late.json().error.message).toMatch(/revoked/);
+    });
+  });
+});
