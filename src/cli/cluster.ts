@@ -1,0 +1,57 @@
+import cluster, { type Worker } from 'node:cluster';
+import type { Logger } from '../shared/logger.ts';
+
+/** A process that died this soon after its start is not restarted in a loop: the start itself fails. */
+const EARLY_EXIT_MS = 10_000;
+
+/**
+ * `rapport serve --processes N`: N API processes sharing the two ports (Node's cluster module;
+ * the operating system hands each connection to one of them). The first starts alone, so
+ * migrations and the demo data run once; the others follow. A process that dies later is
+ * replaced; SIGTERM/SIGINT are passed on and the primary exits when all have stopped.
+ */
+export function runPrimary(processes: number, logger: Logger): void {
+  let stopping = false;
+  const startedAt = new Map<number, number>();
+
+  const fork = (): Worker => {
+    const worker = cluster.fork();
+    if (worker.process.pid !== undefined) startedAt.set(worker.process.pid, Date.now());
+    return worker;
+  };
+
+  const first = fork();
+  first.once('listening', () => {
+    for (let i = 1; i < processes; i += 1) fork();
+  });
+
+  cluster.on('exit', (worker, code, signal) => {
+    const pid = worker.process.pid ?? 0;
+    const lived = Date.now() - (startedAt.get(pid) ?? 0);
+    startedAt.delete(pid);
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    if (lived < EARLY_EXIT_MS) {
+      logger.error({ pid, code, signal }, 'an API process failed during start-up; stopping the others');
+      stopAll('start-up failure', 1);
+      return;
+    }
+    logger.error({ pid, code, signal }, 'an API process died; starting a new one');
+    fork();
+  });
+
+  function stopAll(reason: string, exitCode = 0): void {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ reason }, 'stopping the API processes');
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+    if (workers.length === 0) process.exit(exitCode);
+    for (const worker of workers) worker.process.kill('SIGTERM');
+    if (exitCode !== 0) process.exitCode = exitCode;
+  }
+
+  process.once('SIGTERM', () => stopAll('SIGTERM'));
+  process.once('SIGINT', () => stopAll('SIGINT'));
+}

@@ -1,0 +1,108 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartFile, textPdf } from '../fixtures/pdf.ts';
+import { OUTGOING_TEXT } from '../fixtures/texts.ts';
+import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { REPO_ROOT, runCli, startServiceProcess, type ServiceProcess } from '../helpers/process.ts';
+import { HAVE_REDIS, startRedis, type RedisServer } from '../helpers/redis.ts';
+
+// Several API processes share a PostgreSQL server (the embedded database admits one process) and a Redis.
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+describe.skipIf(!onPostgres || !HAVE_REDIS)('two API processes and a worker on one PostgreSQL and one Redis', () => {
+  let testDb: TestDb;
+  let redis: RedisServer;
+  let one: ServiceProcess;
+  let two: ServiceProcess;
+  let env: Record<string, string>;
+  const worker = () => spawn(process.execPath, [path.join(REPO_ROOT, 'bin/rapport.mjs'), 'worker'], { env: { ...process.env, ...env }, stdio: 'ignore' });
+
+  beforeAll(async () => {
+    testDb = await createTestDb();
+    await testDb.db.close();
+    redis = await startRedis();
+    env = { DATABASE_URL: testDb.url ?? '', REDIS_URL: redis.url, RAPPORT_IN_PROCESS_WORKER: 'false', RAPPORT_DEMO_DATA: 'false', LOG_LEVEL: 'info' };
+    [one, two] = await Promise.all([startServiceProcess(env), startServiceProcess(env)]);
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.allSettled([one?.stop(), two?.stop()]);
+    await redis?.stop();
+    await testDb?.close().catch(() => undefined);
+  });
+
+  const createToken = async (args: string[]) =>
+    JSON.parse((await runCli(['tokens', 'create', '--kind', 'enterprise', '--name', 'scale', '--json', ...args], env)).stdout) as { id: string; token: string };
+
+  it('holds a 3/min limit across both processes', async () => {
+    const { token } = await createToken(['--rate-limit', '3/min']);
+    const headers = { authorization: `Bearer ${token}` };
+    const statuses: number[] = [];
+    for (const service of [one, two, one, two, one]) statuses.push((await fetch(`${service.baseUrl}/v1/usage`, { headers })).status);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+  }, 60_000);
+
+  it('refuses a revoked token in both within a second', async () => {
+    const { id, token } = await createToken([]);
+    const headers = { authorization: `Bearer ${token}` };
+    for (const service of [one, two]) expect((await fetch(`${service.baseUrl}/v1/usage`, { headers })).status).toBe(200);
+    expect((await runCli(['tokens', 'revoke', id], env)).code).toBe(0);
+    await new Promise((r) => setTimeout(r, 1100));
+    for (const service of [one, two]) expect((await fetch(`${service.baseUrl}/v1/usage`, { headers })).status).toBe(401);
+  }, 60_000);
+
+  it('has a PDF uploaded to one finished by the worker and read from the other', async () => {
+    const { token } = await createToken([]);
+    const headers = { authorization: `Bearer ${token}` };
+    const body = await multipartFile('file', await textPdf(OUTGOING_TEXT));
+    const upload = await fetch(`${one.baseUrl}/v1/analysis/pdf`, { method: 'POST', headers: { ...headers, 'content-type': body.contentType }, body: body.payload });
+    expect(upload.status).toBe(200);
+    const { id } = ((await upload.json()) as { data: { id: string } }).data;
+    expect((await fetch(`${two.baseUrl}/v1/analysis/${id}`, { headers })).status).toBe(202);
+
+    const child = worker();
+    try {
+      let response = await fetch(`${two.baseUrl}/v1/analysis/${id}`, { headers });
+      for (let i = 0; i < 150 && response.status === 202; i += 1) {
+        await new Promise((r) => setTimeout(r, 200));
+        response = await fetch(`${two.baseUrl}/v1/analysis/${id}`, { headers });
+      }
+      expect(response.status).toBe(200);
+      const result = (await response.json()) as { data: { personality: { disc_type: string } } };
+      expect(result.data.personality.disc_type).toMatch(/^[DISC][disc]?$|^(DI|IS|SC|CD)$/);
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }, 120_000);
+});
+
+describe.skipIf(!onPostgres)('`rapport serve --processes 2`', () => {
+  it('runs two API processes on one port and stops them all on SIGTERM', async () => {
+    const testDb = await createTestDb();
+    await testDb.db.close();
+    const service = await startServiceProcess({ DATABASE_URL: testDb.url ?? '', RAPPORT_DEMO_DATA: 'false', LOG_LEVEL: 'info' }, ['--processes', '2']);
+    try {
+      let listening: number[] = [];
+      for (let i = 0; i < 100; i += 1) {
+        listening = [...service.logs().matchAll(/"pid":(\d+)[^\n]*"msg":"Rapport is listening"/g)].map((m) => Number(m[1]));
+        if (listening.length >= 2) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(new Set(listening).size).toBe(2);
+      expect((await fetch(`${service.baseUrl}/healthz`)).status).toBe(200);
+      expect(await service.stop()).toBe(0);
+      for (const pid of listening) expect(() => process.kill(pid, 0)).toThrow();
+    } finally {
+      await service.stop();
+      await testDb.close().catch(() => undefined);
+    }
+  }, 120_000);
+
+  it('refuses more than one process on the embedded database', async () => {
+    const result = await runCli(['serve', '--processes', '2'], { DATABASE_URL: '', RAPPORT_DATA_DIR: path.join(REPO_ROOT, '.tmp', 'never-created') });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Several API processes share a PostgreSQL server: set DATABASE_URL.');
+  });
+});
