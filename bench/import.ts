@@ -7,11 +7,9 @@
  * imports it, prints people/s; then times point lookups by email over random addresses: a plain
  * query, the same as a prepared statement, and the repository's findPersonSummary.
  */
-import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import { openEmbedded } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -19,53 +17,11 @@ import { importPeople } from '../src/people/import.ts';
 import { findPersonSummary } from '../src/people/repository.ts';
 import { statement } from '../src/db/client.ts';
 import { seededRandom } from '../src/personality/text/training/random.ts';
+import { generatePeople as generate } from './people.ts';
 
 /** What GET /v1/profiles reads of a person: everything but the texts. */
 const SUMMARY_COLUMNS = `id, public_id, email, email_normalized, linkedin_url, linkedin_key, first_name, last_name, photo_url,
   company_name, title, location, estimate, model_version, verified, source, created_at, updated_at`;
-
-const WORDS = (
-  'the a and to of in I we you they it is was be have do say get make go know think take see come want look use find give tell ' +
-  'work call try ask need feel become leave put mean keep let begin seem help talk turn start show hear play run move like live ' +
-  'believe hold bring happen write provide sit stand lose pay meet include continue set learn change lead understand watch follow ' +
-  'team project customer people friend family plan idea result goal meeting week day year time problem question answer detail ' +
-  'really always never often sometimes quickly carefully together happy excited worried sure maybe perhaps definitely honestly ' +
-  'new good great small large important different early late next last best clear strong quiet warm careful bold simple'
-).split(' ');
-
-function bio(next: () => number, words: number): string {
-  const sentences: string[] = [];
-  let left = words;
-  while (left > 0) {
-    const length = Math.min(left, 6 + Math.floor(next() * 14));
-    const sentence = Array.from({ length }, () => WORDS[Math.floor(next() * WORDS.length)] ?? 'the');
-    const first = sentence[0] ?? 'the';
-    sentence[0] = first.charAt(0).toUpperCase() + first.slice(1);
-    sentences.push(`${sentence.join(' ')}${next() < 0.15 ? '!' : next() < 0.1 ? '?' : '.'}`);
-    left -= length;
-  }
-  return sentences.join(' ');
-}
-
-async function generate(file: string, people: number): Promise<void> {
-  const next = seededRandom(42);
-  const out = createWriteStream(file);
-  for (let i = 0; i < people; i++) {
-    const line = JSON.stringify({
-      first_name: `First${i}`,
-      last_name: `Last${i}`,
-      email: `person${i}@example.com`,
-      linkedin_url: `https://www.linkedin.com/in/person-${i}-bench`,
-      company_name: `Company ${i % 997}`,
-      title: 'Analyst',
-      location: 'Springfield',
-      texts: [{ type: 'bio', text: bio(next, 200) }],
-    });
-    if (!out.write(`${line}\n`)) await once(out, 'drain');
-  }
-  out.end();
-  await once(out, 'finish');
-}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { people: { type: 'string', default: '100000' }, lookups: { type: 'string', default: '20000' }, keep: { type: 'boolean', default: false } } });

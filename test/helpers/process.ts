@@ -65,7 +65,10 @@ export async function startServiceProcess(env: Record<string, string>, args: str
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`service did not start:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`service did not start:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
