@@ -33,3 +33,5 @@ try {
 } finally {
   if (dir) rmSync(dir, { recursive: true, force: true });
 }
+// On PostgreSQL only (set DATABASE_URL): one API process against two, Redis limiter against in-process.
+run('bench/scale-out.ts', values.quick ? ['--people', '2000'] : []);
