@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { claimJob, completeJob, enqueueJob, failJob, MAX_ATTEMPTS, releaseOrphanedJobs } from '../../src/jobs/queue.ts';
+import { JobWorker } from '../../src/jobs/worker.ts';
+import { createLogger } from '../../src/shared/logger.ts';
+import { createTestDb, type TestDb } from '../helpers/db.ts';
+
+type JobRow = {
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  delay: number | string;
+};
+
+describe('background work under faults', () => {
+  let testDb: TestDb;
+  beforeAll(async () => {
+    testDb = await createTestDb();
+  });
+  afterAll(async () => {
+    await testDb.close();
+  });
+  beforeEach(async () => {
+    await testDb.db.query('DELETE FROM jobs');
+  });
+
+  const row = async (id: string) =>
+    (
+      await testDb.db.query<JobRow>('SELECT status, attempts, last_error, EXTRACT(EPOCH FROM (run_after - now())) AS delay FROM jobs WHERE id = $1', [id])
+    )[0];
+  const makeDue = (id: string) => testDb.db.query('UPDATE jobs SET run_after = now() WHERE id = $1', [id]);
+
+  it('retries a failed job with a growing back-off, then gives up after MAX_ATTEMPTS keeping the error', async () => {
+    const id = await enqueueJob(testDb.db, 'test_fault', { n: 1 });
+    const delays: number[] = [];
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+      const job = await claimJob(testDb.db, ['test_fault'], 60);
+      expect(job?.id).toBe(id);
+      expect(job?.attempts).toBe(attempt);
+      const outcome = await failJob(testDb.db, job ?? { id, kind: 'test_fault', payload: {}, attempts: attempt }, `boom ${attempt}`);
+      const after = await row(id);
+      if (attempt < MAX_ATTEMPTS) {
+        expect(outcome).toBe('retry');
+        expect(after?.status).toBe('queued');
+        delays.push(Number(after?.delay));
+        // Not claimable before its back-off ends.
+        expect(await claimJob(testDb.db, ['test_fault'], 60)).toBeNull();
+        await makeDue(id);
+      } else {
+        expect(outcome).toBe('failed');
+        expect(after).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, last_error: `boom ${MAX_ATTEMPTS}` });
+      }
+    }
+    expect(delays[0]).toBeGreaterThan(1);
+    expect(delays[1]).toBeGreaterThan(delays[0] ?? Infinity);
+    // A failed job is never claimed again.
+    expect(await claimJob(testDb.db, ['test_fault'], 60)).toBeNull();
+  });
+
+  it('tells the owner once when the worker gives up, with the last error', async () => {
+    const worker = new JobWorker(testDb.db, createLogger('silent'), { pollIntervalMs: 50 });
+    const givenUp: Array<{ id: string; error: string }> = [];
+    let runs = 0;
+    worker.register(
+      'test_always_fails',
+      async () => {
+        runs += 1;
+        throw new Error(`attempt ${runs} failed`);
+      },
+      async (job, error) => {
+        givenUp.push({ id: job.id, error });
+      },
+    );
+    const id = await enqueueJob(testDb.db, 'test_always_fails', {});
+    worker.start();
+    try {
+      for (let i = 0; i < 200 && givenUp.length === 0; i += 1) {
+        await new Promise((r) => setTimeout(r, 50));
+        await makeDue(id);
+      }
+    } finally {
+      await worker.stop();
+    }
+    expect(runs).toBe(MAX_ATTEMPTS);
+    expect(givenUp).toEqual([{ id, error: `attempt ${MAX_ATTEMPTS} failed` }]);
+    expect(await row(id)).toMatchObject({ status: 'failed', last_error: `attempt ${MAX_ATTEMPTS} failed` });
+  });
+
+  it('hands a job to another worker once the lease of the one that took it runs out', async () => {
+    const id = await enqueueJob(testDb.db, 'test_lease', {});
+    const first = await claimJob(testDb.db, ['test_lease'], 0.5);
+    expect(first?.id).toBe(id);
+    // The holder is presumed alive while its lease runs.
+    expect(await claimJob(testDb.db, ['test_lease'], 60)).toBeNull();
+    await new Promise((r) => setTimeout(r, 700));
+    const second = await claimJob(testDb.db, ['test_lease'], 60);
+    expect(second).toMatchObject({ id, attempts: 2 });
+    await completeJob(testDb.db, id);
+    expect(await row(id)).toMatchObject({ status: 'done' });
+  });
+
+  it('releases jobs left running by a dead process at start, without waiting for their lease', async () => {
+    const id = await enqueueJob(testDb.db, 'test_orphan', {});
+    expect((await claimJob(testDb.db, ['test_orphan'], 3600))?.id).toBe(id);
+    expect(await claimJob(testDb.db, ['test_orphan'], 3600)).toBeNull();
+    expect(await releaseOrphanedJobs(testDb.db)).toBe(1);
+    expect(await claimJob(testDb.db, ['test_orphan'], 3600)).toMatchObject({ id, attempts: 2 });
+  });
+});
