@@ -97,21 +97,23 @@ interface Context {
   advice: AdviceTable;
   senderNotes: SenderTable;
   out: (MessageRecommendation & { check: Check })[];
+  counts: Map<Check, number>;
 }
 
 function add(ctx: Context, check: Check, start: number, end: number, extra: Record<string, string> = {}): void {
   const template = ctx.advice[check][ctx.recipient];
   if (template === undefined || end <= start) return;
-  if (ctx.out.filter((r) => r.check === check).length >= PER_KIND) return;
+  if ((ctx.counts.get(check) ?? 0) >= PER_KIND) return;
   const slots: Record<string, NameSlot> = { name: ctx.name };
   for (const [key, html] of Object.entries(extra)) slots[key] = { html, fallback: false };
   let recommendation = fillTemplate(template, slots);
   // The note on the sender's habit is said once per kind of issue, not on every occurrence.
   const note = ctx.sender === null ? undefined : ctx.senderNotes[ctx.sender][check];
-  if (note !== undefined && !ctx.out.some((r) => r.check === check)) {
+  if (note !== undefined && !ctx.counts.has(check)) {
     recommendation += ` <span class="rapport-sender">${escapeHtml(note)}</span>`;
   }
   ctx.out.push({ start, end, recommendation, check });
+  ctx.counts.set(check, (ctx.counts.get(check) ?? 0) + 1);
 }
 
 function addMatches(ctx: Context, check: Check, matches: readonly Match[]): void {
@@ -141,7 +143,7 @@ function checkOpening(ctx: Context, words: number): void {
   if (first === undefined || firstToken === undefined) return;
   // Opening with the reader's name ("Zoë, …") greets them as well as "Hi" does.
   const byName = ctx.readerName !== null && firstToken.word === ctx.readerName;
-  const greeting = byName || GREETINGS.find(scan).some((m) => m.start === firstToken.start);
+  const greeting = byName || GREETINGS.matchAt(scan, 0) > 0;
   if (!greeting && words >= 3) add(ctx, 'greeting', first.start, first.end);
   if ((ctx.recipient === 'I' || ctx.recipient === 'S') && words >= 12 && !WARMTH.has(scan)) {
     add(ctx, 'warmth', first.start, first.end);
@@ -210,6 +212,7 @@ export function recommendMessage(text: string, sender: Party, recipient: Party):
     advice,
     senderNotes,
     out: [],
+    counts: new Map(),
   };
   const words = scan.tokens.length;
   checkOpening(ctx, words);
