@@ -58,7 +58,11 @@ export function composeRelationship(
   library: RelationshipLibrary = loadRelationshipLibrary(),
 ): RelationshipAdvice {
   const a = viewParty(one);
-  const b = viewParty(two);
+  const seen = viewParty(two);
+  // Two people of the same type are the same style, even where a type straddles the line
+  // between two quarters (DI, CD, SC and IS sit on it): the text must not call them both
+  // "the same type" and "different".
+  const b = angleToType(a.at.angle) === angleToType(seen.at.angle) ? { ...seen, style: a.style } : seen;
   const names = slotsFor(a, b);
   const pair = pairOf(a.style, b.style);
   const sameStyle = a.style === b.style;

@@ -126,10 +126,19 @@ describe('composeRelationship', () => {
 
   it('mentions a blend', () => {
     const r = composeRelationship(partyAt('Ana', AXIS.D, 10), partyAt('Ben', AXIS.S));
-    expect(r.overview).toContain('Ana has a <b>balanced style</b>');
+    expect(r.overview).toContain('Ana has a <b>balanced style</b> and adapts');
   });
 
   it('is deterministic', () => {
     expect(composeRelationship(partyAt('Ana', 10), partyAt('Ben', 200))).toEqual(composeRelationship(partyAt('Ana', 10), partyAt('Ben', 200)));
+  });
+});
+
+describe('composeRelationship on the line between two styles', () => {
+  it('treats two people of the same type as the same style', () => {
+    // 89° and 91° are both DI, on either side of the line between the I and D quarters.
+    const r = composeRelationship(partyAt('Ana', 89), partyAt('Ben', 91));
+    expect(r.overview).toContain('same type');
+    expect(r.overview).not.toContain('differ');
   });
 });
