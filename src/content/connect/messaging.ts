@@ -35,7 +35,7 @@ const QUOTE_MAX = 60;
 
 export const CHECKS = [
   'greeting', 'warmth', 'pressure', 'vague', 'hedge', 'exclamation',
-  'long_sentence', 'too_long', 'no_figures', 'missing_ask', 'ask_late',
+  'long_sentence', 'too_long', 'no_figures', 'missing_ask', 'ask_late', 'small_talk', 'fits',
 ] as const;
 export type Check = (typeof CHECKS)[number];
 export type AdviceTable = Record<Check, Partial<Record<Style, string>>>;
@@ -58,6 +58,11 @@ const VAGUE = new PhraseSet([
 ]);
 const HEDGES = new PhraseSet([
   'just', 'maybe', 'perhaps', 'i think', 'i guess', 'i feel like', 'sort of', 'kind of', 'hopefully', 'possibly', 'i was wondering', 'i wonder if', 'sorry to bother', 'if you have a moment', 'if it is not too much trouble', "if it's not too much trouble", 'a bit', 'somewhat', 'might be able to',
+]);
+const SMALL_TALK = new PhraseSet([
+  'hope you are well', "hope you're well", 'hope you are doing well', "hope you're doing well", 'hope this email finds you well',
+  'hope this finds you well', 'hope all is well', 'how are you', 'how are you doing', 'hope you had a great weekend', 'hope you had a good weekend',
+  'hope you had a nice weekend', 'hope your week is going well', 'happy friday', 'happy monday',
 ]);
 const ASKS = new PhraseSet([
   'could you', 'can you', 'would you', 'will you', 'let me know', 'please', 'are you free', 'are you available', 'shall we', 'how about', 'let us know', 'can we', 'could we', 'would it be possible', 'i would like you to', 'please confirm', 'reply by', 'let’s', "let's", 'i suggest', 'i propose', 'do you have time', 'would you be open',
@@ -148,6 +153,8 @@ function checkOpening(ctx: Context, words: number): void {
   if ((ctx.recipient === 'I' || ctx.recipient === 'S') && words >= 12 && !WARMTH.has(scan)) {
     add(ctx, 'warmth', first.start, first.end);
   }
+  // Pleasantries are warmth to I and S readers and a delay to D and C readers.
+  if (ctx.recipient === 'D' || ctx.recipient === 'C') addMatches(ctx, 'small_talk', SMALL_TALK.find(scan).slice(0, 1));
 }
 
 function checkWording(ctx: Context): void {
@@ -218,6 +225,9 @@ export function recommendMessage(text: string, sender: Party, recipient: Party):
   checkOpening(ctx, words);
   checkWording(ctx);
   checkShape(ctx, words);
+  // Saying nothing would leave the writer guessing whether the draft was checked at all.
+  const whole = wholeText(scan);
+  if (ctx.out.length === 0 && whole !== null && words >= 8) add(ctx, 'fits', whole.start, whole.end);
   return ctx.out
     .sort((a, b) => a.start - b.start || a.end - b.end)
     .slice(0, MAX_RECOMMENDATIONS)

@@ -174,3 +174,24 @@ describe('scanMessage', () => {
     expect(scan.sentences[1]?.question).toBe(true);
   });
 });
+
+describe('recommendMessage on a draft that already fits', () => {
+  it('says so for the whole text, and only then', () => {
+    const text = 'Hi Dana, can you approve the 12% budget increase for Q3 by Friday?';
+    const recs = recommendMessage(text, D, D);
+    expect(recs).toHaveLength(1);
+    expect(recs[0]).toMatchObject({ start: 0, end: text.length });
+    expect(recs[0]?.recommendation).toContain('already suits Dana');
+    const worse = `${text} It is urgent!`;
+    expect(recommendMessage(worse, D, D).some((r) => r.recommendation.includes('already suits'))).toBe(false);
+  });
+
+  it('asks D and C readers to cut pleasantries that I and S readers welcome', () => {
+    const text = 'Hi, I hope you are well. Could you send the Q3 report with the 4 regional totals by Friday?';
+    const cut = (reader: typeof D): boolean => recommendMessage(text, D, reader).some((r) => text.slice(r.start, r.end) === 'hope you are well');
+    expect(cut(D)).toBe(true);
+    expect(cut(C)).toBe(true);
+    expect(cut(I)).toBe(false);
+    expect(cut(S)).toBe(false);
+  });
+});
