@@ -75,8 +75,10 @@ export function composeRelationship(
   const relation = relationOf(a, b);
   // A same-style pair's sentence already says they are close, and an opposite pair's that they
   // are far apart; the relation adds something only where the pair sentence does not say it.
+  // Neighbouring styles are a quarter apart by definition, so "square" would repeat too.
   const opposite = pair === 'DS' || pair === 'IC';
-  if (sameStyle ? relation === 'same' : !(opposite && relation === 'far')) {
+  const says = sameStyle ? relation === 'same' : opposite ? relation !== 'far' : relation !== 'square';
+  if (says) {
     const relationText = library.overview.find((e) => e.kind === 'relation' && e.key === relation);
     if (relationText) overviewParts.push(fillTemplate(relationText.text, {}));
   }

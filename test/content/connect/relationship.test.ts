@@ -76,8 +76,8 @@ describe('composeRelationship', () => {
     const neighbours = composeRelationship(partyAt('Ana', AXIS.D), partyAt('Ben', AXIS.I));
     const opposites = composeRelationship(partyAt('Ana', AXIS.D), partyAt('Ben', AXIS.S));
     expect(same.overview).toContain('same type');
-    expect(opposites.overview).toContain('opposite sides');
-    expect(neighbours.overview).not.toContain('opposite sides');
+    expect(opposites.overview).toContain('opposite styles');
+    expect(neighbours.overview).not.toContain('opposite styles');
     for (const key of RELATIONSHIP_KEYS) {
       expect(new Set([same, neighbours, opposites].map((r) => r[key].phrases.join('|'))).size, key).toBe(3);
     }
