@@ -35,7 +35,7 @@ const QUOTE_MAX = 60;
 
 export const CHECKS = [
   'greeting', 'warmth', 'pressure', 'vague', 'hedge', 'exclamation',
-  'long_sentence', 'too_long', 'no_figures', 'missing_ask', 'ask_late', 'small_talk', 'fits',
+  'long_sentence', 'too_long', 'no_figures', 'missing_ask', 'ask_late', 'small_talk', 'reassurance', 'fits',
 ] as const;
 export type Check = (typeof CHECKS)[number];
 export type AdviceTable = Record<Check, Partial<Record<Style, string>>>;
@@ -63,6 +63,12 @@ const SMALL_TALK = new PhraseSet([
   'hope you are well', "hope you're well", 'hope you are doing well', "hope you're doing well", 'hope this email finds you well',
   'hope this finds you well', 'hope all is well', 'how are you', 'how are you doing', 'hope you had a great weekend', 'hope you had a good weekend',
   'hope you had a nice weekend', 'hope your week is going well', 'happy friday', 'happy monday',
+]);
+const CHANGE = new PhraseSet([
+  'change', 'changes', 'changing', 'moving to', 'switching', 'switch to', 'replace', 'replacing', 'restructure', 'restructuring', 'reorganisation', 'reorganization', 'migrate', 'migrating', 'migration', 'transition', 'new process', 'new system', 'going forward',
+]);
+const REASSURANCE = new PhraseSet([
+  'support', 'supported', 'help', 'helping', 'questions', 'happy to', 'glad to', 'no rush', 'your pace', 'together', 'stays the same', 'stay the same', 'will not change', "won't change", 'step by step', 'walk you through', 'here for you', 'reassure',
 ]);
 const ASKS = new PhraseSet([
   'could you', 'can you', 'would you', 'will you', 'let me know', 'please', 'are you free', 'are you available', 'shall we', 'how about', 'let us know', 'can we', 'could we', 'would it be possible', 'i would like you to', 'please confirm', 'reply by', 'let’s', "let's", 'i suggest', 'i propose', 'do you have time', 'would you be open',
@@ -153,6 +159,8 @@ function checkOpening(ctx: Context, words: number): void {
   if ((ctx.recipient === 'I' || ctx.recipient === 'S') && words >= 12 && !WARMTH.has(scan)) {
     add(ctx, 'warmth', first.start, first.end);
   }
+  // An S reader takes change personally: a change with no word of support reads as a threat.
+  if (ctx.recipient === 'S' && !REASSURANCE.has(scan)) addMatches(ctx, 'reassurance', CHANGE.find(scan).slice(0, 1));
   // Pleasantries are warmth to I and S readers and a delay to D and C readers.
   if (ctx.recipient === 'D' || ctx.recipient === 'C') addMatches(ctx, 'small_talk', SMALL_TALK.find(scan).slice(0, 1));
 }
@@ -191,7 +199,9 @@ function checkShape(ctx: Context, words: number): void {
     add(ctx, 'no_figures', whole.start, whole.end);
   }
   const asks = askSentences(scan);
-  const last = scan.sentences[scan.sentences.length - 1];
+  // The ask belongs at the end of the body, before the sign-off ("Thanks,", a name).
+  const body = scan.sentences.filter((s) => s.words > 3);
+  const last = body[body.length - 1] ?? scan.sentences[scan.sentences.length - 1];
   if (asks.size === 0 && last !== undefined && words >= 8) add(ctx, 'missing_ask', last.start, last.end);
   if (recipient === 'D' && asks.size > 0 && words > 60) {
     const firstAsk = Math.min(...asks);

@@ -195,3 +195,22 @@ describe('recommendMessage on a draft that already fits', () => {
     expect(cut(S)).toBe(false);
   });
 });
+
+describe('recommendMessage on an announcement', () => {
+  const text = `Hello Sara,
+
+I hope you are well! From Monday we are moving to the new ticketing system, and everyone must complete the training by Wednesday.
+
+Thanks,
+Al`;
+
+  it('asks an S reader for reassurance about a change, and points the missing ask at the body, not the signature', () => {
+    const recs = recommendMessage(text, D, S);
+    expect(recs.some((r) => text.slice(r.start, r.end) === 'moving to' && r.recommendation.includes('supported'))).toBe(true);
+    const ask = recs.find((r) => r.recommendation.includes('without saying what you need'));
+    expect(text.slice(ask?.start, ask?.end)).toMatch(/^From Monday .*Wednesday\.$/);
+    expect(recommendMessage(text, D, C).some((r) => r.recommendation.includes('supported'))).toBe(false);
+    const reassured = text.replace('Wednesday.', 'Wednesday. I am happy to help with any questions.');
+    expect(recommendMessage(reassured, D, S).some((r) => r.recommendation.includes('supported'))).toBe(false);
+  });
+});
