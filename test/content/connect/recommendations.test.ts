@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { composeConnectRecommendations, loadSummaryPhrases } from '../../../src/content/connect/recommendations.ts';
 import { OVERVIEW_SECTIONS } from '../../../src/content/phrases.ts';
+import { rankPhrases } from '../../../src/content/rank.ts';
 import { AXIS, partyAt, tagsIn, TYPE_ANGLES } from './helpers.ts';
 
 const BLOCKS = OVERVIEW_SECTIONS;
+
+describe('summary.json (the C2 overview)', () => {
+  it('is valid, distinct, covers every sector and has blend summaries', () => {
+    const phrases = loadSummaryPhrases();
+    expect(new Set(phrases.map((p) => p.text)).size).toBe(phrases.length);
+    for (const angle of TYPE_ANGLES) {
+      expect(rankPhrases(phrases, { angle, intensity: 60 }).filter((r) => r.fit >= 0.5).length, String(angle)).toBeGreaterThanOrEqual(2);
+    }
+    expect(phrases.filter((p) => p.maxIntensity !== undefined && p.maxIntensity <= 35).length).toBeGreaterThanOrEqual(2);
+  });
+});
 
 describe('composeConnectRecommendations', () => {
   it.each(TYPE_ANGLES)('gives every block an overview and phrases at %s°', (angle) => {
