@@ -142,3 +142,20 @@ describe('composeRelationship on the line between two styles', () => {
     expect(r.overview).not.toContain('differ');
   });
 });
+
+describe('composeRelationship and the lean of each style', () => {
+  it('tells a D who leans I from a D who leans C, and says nothing for a pure D', () => {
+    const towardI = composeRelationship(partyAt('Ana', 110), partyAt('Ben', AXIS.S)).overview;
+    const towardC = composeRelationship(partyAt('Ana', 160), partyAt('Ben', AXIS.S)).overview;
+    const pure = composeRelationship(partyAt('Ana', AXIS.D), partyAt('Ben', AXIS.S)).overview;
+    expect(towardI).toContain('Ana pairs drive with charm');
+    expect(towardC).toContain('Ana pairs drive with rigour');
+    expect(pure).not.toMatch(/pairs drive/);
+  });
+
+  it('has a lean sentence for every style and neighbour', () => {
+    for (const key of ['DI', 'DC', 'ID', 'IS', 'SI', 'SC', 'CS', 'CD']) {
+      expect(library.overview.some((e) => e.kind === 'lean' && e.key === key), key).toBe(true);
+    }
+  });
+});
