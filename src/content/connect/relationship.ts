@@ -92,9 +92,14 @@ export function composeRelationship(
     const lean = library.overview.find((e) => e.kind === 'lean' && e.key === `${view.style}${view.secondary}`);
     if (lean) overviewParts.push(fillTemplate(lean.text, { self: slot }));
   }
-  const blendText = library.overview.find((e) => e.kind === 'blend');
-  for (const [view, slot] of [[a, names.one], [b, names.two]] as const) {
-    if (view.blend && blendText) overviewParts.push(fillTemplate(blendText.text, { blend: slot }));
+  const blendText = library.overview.find((e) => e.kind === 'blend' && e.key === 'any');
+  const bothText = library.overview.find((e) => e.kind === 'blend' && e.key === 'both');
+  if (a.blend && b.blend && bothText) {
+    overviewParts.push(fillTemplate(bothText.text, names));
+  } else {
+    for (const [view, slot] of [[a, names.one], [b, names.two]] as const) {
+      if (view.blend && blendText) overviewParts.push(fillTemplate(blendText.text, { blend: slot }));
+    }
   }
 
   const topic = (key: RelationshipTopic): { phrases: string[] } => {

@@ -39,7 +39,8 @@ export type OverviewEntry =
   | { id: string; kind: 'pair'; key: Pair; text: string }
   | { id: string; kind: 'lean'; key: Lean; text: string }
   | { id: string; kind: 'relation'; key: Relation; text: string }
-  | { id: string; kind: 'blend'; key: 'any'; text: string };
+  | { id: string; kind: 'blend'; key: 'any'; text: string }
+  | { id: string; kind: 'blend'; key: 'both'; text: string };
 
 export interface RelationshipLibrary {
   needs: readonly NeedsEntry[];
@@ -138,8 +139,11 @@ export function validateRelationshipLibrary(raw: { needs: unknown; dynamics: unk
     } else if (e.kind === 'blend' && e.key === 'any') {
       local.push(...templateProblems(text, ['blend']));
       if (check('overview', e, local)) overview.push({ id, kind: 'blend', key: 'any', text });
+    } else if (e.kind === 'blend' && e.key === 'both') {
+      local.push(...templateProblems(text, ['one', 'two']));
+      if (check('overview', e, local)) overview.push({ id, kind: 'blend', key: 'both', text });
     } else {
-      check('overview', e, ['kind/key must be pair/<pair>, relation/<same|close|square|far>, lean/<DI…CD> or blend/any']);
+      check('overview', e, ['kind/key must be pair/<pair>, relation/<same|close|square|far>, lean/<DI…CD> or blend/any|both']);
     }
   }
   return { library: { needs, dynamics, overview }, problems };
