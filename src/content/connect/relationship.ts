@@ -95,7 +95,8 @@ export function composeRelationship(
   const blendText = library.overview.find((e) => e.kind === 'blend' && e.key === 'any');
   const bothText = library.overview.find((e) => e.kind === 'blend' && e.key === 'both');
   if (a.blend && b.blend && bothText) {
-    overviewParts.push(fillTemplate(bothText.text, names));
+    // Said first: for two blends everything after it is a lean, not a trait.
+    overviewParts.unshift(fillTemplate(bothText.text, names));
   } else {
     for (const [view, slot] of [[a, names.one], [b, names.two]] as const) {
       if (view.blend && blendText) overviewParts.push(fillTemplate(blendText.text, { blend: slot }));

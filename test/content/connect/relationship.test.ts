@@ -163,7 +163,7 @@ describe('composeRelationship and the lean of each style', () => {
 describe('composeRelationship for two blends', () => {
   it('says so once', () => {
     const r = composeRelationship(partyAt('Ana', 100, 10), partyAt('Ben', 300, 12));
-    expect(r.overview).toContain('Both Ana and Ben have <b>balanced styles</b>');
+    expect(r.overview).toMatch(/^Both Ana and Ben have <b>balanced styles<\/b>/);
     expect(r.overview).not.toContain('has a <b>balanced style</b>');
   });
 });
