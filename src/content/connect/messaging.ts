@@ -46,6 +46,8 @@ const TOO_LONG: Readonly<Record<Style, number>> = { D: 120, I: 180, S: 220, C: 3
 
 const GREETINGS = new PhraseSet([
   'hi', 'hello', 'hey', 'dear', 'good morning', 'good afternoon', 'good evening', 'greetings', 'hiya', 'morning', 'afternoon', 'evening', 'howdy', 'yo',
+  // A greeting in another language is still a greeting; the other checks are for English.
+  'hola', 'bonjour', 'salut', 'hallo', 'ciao', 'olá', 'oi', 'hej', 'buongiorno', 'guten tag', 'buenos días', 'buenos dias', 'bom dia', 'moin', 'servus',
 ]);
 const WARMTH = new PhraseSet([
   'thanks', 'thank', 'appreciate', 'appreciated', 'hope', 'hoping', 'glad', 'great', 'enjoyed', 'pleasure', 'happy', 'delighted', 'lovely', 'wonderful', 'kind', 'grateful', 'congratulations', 'welcome', 'pleased', 'nice',

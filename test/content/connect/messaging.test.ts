@@ -214,3 +214,10 @@ Al`;
     expect(recommendMessage(reassured, D, S).some((r) => r.recommendation.includes('supported'))).toBe(false);
   });
 });
+
+describe('recommendMessage greetings', () => {
+  it.each(['Hi Dana,', 'Good morning Dana,', 'Dana,', 'Hola Dana,', 'Olá Dana,', 'Dear Dana,'])('accepts "%s" as a greeting', (opening) => {
+    const text = `${opening} can you approve the 12% budget increase for Q3 by Friday?`;
+    expect(recommendMessage(text, D, D).some((r) => r.recommendation.includes('greeting'))).toBe(false);
+  });
+});
