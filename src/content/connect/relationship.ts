@@ -1,0 +1,124 @@
+/**
+ * C3: advice for a pair of people, from the relationship library (src/content/relationship).
+ * Each topic says what each person needs from the other (by their own style) and where this
+ * particular pair of styles clashes and how to bridge it; the overview names the pair's
+ * shared and differing instincts and how far apart the two points are on the circle.
+ *
+ * Names: a missing given name becomes "your contact"; when both are missing, "the first
+ * person" and "the second person", so the text can still tell them apart.
+ */
+import { angleToType, angularDistance } from '../../personality/circle.ts';
+import { STYLE_AXES, viewParty, type Party, type PartyView, type Style } from '../party.ts';
+import {
+  loadRelationshipLibrary,
+  PAIRS,
+  RELATIONSHIP_TOPICS,
+  type Pair,
+  type Relation,
+  type RelationshipLibrary,
+  type RelationshipTopic,
+} from '../relationship/library.ts';
+import { fillTemplate, nameSlot, type NameSlot } from './render.ts';
+
+export const RELATIONSHIP_KEYS = RELATIONSHIP_TOPICS;
+
+export type RelationshipAdvice = { overview: string } & Record<(typeof RELATIONSHIP_KEYS)[number], { phrases: string[] }>;
+
+/** Fallbacks for a missing given name (also used in tests). */
+/** Degrees from a style's axis beyond which a person leans toward the neighbouring style (the Di, Dc … types and beyond). */
+const LEAN_FROM = 20;
+
+export const CONTACT_FALLBACK = 'your contact';
+export const FIRST_FALLBACK = 'the first person';
+export const SECOND_FALLBACK = 'the second person';
+
+function pairOf(a: Style, b: Style): Pair {
+  const found = PAIRS.find((p) => p === `${a}${b}` || p === `${b}${a}`);
+  if (found === undefined) throw new Error(`no pair for ${a}${b}`);
+  return found;
+}
+
+/** How the two points sit on the circle: same type, neighbours, a quarter apart, far apart. */
+export function relationOf(one: PartyView, two: PartyView): Relation {
+  if (angleToType(one.at.angle) === angleToType(two.at.angle)) return 'same';
+  const distance = angularDistance(one.at.angle, two.at.angle);
+  if (distance < 67.5) return 'close';
+  if (distance <= 112.5) return 'square';
+  return 'far';
+}
+
+function slotsFor(one: PartyView, two: PartyView): { one: NameSlot; two: NameSlot } {
+  const bothUnknown = one.htmlName === null && two.htmlName === null;
+  return {
+    one: nameSlot(one, bothUnknown ? FIRST_FALLBACK : CONTACT_FALLBACK),
+    two: nameSlot(two, bothUnknown ? SECOND_FALLBACK : CONTACT_FALLBACK),
+  };
+}
+
+export function composeRelationship(
+  one: Party,
+  two: Party,
+  library: RelationshipLibrary = loadRelationshipLibrary(),
+): RelationshipAdvice {
+  const a = viewParty(one);
+  const seen = viewParty(two);
+  // Two people of the same type are the same style, even where a type straddles the line
+  // between two quarters (DI, CD, SC and IS sit on it): the text must not call them both
+  // "the same type" and "different".
+  const b = angleToType(a.at.angle) === angleToType(seen.at.angle) ? { ...seen, style: a.style, secondary: a.secondary } : seen;
+  const names = slotsFor(a, b);
+  const pair = pairOf(a.style, b.style);
+  const sameStyle = a.style === b.style;
+  // {D}/{I}/{S}/{C} name the person of that style; a same-style pair uses {one}/{two}.
+  const byStyle: Record<string, NameSlot> = { ...names, [a.style]: names.one, [b.style]: names.two };
+
+  const overviewParts: string[] = [];
+  const pairText = library.overview.find((e) => e.kind === 'pair' && e.key === pair);
+  if (pairText) overviewParts.push(fillTemplate(pairText.text, byStyle));
+  const relation = relationOf(a, b);
+  // A same-style pair's sentence already says they are close, and an opposite pair's that they
+  // are far apart; the relation adds something only where the pair sentence does not say it.
+  // Neighbouring styles are a quarter apart by definition, so "square" would repeat too.
+  const opposite = pair === 'DS' || pair === 'IC';
+  const says = sameStyle ? relation === 'same' : opposite ? relation !== 'far' : relation !== 'square';
+  if (says) {
+    const relationText = library.overview.find((e) => e.kind === 'relation' && e.key === relation);
+    if (relationText) overviewParts.push(fillTemplate(relationText.text, {}));
+  }
+  // Away from their style's axis a person leans toward a neighbouring style; saying how
+  // tells apart, say, a D who leans I from one who leans C, who read the same elsewhere.
+  for (const [view, slot] of [[a, names.one], [b, names.two]] as const) {
+    if (view.blend || angularDistance(view.at.angle, STYLE_AXES[view.style]) < LEAN_FROM) continue;
+    const lean = library.overview.find((e) => e.kind === 'lean' && e.key === `${view.style}${view.secondary}`);
+    if (lean) overviewParts.push(fillTemplate(lean.text, { self: slot }));
+  }
+  const blendText = library.overview.find((e) => e.kind === 'blend' && e.key === 'any');
+  const bothText = library.overview.find((e) => e.kind === 'blend' && e.key === 'both');
+  if (a.blend && b.blend && bothText) {
+    // Said first: for two blends everything after it is a lean, not a trait.
+    overviewParts.unshift(fillTemplate(bothText.text, names));
+  } else {
+    for (const [view, slot] of [[a, names.one], [b, names.two]] as const) {
+      if (view.blend && blendText) overviewParts.push(fillTemplate(blendText.text, { blend: slot }));
+    }
+  }
+
+  const topic = (key: RelationshipTopic): { phrases: string[] } => {
+    const phrases: string[] = [];
+    const needsOf = (view: PartyView, self: NameSlot, other: NameSlot): void => {
+      const entry = library.needs.find((e) => e.topic === key && e.style === view.style);
+      if (entry) phrases.push(fillTemplate(entry.text, { self, other }));
+    };
+    needsOf(a, names.one, names.two);
+    // The same style needs the same things: saying it twice with the names swapped adds nothing.
+    if (!sameStyle) needsOf(b, names.two, names.one);
+    const dynamics = library.dynamics.find((e) => e.topic === key && e.pair === pair);
+    if (dynamics) phrases.push(fillTemplate(dynamics.text, byStyle));
+    return { phrases };
+  };
+  const topics = Object.fromEntries(RELATIONSHIP_TOPICS.map((key) => [key, topic(key)])) as Record<
+    RelationshipTopic,
+    { phrases: string[] }
+  >;
+  return { overview: overviewParts.join(' '), ...topics };
+}
