@@ -20,6 +20,10 @@ export interface Config {
   inProcessWorker: boolean;
   /** PDF analyses one token may have in progress at once; more uploads wait with a 429. */
   pdfMaxPending: number;
+  /** How long the synchronous Connect search waits for its result before answering 202. */
+  syncTimeoutMs: number;
+  /** Days a Connect profile request is kept before it is purged. */
+  requestRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -108,5 +112,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     demoData: readBool(env, 'RAPPORT_DEMO_DATA', true),
     inProcessWorker: readBool(env, 'RAPPORT_IN_PROCESS_WORKER', true),
     pdfMaxPending: readCount(env, 'RAPPORT_PDF_MAX_PENDING', 50),
+    syncTimeoutMs: readCount(env, 'RAPPORT_SYNC_TIMEOUT_MS', 5000),
+    requestRetentionDays: readCount(env, 'RAPPORT_REQUEST_RETENTION_DAYS', 7),
   };
 }
