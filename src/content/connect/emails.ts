@@ -1,0 +1,124 @@
+/**
+ * C5: sample emails written for the recipient's style. Six situations, each in five
+ * variants (D, I, S, C, and B for a balanced blend near the centre of the circle), from
+ * src/content/emails/templates.json. `description` is HTML paragraphs of tips, `text` the
+ * body with <br> line breaks: the recipient's escaped first name in the greeting and
+ * SENDER_NAME_PLACEHOLDER where the sender signs.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { escapeHtml } from '../../shared/html.ts';
+import { viewParty, type Party, type PartyView, type Style } from '../party.ts';
+import { templateProblems } from '../relationship/library.ts';
+import { fillTemplate, nameSlot } from './render.ts';
+
+export interface SampleEmail {
+  label: string;
+  description: string;
+  text: string;
+}
+
+/** Stands in the email bodies for the sender's name; the client replaces it. */
+export const SENDER_NAME_PLACEHOLDER = '[Your name]';
+
+/** The variant an email is written in: a style, or B for a balanced blend. */
+export type EmailVariant = Style | 'B';
+export const EMAIL_VARIANTS: readonly EmailVariant[] = ['D', 'I', 'S', 'C', 'B'];
+const STYLES: readonly Style[] = ['D', 'I', 'S', 'C'];
+
+export interface EmailSituation {
+  key: string;
+  label: string;
+  tips: Record<EmailVariant, string>;
+  text: Record<EmailVariant, string[]>;
+}
+
+export interface EmailLibrary {
+  style_tips: Record<EmailVariant, string>;
+  blend_note: string;
+  sender_notes: Record<Style, Partial<Record<Style, string>>>;
+  situations: EmailSituation[];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Every problem in a parsed templates file: shape, coverage and template syntax. */
+export function emailLibraryProblems(data: unknown): string[] {
+  const problems: string[] = [];
+  const text = (where: string, value: unknown, allowed: string[]): void => {
+    if (typeof value !== 'string') problems.push(`${where}: must be a string`);
+    else problems.push(...templateProblems(value, allowed).map((p) => `${where}: ${p}`));
+  };
+  if (!isRecord(data)) return ['templates.json: must be an object'];
+  const tips = data.style_tips;
+  for (const v of EMAIL_VARIANTS) text(`style_tips.${v}`, isRecord(tips) ? tips[v] : undefined, ['name']);
+  text('blend_note', data.blend_note, ['name']);
+  const notes = data.sender_notes;
+  for (const s of STYLES) {
+    const row = isRecord(notes) ? notes[s] : undefined;
+    if (!isRecord(row)) problems.push(`sender_notes.${s}: must be an object`);
+    else for (const [r, note] of Object.entries(row)) text(`sender_notes.${s}.${r}`, note, ['name']);
+  }
+  if (!Array.isArray(data.situations) || data.situations.length < 5) problems.push('situations: need at least five');
+  const keys = new Set<string>();
+  for (const [i, s] of (Array.isArray(data.situations) ? data.situations : []).entries()) {
+    if (!isRecord(s) || typeof s.key !== 'string' || typeof s.label !== 'string') {
+      problems.push(`situations[${i}]: needs key and label strings`);
+      continue;
+    }
+    if (keys.has(s.key)) problems.push(`situations[${i}]: duplicate key ${s.key}`);
+    keys.add(s.key);
+    text(`${s.key}.label`, s.label, []);
+    for (const v of EMAIL_VARIANTS) {
+      text(`${s.key}.tips.${v}`, isRecord(s.tips) ? s.tips[v] : undefined, ['name']);
+      const lines = isRecord(s.text) ? s.text[v] : undefined;
+      if (!Array.isArray(lines) || lines.length < 3) problems.push(`${s.key}.text.${v}: needs lines`);
+      else lines.forEach((line: unknown, n) => (line === '' ? undefined : text(`${s.key}.text.${v}[${n}]`, line, ['name', 'sender'])));
+      if (Array.isArray(lines) && (lines[0] !== undefined && !String(lines[0]).includes('{name}'))) {
+        problems.push(`${s.key}.text.${v}: the first line must greet {name}`);
+      }
+      if (Array.isArray(lines) && !lines.some((line) => String(line).includes('{sender}'))) {
+        problems.push(`${s.key}.text.${v}: must be signed with {sender}`);
+      }
+    }
+  }
+  return problems;
+}
+
+let cached: EmailLibrary | undefined;
+
+export function loadEmailLibrary(): EmailLibrary {
+  if (cached === undefined) {
+    const file = fileURLToPath(new URL('../emails/templates.json', import.meta.url));
+    const data = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    const problems = emailLibraryProblems(data);
+    if (problems.length > 0) throw new Error(`email templates are invalid:\n  ${problems.join('\n  ')}`);
+    cached = data as EmailLibrary;
+  }
+  return cached;
+}
+
+export function emailVariant(view: PartyView): EmailVariant {
+  return view.blend ? 'B' : view.style;
+}
+
+export function composeSampleEmails(recipient: Party, sender: Party | null, library: EmailLibrary = loadEmailLibrary()): SampleEmail[] {
+  const reader = viewParty(recipient);
+  const variant = emailVariant(reader);
+  const about = { name: nameSlot(reader, 'your contact') };
+  // In a greeting an unknown name reads best as "Hi there,".
+  const greet = { name: nameSlot(reader, 'there'), sender: { html: escapeHtml(SENDER_NAME_PLACEHOLDER), fallback: false } };
+  const paragraph = (template: string): string => `<p>${fillTemplate(template, about)}</p>`;
+  const shared: string[] = [paragraph(library.style_tips[variant])];
+  if (reader.blend) shared.push(paragraph(library.blend_note));
+  const writer = sender === null ? null : viewParty(sender);
+  const senderNote = writer === null ? undefined : library.sender_notes[writer.style][reader.style];
+  return library.situations.map((situation) => {
+    const description = [paragraph(situation.tips[variant]), ...shared];
+    if (senderNote !== undefined) description.push(paragraph(senderNote));
+    const text = situation.text[variant].map((line) => fillTemplate(line, greet)).join('<br>');
+    return { label: escapeHtml(situation.label), description: description.join(''), text };
+  });
+}

@@ -1,0 +1,222 @@
+/**
+ * C4: recommendations on a draft message, for this recipient's style and, where it helps,
+ * the sender's own habits. Each recommendation points at a passage by UTF-16 offsets into the
+ * submitted text (JavaScript string indices: `text.slice(start, end)` is the passage).
+ *
+ * The advice is data (src/content/messaging/advice.json, sender.json). The only markup in a
+ * recommendation is `<span class="…">`: `rapport-quote` around a quoted passage (escaped) and
+ * `rapport-sender` around a note on the sender's own style. The submitted text is never
+ * returned except as an escaped quote of a few words.
+ *
+ * One pass over the text (message-scan.ts), then a fixed number of checks over its words
+ * and sentences: linear in the text's length.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { escapeHtml } from '../../shared/html.ts';
+import { viewParty, type Party, type Style } from '../party.ts';
+import { PhraseSet, scanMessage, type Match, type Scan, type Sentence } from './message-scan.ts';
+import { fillTemplate, nameSlot, type NameSlot } from './render.ts';
+
+export interface MessageRecommendation {
+  start: number;
+  end: number;
+  recommendation: string;
+}
+
+/** Longest text accepted (UTF-16 code units); the route answers 413 above it. */
+export const MESSAGE_MAX_CHARS = 20_000;
+/** At most this many recommendations, the earliest in the text first. */
+export const MAX_RECOMMENDATIONS = 15;
+/** At most this many recommendations of one kind: the third "ASAP" adds nothing. */
+const PER_KIND = 3;
+/** Quotes longer than this are cut (on a character boundary) and end with an ellipsis. */
+const QUOTE_MAX = 60;
+
+export const CHECKS = [
+  'greeting', 'warmth', 'pressure', 'vague', 'hedge', 'exclamation',
+  'long_sentence', 'too_long', 'no_figures', 'missing_ask', 'ask_late',
+] as const;
+export type Check = (typeof CHECKS)[number];
+export type AdviceTable = Record<Check, Partial<Record<Style, string>>>;
+export type SenderTable = Record<Style, Partial<Record<Check, string>>>;
+
+const LONG_SENTENCE: Readonly<Record<Style, number>> = { D: 20, I: 25, S: 28, C: 35 };
+const TOO_LONG: Readonly<Record<Style, number>> = { D: 120, I: 180, S: 220, C: 350 };
+
+const GREETINGS = new PhraseSet([
+  'hi', 'hello', 'hey', 'dear', 'good morning', 'good afternoon', 'good evening', 'greetings', 'hiya', 'morning', 'afternoon', 'evening', 'howdy', 'yo',
+]);
+const WARMTH = new PhraseSet([
+  'thanks', 'thank', 'appreciate', 'appreciated', 'hope', 'hoping', 'glad', 'great', 'enjoyed', 'pleasure', 'happy', 'delighted', 'lovely', 'wonderful', 'kind', 'grateful', 'congratulations', 'welcome', 'pleased', 'nice',
+]);
+const PRESSURE = new PhraseSet([
+  'asap', 'a.s.a.p', 'urgent', 'urgently', 'immediately', 'must', 'right away', 'as soon as possible', 'no later than', 'final notice', 'last chance', 'act now', "don't miss", 'without delay', 'at once', 'non negotiable', 'mandatory', 'today only', 'deadline is today',
+]);
+const VAGUE = new PhraseSet([
+  'huge', 'massive', 'amazing', 'incredible', 'revolutionary', 'game changer', 'game changing', 'best in class', 'world class', 'cutting edge', 'state of the art', 'unbeatable', 'unprecedented', 'industry leading', 'market leading', 'next level', 'seamless', 'tremendous', 'dramatically', 'skyrocket', 'groundbreaking', 'best ever', 'second to none', 'top notch', 'leading edge', 'transformative', 'unmatched', 'unparalleled',
+]);
+const HEDGES = new PhraseSet([
+  'just', 'maybe', 'perhaps', 'i think', 'i guess', 'i feel like', 'sort of', 'kind of', 'hopefully', 'possibly', 'i was wondering', 'i wonder if', 'sorry to bother', 'if you have a moment', 'if it is not too much trouble', "if it's not too much trouble", 'a bit', 'somewhat', 'might be able to',
+]);
+const ASKS = new PhraseSet([
+  'could you', 'can you', 'would you', 'will you', 'let me know', 'please', 'are you free', 'are you available', 'shall we', 'how about', 'let us know', 'can we', 'could we', 'would it be possible', 'i would like you to', 'please confirm', 'reply by', 'let’s', "let's", 'i suggest', 'i propose', 'do you have time', 'would you be open',
+]);
+
+function readJson(name: string): unknown {
+  return JSON.parse(readFileSync(fileURLToPath(new URL(`../messaging/${name}.json`, import.meta.url)), 'utf8')) as unknown;
+}
+
+let tables: { advice: AdviceTable; sender: SenderTable } | undefined;
+
+/** The advice files, read once. Their shape and placeholders are checked by the content tests. */
+export function loadMessagingAdvice(): { advice: AdviceTable; sender: SenderTable } {
+  tables ??= { advice: readJson('advice') as AdviceTable, sender: readJson('sender') as SenderTable };
+  return tables;
+}
+
+/** An escaped quote of a passage, cut on a character boundary; `*` is escaped as well. */
+function quote(text: string, start: number, end: number): string {
+  let cut = Math.min(end, start + QUOTE_MAX);
+  // Never split a surrogate pair (an emoji): back off one unit if the cut lands inside one.
+  if (cut < end && cut > start) {
+    const code = text.charCodeAt(cut);
+    if (code >= 0xdc00 && code <= 0xdfff) cut -= 1;
+  }
+  const body = escapeHtml(text.slice(start, cut)).replaceAll('*', '&#42;');
+  return `<span class="rapport-quote">“${body}${cut < end ? '…' : ''}”</span>`;
+}
+
+interface Context {
+  scan: Scan;
+  recipient: Style;
+  sender: Style | null;
+  name: NameSlot;
+  /** The reader's first name in lower case, to recognise a greeting by name. */
+  readerName: string | null;
+  advice: AdviceTable;
+  senderNotes: SenderTable;
+  out: (MessageRecommendation & { check: Check })[];
+}
+
+function add(ctx: Context, check: Check, start: number, end: number, extra: Record<string, string> = {}): void {
+  const template = ctx.advice[check][ctx.recipient];
+  if (template === undefined || end <= start) return;
+  if (ctx.out.filter((r) => r.check === check).length >= PER_KIND) return;
+  const slots: Record<string, NameSlot> = { name: ctx.name };
+  for (const [key, html] of Object.entries(extra)) slots[key] = { html, fallback: false };
+  let recommendation = fillTemplate(template, slots);
+  // The note on the sender's habit is said once per kind of issue, not on every occurrence.
+  const note = ctx.sender === null ? undefined : ctx.senderNotes[ctx.sender][check];
+  if (note !== undefined && !ctx.out.some((r) => r.check === check)) {
+    recommendation += ` <span class="rapport-sender">${escapeHtml(note)}</span>`;
+  }
+  ctx.out.push({ start, end, recommendation, check });
+}
+
+function addMatches(ctx: Context, check: Check, matches: readonly Match[]): void {
+  for (const m of matches) add(ctx, check, m.start, m.end, { quote: quote(ctx.scan.text, m.start, m.end) });
+}
+
+function wholeText(scan: Scan): { start: number; end: number } | null {
+  const first = scan.sentences[0];
+  const last = scan.sentences[scan.sentences.length - 1];
+  return first === undefined || last === undefined ? null : { start: first.start, end: last.end };
+}
+
+/** Sentences that ask for something: a question, or a request phrase. */
+function askSentences(scan: Scan): Set<number> {
+  const asks = new Set<number>();
+  scan.sentences.forEach((s, index) => {
+    if (s.question) asks.add(index);
+  });
+  for (const m of ASKS.find(scan)) asks.add(m.sentence);
+  return asks;
+}
+
+function checkOpening(ctx: Context, words: number): void {
+  const { scan } = ctx;
+  const first: Sentence | undefined = scan.sentences[0];
+  const firstToken = scan.tokens[0];
+  if (first === undefined || firstToken === undefined) return;
+  // Opening with the reader's name ("Zoë, …") greets them as well as "Hi" does.
+  const byName = ctx.readerName !== null && firstToken.word === ctx.readerName;
+  const greeting = byName || GREETINGS.find(scan).some((m) => m.start === firstToken.start);
+  if (!greeting && words >= 3) add(ctx, 'greeting', first.start, first.end);
+  if ((ctx.recipient === 'I' || ctx.recipient === 'S') && words >= 12 && !WARMTH.has(scan)) {
+    add(ctx, 'warmth', first.start, first.end);
+  }
+}
+
+function checkWording(ctx: Context): void {
+  const { scan, recipient } = ctx;
+  addMatches(ctx, 'pressure', PRESSURE.find(scan));
+  // A claim is vague only when its sentence gives no figure.
+  addMatches(ctx, 'vague', VAGUE.find(scan).filter((m) => scan.sentences[m.sentence]?.hasDigit !== true));
+  const hedges = HEDGES.find(scan);
+  // Softness suits I and S readers; only a pile of hedges gets in their way.
+  if (recipient === 'D' || recipient === 'C') addMatches(ctx, 'hedge', hedges);
+  else if (hedges.length >= 3) addMatches(ctx, 'hedge', hedges.slice(0, 1));
+  const runs = scan.exclamations;
+  if (recipient === 'I') {
+    for (const run of runs.filter((r) => r.end - r.start >= 2)) add(ctx, 'exclamation', run.start, run.end);
+  } else if (recipient === 'S') {
+    if (runs.length >= 2 || runs.some((r) => r.end - r.start >= 2)) for (const run of runs) add(ctx, 'exclamation', run.start, run.end);
+  } else {
+    for (const run of runs) add(ctx, 'exclamation', run.start, run.end);
+  }
+}
+
+function checkShape(ctx: Context, words: number): void {
+  const { scan, recipient } = ctx;
+  for (const s of scan.sentences) {
+    if (s.words > LONG_SENTENCE[recipient]) add(ctx, 'long_sentence', s.start, s.end, { words: String(s.words) });
+  }
+  const whole = wholeText(scan);
+  if (whole === null) return;
+  if (words > TOO_LONG[recipient]) {
+    add(ctx, 'too_long', whole.start, whole.end, { words: String(words), limit: String(TOO_LONG[recipient]) });
+  }
+  const anyDigit = scan.sentences.some((s) => s.hasDigit);
+  if (!anyDigit && ((recipient === 'C' && words >= 20) || (recipient === 'D' && words >= 40))) {
+    add(ctx, 'no_figures', whole.start, whole.end);
+  }
+  const asks = askSentences(scan);
+  const last = scan.sentences[scan.sentences.length - 1];
+  if (asks.size === 0 && last !== undefined && words >= 8) add(ctx, 'missing_ask', last.start, last.end);
+  if (recipient === 'D' && asks.size > 0 && words > 60) {
+    const firstAsk = Math.min(...asks);
+    const at = scan.sentences[firstAsk];
+    // Late means the reader has already read most of the message before learning the request.
+    if (at !== undefined && scan.tokens.length > 0 && at.firstToken > scan.tokens.length * 0.6) {
+      add(ctx, 'ask_late', at.start, at.end);
+    }
+  }
+}
+
+export function recommendMessage(text: string, sender: Party, recipient: Party): MessageRecommendation[] {
+  if (typeof text !== 'string' || text.trim() === '') return [];
+  const scan = scanMessage(text.length > MESSAGE_MAX_CHARS ? text.slice(0, MESSAGE_MAX_CHARS) : text);
+  const reader = viewParty(recipient);
+  const writer = viewParty(sender);
+  const { advice, sender: senderNotes } = loadMessagingAdvice();
+  const ctx: Context = {
+    scan,
+    recipient: reader.style,
+    // The same style writes the way this reader likes to read: no note about the sender's habits.
+    sender: writer.style === reader.style ? null : writer.style,
+    name: nameSlot(reader, 'your contact'),
+    readerName: reader.name === null ? null : (reader.name.split(' ')[0] ?? '').toLowerCase(),
+    advice,
+    senderNotes,
+    out: [],
+  };
+  const words = scan.tokens.length;
+  checkOpening(ctx, words);
+  checkWording(ctx);
+  checkShape(ctx, words);
+  return ctx.out
+    .sort((a, b) => a.start - b.start || a.end - b.end)
+    .slice(0, MAX_RECOMMENDATIONS)
+    .map(({ start, end, recommendation }) => ({ start, end, recommendation }));
+}

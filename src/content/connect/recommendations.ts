@@ -1,0 +1,79 @@
+/**
+ * C2 `recommendations`: the Connect profile's advice for one person. Everything is chosen by
+ * the profile composer (compose-profile.ts), so improvements to its selection flow through;
+ * this module only maps its sections onto Connect's blocks, adds the one-line summary
+ * (phrases/summary.json, written for this field) and renders it all as HTML-safe text.
+ *
+ * Every string in a Connect response is HTML-safe: overviews carry <b>, and a client that
+ * renders one field as HTML will render its neighbours the same way, so names are escaped
+ * everywhere, not only where markup is allowed (docs/api-decisions.md).
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { escapeHtml } from '../../shared/html.ts';
+import { composeProfileContent, toInlineHtml } from '../compose-profile.ts';
+import { OVERVIEW_SECTIONS, validatePhraseFile, type OverviewSection, type Phrase, type Section } from '../phrases.ts';
+import { BLEND_INTENSITY, isBlendPhrase, rankPhrases, type CirclePosition } from '../rank.ts';
+import { viewParty, type Party } from '../party.ts';
+import { personalize } from '../text.ts';
+
+export interface ConnectSection {
+  overview: string;
+  phrases: string[];
+}
+
+export interface ConnectRecommendations {
+  overview: string;
+  qualities: string[];
+  emailing: ConnectSection;
+  communication: ConnectSection;
+  motivations: ConnectSection;
+  behavior: ConnectSection;
+  building_trust: ConnectSection;
+  selling: ConnectSection;
+  working_together: ConnectSection;
+}
+
+/** Which library section feeds each Connect block. */
+const SOURCE: Readonly<Record<OverviewSection, Section>> = {
+  emailing: 'emailing',
+  communication: 'communication',
+  motivations: 'motivation',
+  behavior: 'behavior',
+  building_trust: 'building_trust',
+  selling: 'selling',
+  working_together: 'working_together',
+};
+
+const SUMMARY_FILE = fileURLToPath(new URL('../phrases/summary.json', import.meta.url));
+let summaries: readonly Phrase[] | undefined;
+
+/** summary.json is not a profile section, so it is read here, with the library's own checks. */
+export function loadSummaryPhrases(): readonly Phrase[] {
+  if (summaries === undefined) {
+    const { phrases, problems } = validatePhraseFile('summary', JSON.parse(readFileSync(SUMMARY_FILE, 'utf8')) as unknown);
+    if (problems.length > 0) throw new Error(`summary.json is invalid:\n  ${problems.join('\n  ')}`);
+    summaries = Object.freeze(phrases.map((p) => Object.freeze(p)));
+  }
+  return summaries;
+}
+
+/** The summary sentence nearest the point; a blend gets a blend summary. */
+function summaryTemplate(at: CirclePosition): string | null {
+  const ranked = rankPhrases(loadSummaryPhrases(), at);
+  const best = at.intensity < BLEND_INTENSITY ? (ranked.find((r) => isBlendPhrase(r.phrase)) ?? ranked[0]) : ranked[0];
+  return best === undefined ? null : best.phrase.text;
+}
+
+export function composeConnectRecommendations(person: Party): ConnectRecommendations {
+  const view = viewParty(person);
+  const content = composeProfileContent({ point: view.point, firstName: view.name });
+  const template = summaryTemplate(view.at);
+  const overview = toInlineHtml(template === null ? content.summary : personalize(template, view.name));
+  const block = (key: OverviewSection): ConnectSection => ({
+    overview: toInlineHtml(content.section_overviews[key]),
+    phrases: content[SOURCE[key]].map((phrase) => escapeHtml(phrase)),
+  });
+  const blocks = Object.fromEntries(OVERVIEW_SECTIONS.map((key) => [key, block(key)])) as Record<OverviewSection, ConnectSection>;
+  return { overview, qualities: content.qualities.map((q) => escapeHtml(q)), ...blocks };
+}

@@ -1,0 +1,156 @@
+/**
+ * The relationship library (C3): prose written for a pair of people, not reused from the
+ * single-person phrases. Three files, all tagged by circle position:
+ *
+ * - `needs.json`: per topic and style, what a person of that style needs from the other;
+ *   `{self}` and `{other}` name the two.
+ * - `dynamics.json`: per topic and unordered pair of styles (DD … DS, IC), where the two clash
+ *   and how to bridge it; `{D}`, `{I}`, `{S}`, `{C}` name the person of that style, and
+ *   `{one}`, `{two}` the two people of a same-style pair. `<br>` separates clash and bridge.
+ * - `overview.json`: the overview's sentences, by pair, by the angular relation of the two
+ *   points (same type, close, a quarter apart, far), and a note for a blend.
+ *
+ * Read and checked once; a broken file fails loudly, like the phrase library.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Style } from '../party.ts';
+
+export const RELATIONSHIP_TOPICS = [
+  'change', 'communication', 'conflict', 'feedback', 'group',
+  'instruct', 'motivate', 'personal', 'stress', 'work',
+] as const;
+export type RelationshipTopic = (typeof RELATIONSHIP_TOPICS)[number];
+
+export const STYLES: readonly Style[] = ['D', 'I', 'S', 'C'];
+/** Unordered style pairs, each written once in this order of letters. */
+export const PAIRS = ['DD', 'II', 'SS', 'CC', 'DI', 'IS', 'SC', 'CD', 'DS', 'IC'] as const;
+export type Pair = (typeof PAIRS)[number];
+export const RELATIONS = ['same', 'close', 'square', 'far'] as const;
+export type Relation = (typeof RELATIONS)[number];
+
+export interface NeedsEntry { id: string; topic: RelationshipTopic; style: Style; text: string }
+export interface DynamicsEntry { id: string; topic: RelationshipTopic; pair: Pair; text: string }
+export type OverviewEntry =
+  | { id: string; kind: 'pair'; key: Pair; text: string }
+  | { id: string; kind: 'relation'; key: Relation; text: string }
+  | { id: string; kind: 'blend'; key: 'any'; text: string };
+
+export interface RelationshipLibrary {
+  needs: readonly NeedsEntry[];
+  dynamics: readonly DynamicsEntry[];
+  overview: readonly OverviewEntry[];
+}
+
+const DIR = fileURLToPath(new URL('./', import.meta.url));
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function oneOf<T extends string>(list: readonly T[], value: unknown): value is T {
+  return typeof value === 'string' && (list as readonly string[]).includes(value);
+}
+
+/** Placeholders a pair's text may use: the styles in the pair, or one/two for a same-style pair. */
+export function placeholdersFor(pair: Pair): string[] {
+  const [a, b] = [pair[0], pair[1]];
+  return a === b ? ['one', 'two'] : [a ?? '', b ?? ''];
+}
+
+/** Problems with a template: only known placeholders, only <br> as markup, balanced markers. */
+export function templateProblems(text: string, allowed: readonly string[]): string[] {
+  const problems: string[] = [];
+  if (text.trim() === '' || text !== text.trim()) problems.push('text is empty or padded');
+  for (const match of text.matchAll(/\{([^{}]*)\}/g)) {
+    if (!allowed.includes(match[1] ?? '')) problems.push(`placeholder {${match[1] ?? ''}} not allowed here`);
+  }
+  if (/[{}]/.test(text.replace(/\{[^{}]*\}/g, ''))) problems.push('stray brace');
+  if (/[<>]/.test(text.replaceAll('<br>', ''))) problems.push('markup other than <br>');
+  if ((text.split('**').length - 1) % 2 !== 0) problems.push('unbalanced ** markers');
+  if (/&/.test(text)) problems.push('write "and", not &');
+  return problems;
+}
+
+/** Checks the three parsed files; returns the library and every problem found. */
+export function validateRelationshipLibrary(raw: { needs: unknown; dynamics: unknown; overview: unknown }): {
+  library: RelationshipLibrary;
+  problems: string[];
+} {
+  const problems: string[] = [];
+  const ids = new Set<string>();
+  const entries = (file: string, data: unknown): Record<string, unknown>[] => {
+    if (!Array.isArray(data)) {
+      problems.push(`${file}.json: must be an array`);
+      return [];
+    }
+    return data.filter((entry: unknown, index): entry is Record<string, unknown> => {
+      const ok = isRecord(entry) && typeof entry.id === 'string' && typeof entry.text === 'string';
+      if (!ok) problems.push(`${file}.json[${index}]: needs string id and text`);
+      else if (ids.has(String(entry.id))) problems.push(`${file}.json ${String(entry.id)}: duplicate id`);
+      else ids.add(String(entry.id));
+      return ok;
+    });
+  };
+  const check = (file: string, entry: Record<string, unknown>, local: string[]): boolean => {
+    if (!new RegExp(`^${file}-\\d{3,}$`).test(String(entry.id))) local.push(`id must look like "${file}-001"`);
+    problems.push(...local.map((p) => `${file}.json ${String(entry.id)}: ${p}`));
+    return local.length === 0;
+  };
+  const needs: NeedsEntry[] = [];
+  for (const e of entries('needs', raw.needs)) {
+    const local = templateProblems(String(e.text), ['self', 'other']);
+    if (!oneOf(RELATIONSHIP_TOPICS, e.topic)) local.push('unknown topic');
+    if (!oneOf(STYLES, e.style)) local.push('style must be D, I, S or C');
+    if (check('needs', e, local) && oneOf(RELATIONSHIP_TOPICS, e.topic) && oneOf(STYLES, e.style)) {
+      needs.push({ id: String(e.id), topic: e.topic, style: e.style, text: String(e.text) });
+    }
+  }
+  const dynamics: DynamicsEntry[] = [];
+  for (const e of entries('dynamics', raw.dynamics)) {
+    const local: string[] = [];
+    if (!oneOf(RELATIONSHIP_TOPICS, e.topic)) local.push('unknown topic');
+    if (!oneOf(PAIRS, e.pair)) local.push(`pair must be one of ${PAIRS.join(', ')}`);
+    else local.push(...templateProblems(String(e.text), placeholdersFor(e.pair)));
+    if (check('dynamics', e, local) && oneOf(RELATIONSHIP_TOPICS, e.topic) && oneOf(PAIRS, e.pair)) {
+      dynamics.push({ id: String(e.id), topic: e.topic, pair: e.pair, text: String(e.text) });
+    }
+  }
+  const overview: OverviewEntry[] = [];
+  for (const e of entries('overview', raw.overview)) {
+    const local: string[] = [];
+    const id = String(e.id);
+    const text = String(e.text);
+    if (e.kind === 'pair' && oneOf(PAIRS, e.key)) {
+      local.push(...templateProblems(text, placeholdersFor(e.key)));
+      if (check('overview', e, local)) overview.push({ id, kind: 'pair', key: e.key, text });
+    } else if (e.kind === 'relation' && oneOf(RELATIONS, e.key)) {
+      local.push(...templateProblems(text, []));
+      if (check('overview', e, local)) overview.push({ id, kind: 'relation', key: e.key, text });
+    } else if (e.kind === 'blend' && e.key === 'any') {
+      local.push(...templateProblems(text, ['blend']));
+      if (check('overview', e, local)) overview.push({ id, kind: 'blend', key: 'any', text });
+    } else {
+      check('overview', e, ['kind/key must be pair/<pair>, relation/<same|close|square|far> or blend/any']);
+    }
+  }
+  return { library: { needs, dynamics, overview }, problems };
+}
+
+export function readRelationshipLibrary(dir: string = DIR): RelationshipLibrary {
+  const read = (name: string): unknown => JSON.parse(readFileSync(`${dir}/${name}.json`, 'utf8')) as unknown;
+  const { library, problems } = validateRelationshipLibrary({
+    needs: read('needs'),
+    dynamics: read('dynamics'),
+    overview: read('overview'),
+  });
+  if (problems.length > 0) throw new Error(`relationship library is invalid:\n  ${problems.join('\n  ')}`);
+  return library;
+}
+
+let cached: RelationshipLibrary | undefined;
+
+export function loadRelationshipLibrary(): RelationshipLibrary {
+  cached ??= readRelationshipLibrary();
+  return cached;
+}
