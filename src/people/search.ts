@@ -140,15 +140,25 @@ export function pickCandidate(query: NameQuery, candidates: readonly Candidate[]
 const CANDIDATE_COLUMNS = 'id, first_name, last_name, title, company_name, location, estimate, verified, first_key, last_key';
 
 /**
- * Candidates come from three indexed paths: the same last name (with a first name that is equal,
- * a nickname, or starts with the same letter), a known first name or nickname with a last name a
- * few trigrams apart, and trigram similarity over the whole name (typos in either part).
+ * Candidates come in three stages, each cheaper than the next and tried only when the ones
+ * before found no clear match: (1) the same last name (btree), with a first name that is equal,
+ * a nickname, or starts with the same letter (a typo there); (2) a known first name or nickname
+ * with a last name a few trigrams away (a typo in the last name); (3) trigram similarity over the
+ * whole name (typos in both), through the gin index. An exact name found in stage 1 is not put
+ * in doubt by near-spellings of it that only later stages would find.
  */
-const NAME_CANDIDATES = `SELECT ${CANDIDATE_COLUMNS} FROM people
-  WHERE (last_key = $2 AND (first_key = ANY($3::text[]) OR left(first_key, 1) = left($1, 1)))
-     OR (first_key = ANY($3::text[]) AND last_key % $2)
-     OR name_key % $4
-  LIMIT 200`;
+const STAGES = [
+  `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE last_key = $2 AND (first_key = ANY($3::text[]) OR left(first_key, 1) = left($1, 1)) LIMIT 200`,
+  `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE first_key = ANY($1::text[]) AND last_key % $2 LIMIT 200`,
+  `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE name_key % $1 LIMIT 200`,
+] as const;
+
+/** Each stage's parameters, in its own numbering. */
+function stageParams(stage: number, firstKey: string, lastKey: string, firsts: string[]): unknown[] {
+  if (stage === 0) return [firstKey, lastKey, firsts];
+  if (stage === 1) return [firsts, lastKey];
+  return [`${firstKey} ${lastKey}`];
+}
 
 const BY_EMAIL = `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE email_normalized = $1`;
 
@@ -170,8 +180,15 @@ export async function findMatch(db: Queryable, criteria: SearchCriteria): Promis
   const lastKey = nameKey(criteria.lastName);
   if (!firstKey || !lastKey) return { person: null, reason: email ? 'none' : 'no_criteria' };
   const firsts = [firstKey, ...nicknamesOf(firstKey)];
-  const rows = await db.query<Candidate>(NAME_CANDIDATES, [firstKey, lastKey, firsts, `${firstKey} ${lastKey}`]);
-  const picked = pickCandidate({ firstKey, lastKey, companyName: criteria.companyName, location: criteria.location }, rows);
+  const query = { firstKey, lastKey, companyName: criteria.companyName, location: criteria.location };
+  const seen = new Map<string, Candidate>();
+  let picked: ReturnType<typeof pickCandidate> = 'none';
+  for (const [stage, sql] of STAGES.entries()) {
+    for (const row of await db.query<Candidate>(sql, stageParams(stage, firstKey, lastKey, firsts))) seen.set(row.id, row);
+    picked = pickCandidate(query, [...seen.values()]);
+    // A clear match, or people who fit equally well: later stages would only add weaker ones.
+    if (picked !== 'none') break;
+  }
   if (picked === 'none' || picked === 'ambiguous') return { person: null, reason: picked };
   return { person: toMatched(picked.candidate), by: 'name', score: picked.score };
 }
