@@ -6,6 +6,8 @@ describe('configuration', () => {
     const config = loadConfig({}, '/srv/rapport');
     expect(config).toMatchObject({ port: 8080, connectPort: 8081, dataDir: '/srv/rapport/data', databaseUrl: null, publicBaseUrl: null, pdfMaxPending: 50 });
     expect(loadConfig({ RAPPORT_PDF_MAX_PENDING: '200' }).pdfMaxPending).toBe(200);
+    expect(config).toMatchObject({ syncTimeoutMs: 5000, requestRetentionDays: 7 });
+    expect(loadConfig({ RAPPORT_SYNC_TIMEOUT_MS: '250', RAPPORT_REQUEST_RETENTION_DAYS: '30' })).toMatchObject({ syncTimeoutMs: 250, requestRetentionDays: 30 });
   });
 
   it.each([
@@ -23,6 +25,8 @@ describe('configuration', () => {
     [{ BODY_LIMIT: '0kb' }, 'BODY_LIMIT'],
     [{ RAPPORT_PDF_MAX_PENDING: '0' }, 'RAPPORT_PDF_MAX_PENDING'],
     [{ RAPPORT_PDF_MAX_PENDING: '2.5' }, 'RAPPORT_PDF_MAX_PENDING'],
+    [{ RAPPORT_SYNC_TIMEOUT_MS: '5s' }, 'RAPPORT_SYNC_TIMEOUT_MS'],
+    [{ RAPPORT_REQUEST_RETENTION_DAYS: '0' }, 'RAPPORT_REQUEST_RETENTION_DAYS'],
   ])('rejects %o naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
