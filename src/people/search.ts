@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/client.ts';
+import { statement, type Queryable } from '../db/client.ts';
 import type { TraitEstimate } from '../personality/types.ts';
 import { nameKey } from './name-key.ts';
 import { nicknamesOf, type NicknameTable, nicknameTable } from './nicknames.ts';
@@ -151,7 +151,7 @@ const STAGES = [
   `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE last_key = $2 AND (first_key = ANY($3::text[]) OR left(first_key, 1) = left($1, 1)) LIMIT 200`,
   `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE first_key = ANY($1::text[]) AND last_key % $2 LIMIT 200`,
   `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE name_key % $1 LIMIT 200`,
-] as const;
+].map((sql, i) => statement(`people_name_search_${i + 1}`, sql));
 
 /** Each stage's parameters, in its own numbering. */
 function stageParams(stage: number, firstKey: string, lastKey: string, firsts: string[]): unknown[] {
@@ -160,7 +160,8 @@ function stageParams(stage: number, firstKey: string, lastKey: string, firsts: s
   return [`${firstKey} ${lastKey}`];
 }
 
-const BY_EMAIL = `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE email_normalized = $1`;
+/** Prepared statements (src/db/README.md): a search is a hot path, one to three lookups each. */
+const BY_EMAIL = statement('people_search_by_email', `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE email_normalized = $1`);
 
 function parseEstimate(value: TraitEstimate | string | null): TraitEstimate | null {
   return typeof value === 'string' ? (JSON.parse(value) as TraitEstimate) : value;
@@ -173,7 +174,7 @@ function toMatched(row: Candidate): MatchedPerson {
 export async function findMatch(db: Queryable, criteria: SearchCriteria): Promise<MatchResult> {
   const email = normalizeEmail(criteria.email);
   if (email) {
-    const [row] = await db.query<Candidate>(BY_EMAIL, [email]);
+    const [row] = await db.run<Candidate>(BY_EMAIL, [email]);
     if (row) return { person: toMatched(row), by: 'email', score: 1 };
   }
   const firstKey = nameKey(criteria.firstName);
@@ -184,7 +185,7 @@ export async function findMatch(db: Queryable, criteria: SearchCriteria): Promis
   const seen = new Map<string, Candidate>();
   let picked: ReturnType<typeof pickCandidate> = 'none';
   for (const [stage, sql] of STAGES.entries()) {
-    for (const row of await db.query<Candidate>(sql, stageParams(stage, firstKey, lastKey, firsts))) seen.set(row.id, row);
+    for (const row of await db.run<Candidate>(sql, stageParams(stage, firstKey, lastKey, firsts))) seen.set(row.id, row);
     picked = pickCandidate(query, [...seen.values()]);
     // A clear match, or people who fit equally well: later stages would only add weaker ones.
     if (picked !== 'none') break;
