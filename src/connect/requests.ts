@@ -1,4 +1,4 @@
-import { queryOne, type Queryable } from '../db/client.ts';
+import { statement, type Queryable } from '../db/client.ts';
 import type { TraitEstimate } from '../personality/types.ts';
 import type { SearchInput } from './criteria.ts';
 
@@ -73,22 +73,25 @@ export async function insertPendingRequest(db: Queryable, id: string, tokenId: s
 }
 
 /** A request answered at once (the synchronous search): stored finished, without its input. */
-export async function insertFinishedRequest(db: Queryable, id: string, tokenId: string, outcome: RequestOutcome): Promise<void> {
-  await db.query(
-    `INSERT INTO profile_requests (id, token_id, status, person_id, first_name, last_name, title, estimate, has_assessment, error, completed_at)
+const INSERT_FINISHED = statement(
+  'profile_requests_insert_finished',
+  `INSERT INTO profile_requests (id, token_id, status, person_id, first_name, last_name, title, estimate, has_assessment, error, completed_at)
      SELECT r.id, $2, r.status, r.person_id, r.first_name, r.last_name, r.title, r.estimate, r.has_assessment, r.error, now()
      FROM jsonb_to_record($1::jsonb) AS ${RECORD}`,
-    [JSON.stringify(outcomeRecord(id, outcome)), tokenId],
-  );
+);
+
+export async function insertFinishedRequest(db: Queryable, id: string, tokenId: string, outcome: RequestOutcome): Promise<void> {
+  await db.run(INSERT_FINISHED, [JSON.stringify(outcomeRecord(id, outcome)), tokenId]);
 }
 
 /** Only the token that asked may read a request; anyone else sees nothing. */
+const FIND = statement(
+  'profile_requests_find',
+  'SELECT id, status, person_id, first_name, last_name, title, estimate, has_assessment, error FROM profile_requests WHERE id = $1 AND token_id = $2',
+);
+
 export async function findRequest(db: Queryable, id: string, tokenId: string): Promise<ProfileRequest | null> {
-  const row = await queryOne<RequestRow>(
-    db,
-    'SELECT id, status, person_id, first_name, last_name, title, estimate, has_assessment, error FROM profile_requests WHERE id = $1 AND token_id = $2',
-    [id, tokenId],
-  );
+  const [row] = await db.run<RequestRow>(FIND, [id, tokenId]);
   return row ? fromRow(row) : null;
 }
 
