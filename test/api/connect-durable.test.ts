@@ -47,9 +47,9 @@ describe('durable profile requests', () => {
     // A database that answers the person lookup slowly: the search cannot finish in 20 ms.
     const db = service.ctx.db;
     const slow: Db = Object.create(db) as Db;
-    slow.query = async (sql, params) => {
-      if (/FROM people/.test(sql)) await new Promise((resolve) => setTimeout(resolve, 200));
-      return db.query(sql, params);
+    slow.run = async (prepared, params) => {
+      if (/FROM people/.test(prepared.sql)) await new Promise((resolve) => setTimeout(resolve, 200));
+      return db.run(prepared, params);
     };
     const tokenId = (await service.ctx.auth.authenticate(org['x-org-token'], 'connect')).id;
     const input = readSearch({ email: 'ada.brightwater@example.com' }, 'sync');
