@@ -42,7 +42,6 @@ export interface Scan {
 }
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
-const DIGIT = /\p{Nd}/u;
 
 function isBoundary(ch: string): boolean {
   return ch === '.' || ch === '!' || ch === '?' || ch === '\n' || ch === '\u2026';
@@ -50,6 +49,15 @@ function isBoundary(ch: string): boolean {
 
 function isSpace(ch: string): boolean {
   return ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r' || ch === '\u00a0' || ch === '\u2028' || ch === '\u2029';
+}
+
+/** An ASCII digit in text[start, end), without copying the slice. */
+function hasDigit(text: string, start: number, end: number): boolean {
+  for (let k = start; k < end; k++) {
+    const code = text.charCodeAt(k);
+    if (code >= 48 && code <= 57) return true;
+  }
+  return false;
 }
 
 export function scanMessage(text: string): Scan {
@@ -89,7 +97,7 @@ export function scanMessage(text: string): Scan {
       t++;
     }
     if (end > start) {
-      sentences.push({ start, end, firstToken, words: t - firstToken, hasDigit: DIGIT.test(text.slice(start, end)), question });
+      sentences.push({ start, end, firstToken, words: t - firstToken, hasDigit: hasDigit(text, start, end), question });
     }
     if (i < text.length && text.charAt(i) === '\n') i++;
   }
@@ -114,40 +122,49 @@ export class PhraseSet {
     }
   }
 
+  /** Length in tokens of the longest phrase starting at token k, or 0. */
+  matchAt(scan: Scan, k: number): number {
+    const { tokens, text } = scan;
+    const token = tokens[k];
+    const candidates = token === undefined ? undefined : this.byFirst.get(token.word);
+    if (candidates === undefined) return 0;
+    for (const words of candidates) {
+      let ok = k + words.length <= tokens.length;
+      for (let w = 1; w < words.length && ok; w++) {
+        const prev = tokens[k + w - 1];
+        const next = tokens[k + w];
+        // Words of a phrase are separated by spaces or hyphens only, not by punctuation.
+        ok =
+          prev !== undefined &&
+          next !== undefined &&
+          next.word === words[w] &&
+          next.start - prev.end <= 3 &&
+          /^[\s-]+$/.test(text.slice(prev.end, next.start));
+      }
+      if (ok) return words.length;
+    }
+    return 0;
+  }
+
   /** Every occurrence in the scan, non-overlapping, in order. */
   find(scan: Scan): Match[] {
     const found: Match[] = [];
-    const { tokens, text } = scan;
+    const { tokens } = scan;
     for (let k = 0; k < tokens.length; k++) {
-      const token = tokens[k];
-      if (token === undefined) continue;
-      const candidates = this.byFirst.get(token.word);
-      if (candidates === undefined) continue;
-      for (const words of candidates) {
-        const last = tokens[k + words.length - 1];
-        if (last === undefined) continue;
-        let ok = true;
-        for (let w = 1; w < words.length && ok; w++) {
-          const prev = tokens[k + w - 1];
-          const next = tokens[k + w];
-          // Words of a phrase are separated by spaces or hyphens only, not by punctuation.
-          ok =
-            prev !== undefined &&
-            next !== undefined &&
-            next.word === words[w] &&
-            next.start - prev.end <= 3 &&
-            /^[\s-]+$/.test(text.slice(prev.end, next.start));
-        }
-        if (!ok) continue;
-        found.push({ start: token.start, end: last.end, phrase: words.join(' '), sentence: scan.tokenSentence[k] ?? 0 });
-        k += words.length - 1;
-        break;
-      }
+      const length = this.matchAt(scan, k);
+      if (length === 0) continue;
+      const first = tokens[k];
+      const last = tokens[k + length - 1];
+      if (first === undefined || last === undefined) continue;
+      const phrase = tokens.slice(k, k + length).map((t) => t.word).join(' ');
+      found.push({ start: first.start, end: last.end, phrase, sentence: scan.tokenSentence[k] ?? 0 });
+      k += length - 1;
     }
     return found;
   }
 
   has(scan: Scan): boolean {
-    return this.find(scan).length > 0;
+    for (let k = 0; k < scan.tokens.length; k++) if (this.matchAt(scan, k) > 0) return true;
+    return false;
   }
 }

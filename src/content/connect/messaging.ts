@@ -35,7 +35,7 @@ const QUOTE_MAX = 60;
 
 export const CHECKS = [
   'greeting', 'warmth', 'pressure', 'vague', 'hedge', 'exclamation',
-  'long_sentence', 'too_long', 'no_figures', 'missing_ask', 'ask_late',
+  'long_sentence', 'too_long', 'no_figures', 'missing_ask', 'ask_late', 'small_talk', 'reassurance', 'fits',
 ] as const;
 export type Check = (typeof CHECKS)[number];
 export type AdviceTable = Record<Check, Partial<Record<Style, string>>>;
@@ -46,6 +46,8 @@ const TOO_LONG: Readonly<Record<Style, number>> = { D: 120, I: 180, S: 220, C: 3
 
 const GREETINGS = new PhraseSet([
   'hi', 'hello', 'hey', 'dear', 'good morning', 'good afternoon', 'good evening', 'greetings', 'hiya', 'morning', 'afternoon', 'evening', 'howdy', 'yo',
+  // A greeting in another language is still a greeting; the other checks are for English.
+  'hola', 'bonjour', 'salut', 'hallo', 'ciao', 'olá', 'oi', 'hej', 'buongiorno', 'guten tag', 'buenos días', 'buenos dias', 'bom dia', 'moin', 'servus',
 ]);
 const WARMTH = new PhraseSet([
   'thanks', 'thank', 'appreciate', 'appreciated', 'hope', 'hoping', 'glad', 'great', 'enjoyed', 'pleasure', 'happy', 'delighted', 'lovely', 'wonderful', 'kind', 'grateful', 'congratulations', 'welcome', 'pleased', 'nice',
@@ -58,6 +60,17 @@ const VAGUE = new PhraseSet([
 ]);
 const HEDGES = new PhraseSet([
   'just', 'maybe', 'perhaps', 'i think', 'i guess', 'i feel like', 'sort of', 'kind of', 'hopefully', 'possibly', 'i was wondering', 'i wonder if', 'sorry to bother', 'if you have a moment', 'if it is not too much trouble', "if it's not too much trouble", 'a bit', 'somewhat', 'might be able to',
+]);
+const SMALL_TALK = new PhraseSet([
+  'hope you are well', "hope you're well", 'hope you are doing well', "hope you're doing well", 'hope this email finds you well',
+  'hope this finds you well', 'hope all is well', 'how are you', 'how are you doing', 'hope you had a great weekend', 'hope you had a good weekend',
+  'hope you had a nice weekend', 'hope your week is going well', 'happy friday', 'happy monday',
+]);
+const CHANGE = new PhraseSet([
+  'change', 'changes', 'changing', 'moving to', 'switching', 'switch to', 'replace', 'replacing', 'restructure', 'restructuring', 'reorganisation', 'reorganization', 'migrate', 'migrating', 'migration', 'transition', 'new process', 'new system', 'going forward',
+]);
+const REASSURANCE = new PhraseSet([
+  'support', 'supported', 'help', 'helping', 'questions', 'happy to', 'glad to', 'no rush', 'your pace', 'together', 'stays the same', 'stay the same', 'will not change', "won't change", 'step by step', 'walk you through', 'here for you', 'reassure',
 ]);
 const ASKS = new PhraseSet([
   'could you', 'can you', 'would you', 'will you', 'let me know', 'please', 'are you free', 'are you available', 'shall we', 'how about', 'let us know', 'can we', 'could we', 'would it be possible', 'i would like you to', 'please confirm', 'reply by', 'let’s', "let's", 'i suggest', 'i propose', 'do you have time', 'would you be open',
@@ -97,21 +110,23 @@ interface Context {
   advice: AdviceTable;
   senderNotes: SenderTable;
   out: (MessageRecommendation & { check: Check })[];
+  counts: Map<Check, number>;
 }
 
 function add(ctx: Context, check: Check, start: number, end: number, extra: Record<string, string> = {}): void {
   const template = ctx.advice[check][ctx.recipient];
   if (template === undefined || end <= start) return;
-  if (ctx.out.filter((r) => r.check === check).length >= PER_KIND) return;
+  if ((ctx.counts.get(check) ?? 0) >= PER_KIND) return;
   const slots: Record<string, NameSlot> = { name: ctx.name };
   for (const [key, html] of Object.entries(extra)) slots[key] = { html, fallback: false };
   let recommendation = fillTemplate(template, slots);
   // The note on the sender's habit is said once per kind of issue, not on every occurrence.
   const note = ctx.sender === null ? undefined : ctx.senderNotes[ctx.sender][check];
-  if (note !== undefined && !ctx.out.some((r) => r.check === check)) {
+  if (note !== undefined && !ctx.counts.has(check)) {
     recommendation += ` <span class="rapport-sender">${escapeHtml(note)}</span>`;
   }
   ctx.out.push({ start, end, recommendation, check });
+  ctx.counts.set(check, (ctx.counts.get(check) ?? 0) + 1);
 }
 
 function addMatches(ctx: Context, check: Check, matches: readonly Match[]): void {
@@ -141,11 +156,15 @@ function checkOpening(ctx: Context, words: number): void {
   if (first === undefined || firstToken === undefined) return;
   // Opening with the reader's name ("Zoë, …") greets them as well as "Hi" does.
   const byName = ctx.readerName !== null && firstToken.word === ctx.readerName;
-  const greeting = byName || GREETINGS.find(scan).some((m) => m.start === firstToken.start);
+  const greeting = byName || GREETINGS.matchAt(scan, 0) > 0;
   if (!greeting && words >= 3) add(ctx, 'greeting', first.start, first.end);
   if ((ctx.recipient === 'I' || ctx.recipient === 'S') && words >= 12 && !WARMTH.has(scan)) {
     add(ctx, 'warmth', first.start, first.end);
   }
+  // An S reader takes change personally: a change with no word of support reads as a threat.
+  if (ctx.recipient === 'S' && !REASSURANCE.has(scan)) addMatches(ctx, 'reassurance', CHANGE.find(scan).slice(0, 1));
+  // Pleasantries are warmth to I and S readers and a delay to D and C readers.
+  if (ctx.recipient === 'D' || ctx.recipient === 'C') addMatches(ctx, 'small_talk', SMALL_TALK.find(scan).slice(0, 1));
 }
 
 function checkWording(ctx: Context): void {
@@ -182,7 +201,9 @@ function checkShape(ctx: Context, words: number): void {
     add(ctx, 'no_figures', whole.start, whole.end);
   }
   const asks = askSentences(scan);
-  const last = scan.sentences[scan.sentences.length - 1];
+  // The ask belongs at the end of the body, before the sign-off ("Thanks,", a name).
+  const body = scan.sentences.filter((s) => s.words > 3);
+  const last = body[body.length - 1] ?? scan.sentences[scan.sentences.length - 1];
   if (asks.size === 0 && last !== undefined && words >= 8) add(ctx, 'missing_ask', last.start, last.end);
   if (recipient === 'D' && asks.size > 0 && words > 60) {
     const firstAsk = Math.min(...asks);
@@ -210,11 +231,15 @@ export function recommendMessage(text: string, sender: Party, recipient: Party):
     advice,
     senderNotes,
     out: [],
+    counts: new Map(),
   };
   const words = scan.tokens.length;
   checkOpening(ctx, words);
   checkWording(ctx);
   checkShape(ctx, words);
+  // Saying nothing would leave the writer guessing whether the draft was checked at all.
+  const whole = wholeText(scan);
+  if (ctx.out.length === 0 && whole !== null && words >= 8) add(ctx, 'fits', whole.start, whole.end);
   return ctx.out
     .sort((a, b) => a.start - b.start || a.end - b.end)
     .slice(0, MAX_RECOMMENDATIONS)

@@ -8,7 +8,7 @@
  * person" and "the second person", so the text can still tell them apart.
  */
 import { angleToType, angularDistance } from '../../personality/circle.ts';
-import { viewParty, type Party, type PartyView, type Style } from '../party.ts';
+import { STYLE_AXES, viewParty, type Party, type PartyView, type Style } from '../party.ts';
 import {
   loadRelationshipLibrary,
   PAIRS,
@@ -25,6 +25,9 @@ export const RELATIONSHIP_KEYS = RELATIONSHIP_TOPICS;
 export type RelationshipAdvice = { overview: string } & Record<(typeof RELATIONSHIP_KEYS)[number], { phrases: string[] }>;
 
 /** Fallbacks for a missing given name (also used in tests). */
+/** Degrees from a style's axis beyond which a person leans toward the neighbouring style (the Di, Dc … types and beyond). */
+const LEAN_FROM = 20;
+
 export const CONTACT_FALLBACK = 'your contact';
 export const FIRST_FALLBACK = 'the first person';
 export const SECOND_FALLBACK = 'the second person';
@@ -58,7 +61,11 @@ export function composeRelationship(
   library: RelationshipLibrary = loadRelationshipLibrary(),
 ): RelationshipAdvice {
   const a = viewParty(one);
-  const b = viewParty(two);
+  const seen = viewParty(two);
+  // Two people of the same type are the same style, even where a type straddles the line
+  // between two quarters (DI, CD, SC and IS sit on it): the text must not call them both
+  // "the same type" and "different".
+  const b = angleToType(a.at.angle) === angleToType(seen.at.angle) ? { ...seen, style: a.style, secondary: a.secondary } : seen;
   const names = slotsFor(a, b);
   const pair = pairOf(a.style, b.style);
   const sameStyle = a.style === b.style;
@@ -71,14 +78,29 @@ export function composeRelationship(
   const relation = relationOf(a, b);
   // A same-style pair's sentence already says they are close, and an opposite pair's that they
   // are far apart; the relation adds something only where the pair sentence does not say it.
+  // Neighbouring styles are a quarter apart by definition, so "square" would repeat too.
   const opposite = pair === 'DS' || pair === 'IC';
-  if (sameStyle ? relation === 'same' : !(opposite && relation === 'far')) {
+  const says = sameStyle ? relation === 'same' : opposite ? relation !== 'far' : relation !== 'square';
+  if (says) {
     const relationText = library.overview.find((e) => e.kind === 'relation' && e.key === relation);
     if (relationText) overviewParts.push(fillTemplate(relationText.text, {}));
   }
-  const blendText = library.overview.find((e) => e.kind === 'blend');
+  // Away from their style's axis a person leans toward a neighbouring style; saying how
+  // tells apart, say, a D who leans I from one who leans C, who read the same elsewhere.
   for (const [view, slot] of [[a, names.one], [b, names.two]] as const) {
-    if (view.blend && blendText) overviewParts.push(fillTemplate(blendText.text, { blend: slot }));
+    if (view.blend || angularDistance(view.at.angle, STYLE_AXES[view.style]) < LEAN_FROM) continue;
+    const lean = library.overview.find((e) => e.kind === 'lean' && e.key === `${view.style}${view.secondary}`);
+    if (lean) overviewParts.push(fillTemplate(lean.text, { self: slot }));
+  }
+  const blendText = library.overview.find((e) => e.kind === 'blend' && e.key === 'any');
+  const bothText = library.overview.find((e) => e.kind === 'blend' && e.key === 'both');
+  if (a.blend && b.blend && bothText) {
+    // Said first: for two blends everything after it is a lean, not a trait.
+    overviewParts.unshift(fillTemplate(bothText.text, names));
+  } else {
+    for (const [view, slot] of [[a, names.one], [b, names.two]] as const) {
+      if (view.blend && blendText) overviewParts.push(fillTemplate(blendText.text, { blend: slot }));
+    }
   }
 
   const topic = (key: RelationshipTopic): { phrases: string[] } => {

@@ -8,7 +8,8 @@
  *   and how to bridge it; `{D}`, `{I}`, `{S}`, `{C}` name the person of that style, and
  *   `{one}`, `{two}` the two people of a same-style pair. `<br>` separates clash and bridge.
  * - `overview.json`: the overview's sentences, by pair, by the angular relation of the two
- *   points (same type, close, a quarter apart, far), and a note for a blend.
+ *   points (same type, close, a quarter apart, far), by the way a person's style leans toward
+ *   a neighbouring one (`{self}`), and a note for a blend.
  *
  * Read and checked once; a broken file fails loudly, like the phrase library.
  */
@@ -31,10 +32,15 @@ export type Relation = (typeof RELATIONS)[number];
 
 export interface NeedsEntry { id: string; topic: RelationshipTopic; style: Style; text: string }
 export interface DynamicsEntry { id: string; topic: RelationshipTopic; pair: Pair; text: string }
+/** A style leaning toward a neighbour: the first letter is the style, the second the lean. */
+export const LEANS = ['DI', 'DC', 'ID', 'IS', 'SI', 'SC', 'CS', 'CD'] as const;
+export type Lean = (typeof LEANS)[number];
 export type OverviewEntry =
   | { id: string; kind: 'pair'; key: Pair; text: string }
+  | { id: string; kind: 'lean'; key: Lean; text: string }
   | { id: string; kind: 'relation'; key: Relation; text: string }
-  | { id: string; kind: 'blend'; key: 'any'; text: string };
+  | { id: string; kind: 'blend'; key: 'any'; text: string }
+  | { id: string; kind: 'blend'; key: 'both'; text: string };
 
 export interface RelationshipLibrary {
   needs: readonly NeedsEntry[];
@@ -127,11 +133,17 @@ export function validateRelationshipLibrary(raw: { needs: unknown; dynamics: unk
     } else if (e.kind === 'relation' && oneOf(RELATIONS, e.key)) {
       local.push(...templateProblems(text, []));
       if (check('overview', e, local)) overview.push({ id, kind: 'relation', key: e.key, text });
+    } else if (e.kind === 'lean' && oneOf(LEANS, e.key)) {
+      local.push(...templateProblems(text, ['self']));
+      if (check('overview', e, local)) overview.push({ id, kind: 'lean', key: e.key, text });
     } else if (e.kind === 'blend' && e.key === 'any') {
       local.push(...templateProblems(text, ['blend']));
       if (check('overview', e, local)) overview.push({ id, kind: 'blend', key: 'any', text });
+    } else if (e.kind === 'blend' && e.key === 'both') {
+      local.push(...templateProblems(text, ['one', 'two']));
+      if (check('overview', e, local)) overview.push({ id, kind: 'blend', key: 'both', text });
     } else {
-      check('overview', e, ['kind/key must be pair/<pair>, relation/<same|close|square|far> or blend/any']);
+      check('overview', e, ['kind/key must be pair/<pair>, relation/<same|close|square|far>, lean/<DI…CD> or blend/any|both']);
     }
   }
   return { library: { needs, dynamics, overview }, problems };

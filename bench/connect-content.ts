@@ -1,0 +1,84 @@
+/**
+ * In-process speed of the Connect composers: message recommendations on a 300-word draft
+ * (target: under 5 ms), and the relationship, recommendations and sample emails for a pair.
+ */
+import { composeSampleEmails } from '../src/content/connect/emails.ts';
+import { recommendMessage } from '../src/content/connect/messaging.ts';
+import { composeConnectRecommendations } from '../src/content/connect/recommendations.ts';
+import { composeRelationship } from '../src/content/connect/relationship.ts';
+import type { Party } from '../src/content/party.ts';
+import { summarize } from './stats.ts';
+
+function party(firstName: string, extraversion: number, agreeableness: number): Party {
+  const scores = { extraversion, agreeableness, conscientiousness: 0.1, openness: 0.2, neuroticism: -0.1 };
+  const confidence = { extraversion: 0.6, agreeableness: 0.6, conscientiousness: 0.5, openness: 0.5, neuroticism: 0.5 };
+  return { firstName, estimate: { scores, confidence, source: 'prediction', modelVersion: 'bench', wordCount: 300 } };
+}
+
+const SENTENCES = [
+  'I just wanted to follow up on our conversation from last week about the rollout plan for the new reporting tool.',
+  'Our platform delivers huge results for teams like yours, and honestly it is best in class compared with anything else on the market today!',
+  'I think we could maybe start with a small pilot in the Lisbon office, where the café team already uses a spreadsheet 📊 for everything.',
+  'We must get the contracts signed ASAP because the pricing changes at the end of the quarter and finance needs the numbers before the board meeting.',
+  'The pilot would cover twelve people for six weeks, with a review at the end and a short report on what worked and what did not.',
+  'Let me know what you think, and whether Thursday afternoon works for a quick call with Ana and José.',
+];
+
+function draft(words: number): string {
+  const out: string[] = [];
+  let count = 0;
+  for (let i = 0; count < words; i++) {
+    const sentence = SENTENCES[i % SENTENCES.length] ?? '';
+    out.push(sentence);
+    count += sentence.split(/\s+/).length;
+  }
+  return out.join(' ');
+}
+
+function time(runs: number, fn: () => void): number[] {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const start = performance.now();
+    fn();
+    samples.push(performance.now() - start);
+  }
+  return samples;
+}
+
+/**
+ * CPU time per call (user + system), which a busy shared machine does not inflate the way it
+ * inflates wall time when the process is descheduled mid-call.
+ */
+function cpuTime(runs: number, fn: () => void): number[] {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const start = process.cpuUsage();
+    fn();
+    const used = process.cpuUsage(start);
+    samples.push((used.user + used.system) / 1000);
+  }
+  return samples;
+}
+
+const sender = party('Ivo', 0.7, 0.3);
+const recipient = party('Cleo', -0.6, -0.4);
+const text = draft(300);
+const words = text.split(/\s+/).length;
+const single = 'a'.repeat(20_000);
+
+time(200, () => recommendMessage(text, sender, recipient));
+const messaging = summarize(time(2000, () => recommendMessage(text, sender, recipient)));
+const messagingCpu = summarize(cpuTime(2000, () => recommendMessage(text, sender, recipient)));
+const oneWord = summarize(time(200, () => recommendMessage(single, sender, recipient)));
+const relationship = summarize(time(2000, () => composeRelationship(sender, recipient)));
+const recommendations = summarize(time(2000, () => composeConnectRecommendations(recipient)));
+const emails = summarize(time(2000, () => composeSampleEmails(recipient, sender)));
+
+console.log(`Connect composers (in-process)`);
+console.log(`  recommendMessage, ${words}-word draft   median ${messaging.median.toFixed(3)} ms  p95 ${messaging.p95.toFixed(3)} ms  (target: < 5 ms)`);
+console.log(`  recommendMessage, ${words}-word draft, CPU time  median ${messagingCpu.median.toFixed(3)} ms  p95 ${messagingCpu.p95.toFixed(3)} ms`);
+console.log(`  recommendMessage, one 20,000-char word median ${oneWord.median.toFixed(3)} ms  p95 ${oneWord.p95.toFixed(3)} ms`);
+console.log(`  composeRelationship                  median ${relationship.median.toFixed(3)} ms  p95 ${relationship.p95.toFixed(3)} ms`);
+console.log(`  composeConnectRecommendations        median ${recommendations.median.toFixed(3)} ms  p95 ${recommendations.p95.toFixed(3)} ms`);
+console.log(`  composeSampleEmails                  median ${emails.median.toFixed(3)} ms  p95 ${emails.p95.toFixed(3)} ms`);
+console.log(`  300-word draft vs the 5 ms target: median ${(messaging.median / 5).toFixed(3)} ×, p95 ${(messaging.p95 / 5).toFixed(3)} × wall, ${(messagingCpu.p95 / 5).toFixed(3)} × CPU (target < 1)`);

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  composeSampleEmails,
+  emailLibraryProblems,
+  loadEmailLibrary,
+  SENDER_NAME_PLACEHOLDER,
+} from '../../../src/content/connect/emails.ts';
+import { AXIS, partyAt, tagsIn, TYPE_ANGLES } from './helpers.ts';
+
+describe('the email templates', () => {
+  it('are complete and valid', () => {
+    const library = loadEmailLibrary();
+    expect(emailLibraryProblems(library)).toEqual([]);
+    expect(library.situations.map((s) => s.key)).toEqual(
+      expect.arrayContaining(['introduction', 'follow_up', 'meeting_request', 'bad_news', 'decision', 'thank_you']),
+    );
+    const bodies = library.situations.flatMap((s) => Object.values(s.text).map((lines) => lines.join('\n')));
+    expect(new Set(bodies).size).toBe(bodies.length);
+  });
+
+  it('reports broken templates', () => {
+    const library = structuredClone(loadEmailLibrary());
+    const first = library.situations[0];
+    if (first === undefined) throw new Error('no situations');
+    first.text.D = ['Hello,', 'No name, no signature'];
+    first.tips.I = 'Use {first} here';
+    const problems = emailLibraryProblems(library).join('\n');
+    expect(problems).toContain('must greet {name}');
+    expect(problems).toContain('signed with {sender}');
+    expect(problems).toContain('placeholder {first}');
+  });
+});
+
+describe('composeSampleEmails', () => {
+  it.each(TYPE_ANGLES)('gives labelled, described, signed emails at %s°', (angle) => {
+    const emails = composeSampleEmails(partyAt('Noor', angle), partyAt('Al', 0));
+    expect(emails.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(emails.map((e) => e.label)).size).toBe(emails.length);
+    for (const e of emails) {
+      expect(e.description).toMatch(/^<p>.*<\/p>$/s);
+      expect(e.text.startsWith('Hi Noor,') || e.text.startsWith('Hello Noor,')).toBe(true);
+      expect(e.text).toContain(SENDER_NAME_PLACEHOLDER);
+      expect(e.text).toContain('<br>');
+      expect(e.text).not.toMatch(/[{}\n]/);
+      for (const tag of tagsIn(e.text)) expect(tag).toBe('<br>');
+      for (const tag of tagsIn(e.description)) expect(tag).toMatch(/^<\/?p>$/);
+    }
+  });
+
+  it('writes genuinely different emails for D, I, S, C and a blend', () => {
+    const bodies = [AXIS.D, AXIS.I, AXIS.S, AXIS.C].map((a) => composeSampleEmails(partyAt('Noor', a), null)[0]?.text);
+    bodies.push(composeSampleEmails(partyAt('Noor', AXIS.D, 10), null)[0]?.text);
+    expect(new Set(bodies).size).toBe(5);
+    // A D reader gets the shortest emails, a C or S reader the longest.
+    const length = (angle: number): number => composeSampleEmails(partyAt('Noor', angle), null).reduce((n, e) => n + e.text.length, 0);
+    expect(length(AXIS.D)).toBeLessThan(length(AXIS.C));
+    expect(length(AXIS.D)).toBeLessThan(length(AXIS.S));
+  });
+
+  it('tells the sender about their own habits when styles differ', () => {
+    const fromI = composeSampleEmails(partyAt('Noor', AXIS.C), partyAt('Al', AXIS.I));
+    expect(fromI[0]?.description).toContain('You write with enthusiasm');
+    const fromC = composeSampleEmails(partyAt('Noor', AXIS.C), partyAt('Al', AXIS.C));
+    expect(fromC[0]?.description).not.toContain('You write');
+    expect(composeSampleEmails(partyAt('Noor', AXIS.C), null)[0]?.description).not.toContain('You write');
+  });
+
+  it('escapes the name and falls back to "there"', () => {
+    const emails = composeSampleEmails(partyAt('<b>Noor</b> & co', AXIS.I), null);
+    for (const e of emails) {
+      expect(e.text).toContain('&lt;b&gt;Noor&lt;/b&gt; &amp; co');
+      expect(e.text + e.description).not.toContain('<b>');
+    }
+    const anonymous = composeSampleEmails(partyAt(null, AXIS.S), null);
+    for (const e of anonymous) expect(e.text).toMatch(/^(Hi|Hello) there,/);
+    expect(anonymous[0]?.description).toContain('<p>Your contact');
+  });
+
+  it('is deterministic', () => {
+    expect(composeSampleEmails(partyAt('Noor', 80), partyAt('Al', 300))).toEqual(composeSampleEmails(partyAt('Noor', 80), partyAt('Al', 300)));
+  });
+});

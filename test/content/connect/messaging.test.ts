@@ -1,0 +1,223 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CHECKS,
+  loadMessagingAdvice,
+  MAX_RECOMMENDATIONS,
+  MESSAGE_MAX_CHARS,
+  recommendMessage,
+  type MessageRecommendation,
+} from '../../../src/content/connect/messaging.ts';
+import { scanMessage } from '../../../src/content/connect/message-scan.ts';
+import { templateProblems } from '../../../src/content/relationship/library.ts';
+import { AXIS, partyAt, tagsIn } from './helpers.ts';
+
+const D = partyAt('Dana', AXIS.D);
+const I = partyAt('Ivo', AXIS.I);
+const S = partyAt('Sara', AXIS.S);
+const C = partyAt('Cleo', AXIS.C);
+
+function about(text: string, recs: MessageRecommendation[], passage: string): MessageRecommendation[] {
+  return recs.filter((r) => text.slice(r.start, r.end) === passage);
+}
+
+describe('the messaging advice files', () => {
+  it('have a known check per entry, only {name}/{quote}/{words}/{limit}, and advice for every style where they apply', () => {
+    const { advice, sender } = loadMessagingAdvice();
+    expect(Object.keys(advice).sort()).toEqual([...CHECKS].sort());
+    for (const [check, byStyle] of Object.entries(advice)) {
+      for (const text of Object.values(byStyle)) expect(templateProblems(text, ['name', 'quote', 'words', 'limit']), check).toEqual([]);
+    }
+    for (const check of ['greeting', 'pressure', 'vague', 'hedge', 'exclamation', 'long_sentence', 'too_long', 'missing_ask'] as const) {
+      expect(Object.keys(advice[check]).sort(), check).toEqual(['C', 'D', 'I', 'S']);
+    }
+    for (const notes of Object.values(sender)) {
+      for (const [check, note] of Object.entries(notes)) {
+        expect(CHECKS as readonly string[]).toContain(check);
+        expect(templateProblems(note, [])).toEqual([]);
+      }
+    }
+  });
+});
+
+describe('recommendMessage', () => {
+  it('points at the right passage in a text with emoji and accents', () => {
+    const text = 'Hi Sara 👋🏽, señor Müller’s café team 🎉 needs the report ASAP — it’s urgent!! Maybe we could just meet?';
+    const recs = recommendMessage(text, I, S);
+    for (const word of ['ASAP', 'urgent']) expect(about(text, recs, word), word).toHaveLength(1);
+    expect(about(text, recs, 'Maybe')).toHaveLength(0); // a couple of hedges suit an S reader
+    expect(about(text, recs, '!!')).toHaveLength(1);
+    for (const r of recs) {
+      expect(r.start).toBeGreaterThanOrEqual(0);
+      expect(r.end).toBeGreaterThan(r.start);
+      expect(r.end).toBeLessThanOrEqual(text.length);
+      expect(Number.isInteger(r.start) && Number.isInteger(r.end)).toBe(true);
+    }
+  });
+
+  it('quotes a passage after an emoji whole and escaped', () => {
+    const text = 'Hello Cleo, 🚀🚀 our <b>best-in-class</b> tool is here.';
+    const [rec] = about(text, recommendMessage(text, D, C), 'best-in-class');
+    expect(rec?.recommendation).toContain('<span class="rapport-quote">“best-in-class”</span>');
+  });
+
+  it('finds the issues it claims, for the reader it names', () => {
+    const text =
+      'Our platform delivers huge results and is best in class. I think you should maybe just sign up, and honestly we must close this ASAP! Let me know.';
+    const forC = recommendMessage(text, I, C);
+    expect(about(text, forC, 'huge')[0]?.recommendation).toMatch(/figure/);
+    expect(about(text, forC, 'best in class')).toHaveLength(1);
+    expect(about(text, forC, 'I think')).toHaveLength(1);
+    expect(about(text, forC, 'ASAP')[0]?.recommendation).toMatch(/Cleo/);
+    expect(about(text, forC, '!')).toHaveLength(1);
+    // No greeting: the first sentence is pointed at.
+    expect(forC.some((r) => r.start === 0 && r.recommendation.includes('greeting'))).toBe(true);
+    // A D reader gets the same issues in D terms.
+    const forD = recommendMessage(text, I, D);
+    expect(about(text, forD, 'ASAP')[0]?.recommendation).not.toEqual(about(text, forC, 'ASAP')[0]?.recommendation);
+  });
+
+  it('gives D, I, S and C readers different advice on the same draft', () => {
+    const text = 'Team, the launch slipped and we must fix it ASAP. Amazing things are coming!!! Reply today.';
+    const outputs = [D, I, S, C].map((reader) => JSON.stringify(recommendMessage(text, partyAt('Al', AXIS.C), reader)));
+    expect(new Set(outputs).size).toBe(4);
+  });
+
+  it('checks length against the reader: a long draft is too long for D, not for C', () => {
+    const sentence = 'The team reviewed the figures for the third quarter in detail. ';
+    const text = `Hi, ${sentence.repeat(20)}Could you confirm by Friday?`;
+    const longFor = (reader: typeof D): boolean => recommendMessage(text, I, reader).some((r) => /words the message is long/.test(r.recommendation));
+    expect(longFor(D)).toBe(true);
+    expect(longFor(C)).toBe(false);
+  });
+
+  it('flags overly long sentences with their word count', () => {
+    const long = 'This sentence keeps going with one clause after another and another after that because nobody stopped to split it into parts that a reader could follow easily today';
+    const text = `Hello Dana, ${long}. Can we talk?`;
+    const recs = recommendMessage(text, S, D);
+    const rec = recs.find((r) => r.recommendation.includes('words. Split'));
+    expect(rec).toBeDefined();
+    expect(text.slice(rec?.start, rec?.end)).toContain('nobody stopped');
+  });
+
+  it('notices a missing ask, and a D reader told the ask too late', () => {
+    const noAsk = 'Hello Sara, I wanted to tell you about the new schedule for the spring.';
+    expect(recommendMessage(noAsk, D, S).some((r) => noAsk.slice(r.start, r.end) === noAsk && /request/.test(r.recommendation))).toBe(true);
+    const late = `Hi Dana, ${'We spent the quarter on the rollout and the training. '.repeat(8)}Can you approve the budget by Friday?`;
+    const recs = recommendMessage(late, C, D);
+    expect(recs.some((r) => late.slice(r.start, r.end) === 'Can you approve the budget by Friday?' && /first line/.test(r.recommendation))).toBe(true);
+  });
+
+  it('asks for warmth from I and S readers only', () => {
+    const text = 'Hello, the contract is attached. Could you sign it by Friday the 12th at noon please?';
+    const warmthFor = (reader: typeof D): boolean => recommendMessage(text, D, reader).some((r) => /warmth|appreciation/.test(r.recommendation));
+    expect(warmthFor(I)).toBe(true);
+    expect(warmthFor(S)).toBe(true);
+    expect(warmthFor(D)).toBe(false);
+    expect(warmthFor(C)).toBe(false);
+  });
+
+  it("adds a note on the sender's own habit once, not for a same-style sender", () => {
+    const text = 'Hi Cleo, amazing news, huge wins, incredible results! Can we talk?';
+    const fromI = recommendMessage(text, I, C).filter((r) => r.recommendation.includes('rapport-sender'));
+    expect(fromI.length).toBeGreaterThan(0);
+    expect(fromI.filter((r) => r.recommendation.includes('big words'))).toHaveLength(1);
+    expect(recommendMessage(text, partyAt('Cy', AXIS.C), C).some((r) => r.recommendation.includes('rapport-sender'))).toBe(false);
+  });
+
+  it('never returns the submitted text unescaped', () => {
+    const text = 'Hi <script>alert("x")</script> this is URGENT <img src=x onerror=alert(1)> and best-in-class<b>!!</b>';
+    const recs = recommendMessage(text, I, C);
+    expect(recs.length).toBeGreaterThan(0);
+    for (const r of recs) {
+      expect(r.recommendation).not.toContain('<script');
+      expect(r.recommendation).not.toContain('<img');
+      for (const tag of tagsIn(r.recommendation)) expect(tag).toMatch(/^(<span class="rapport-(quote|sender)">|<\/span>)$/);
+    }
+  });
+
+  it('is safe on any string', () => {
+    for (const text of ['', ' ', '\n\n', '!!!', '?', '🎉', '\uD800', 'a', '….', '\u0000\u0001', 'x'.repeat(5)]) {
+      const recs = recommendMessage(text, D, S);
+      for (const r of recs) expect(r.end).toBeLessThanOrEqual(text.length);
+    }
+    expect(recommendMessage('', D, S)).toEqual([]);
+  });
+
+  it('caps the number of recommendations and of one kind', () => {
+    const text = `Hi Sara, ${'This is urgent and must happen ASAP! '.repeat(50)}`;
+    const recs = recommendMessage(text, D, C);
+    expect(recs.length).toBeLessThanOrEqual(MAX_RECOMMENDATIONS);
+    expect(recs.filter((r) => /rapport-quote/.test(r.recommendation) && /ASAP|urgent|must/.test(text.slice(r.start, r.end))).length).toBeLessThanOrEqual(3);
+  });
+
+  it('is linear: a 20,000-character single word and a maximal text finish quickly', () => {
+    // The bound is generous (a fast machine takes a few ms); it catches backtracking, not jitter.
+    for (const text of ['a'.repeat(MESSAGE_MAX_CHARS), `${'!'.repeat(MESSAGE_MAX_CHARS)}`, `best${' -'.repeat(MESSAGE_MAX_CHARS / 2)}`, 'just '.repeat(MESSAGE_MAX_CHARS / 5)]) {
+      const start = performance.now();
+      recommendMessage(text, D, C);
+      expect(performance.now() - start).toBeLessThan(500);
+    }
+  });
+
+  it('is deterministic', () => {
+    const text = 'Hey Ivo, we maybe need this ASAP!';
+    expect(recommendMessage(text, D, I)).toEqual(recommendMessage(text, D, I));
+  });
+});
+
+describe('scanMessage', () => {
+  it('splits sentences at terminal punctuation and line breaks, with UTF-16 offsets', () => {
+    const text = 'Olá 😀 José! Second line?\nThird';
+    const scan = scanMessage(text);
+    expect(scan.sentences.map((s) => text.slice(s.start, s.end))).toEqual(['Olá 😀 José!', 'Second line?', 'Third']);
+    expect(scan.tokens.map((t) => text.slice(t.start, t.end))).toEqual(['Olá', 'José', 'Second', 'line', 'Third']);
+    expect(scan.sentences[1]?.question).toBe(true);
+  });
+});
+
+describe('recommendMessage on a draft that already fits', () => {
+  it('says so for the whole text, and only then', () => {
+    const text = 'Hi Dana, can you approve the 12% budget increase for Q3 by Friday?';
+    const recs = recommendMessage(text, D, D);
+    expect(recs).toHaveLength(1);
+    expect(recs[0]).toMatchObject({ start: 0, end: text.length });
+    expect(recs[0]?.recommendation).toContain('already suits Dana');
+    const worse = `${text} It is urgent!`;
+    expect(recommendMessage(worse, D, D).some((r) => r.recommendation.includes('already suits'))).toBe(false);
+  });
+
+  it('asks D and C readers to cut pleasantries that I and S readers welcome', () => {
+    const text = 'Hi, I hope you are well. Could you send the Q3 report with the 4 regional totals by Friday?';
+    const cut = (reader: typeof D): boolean => recommendMessage(text, D, reader).some((r) => text.slice(r.start, r.end) === 'hope you are well');
+    expect(cut(D)).toBe(true);
+    expect(cut(C)).toBe(true);
+    expect(cut(I)).toBe(false);
+    expect(cut(S)).toBe(false);
+  });
+});
+
+describe('recommendMessage on an announcement', () => {
+  const text = `Hello Sara,
+
+I hope you are well! From Monday we are moving to the new ticketing system, and everyone must complete the training by Wednesday.
+
+Thanks,
+Al`;
+
+  it('asks an S reader for reassurance about a change, and points the missing ask at the body, not the signature', () => {
+    const recs = recommendMessage(text, D, S);
+    expect(recs.some((r) => text.slice(r.start, r.end) === 'moving to' && r.recommendation.includes('supported'))).toBe(true);
+    const ask = recs.find((r) => r.recommendation.includes('without saying what you need'));
+    expect(text.slice(ask?.start, ask?.end)).toMatch(/^From Monday .*Wednesday\.$/);
+    expect(recommendMessage(text, D, C).some((r) => r.recommendation.includes('supported'))).toBe(false);
+    const reassured = text.replace('Wednesday.', 'Wednesday. I am happy to help with any questions.');
+    expect(recommendMessage(reassured, D, S).some((r) => r.recommendation.includes('supported'))).toBe(false);
+  });
+});
+
+describe('recommendMessage greetings', () => {
+  it.each(['Hi Dana,', 'Good morning Dana,', 'Dana,', 'Hola Dana,', 'Olá Dana,', 'Dear Dana,'])('accepts "%s" as a greeting', (opening) => {
+    const text = `${opening} can you approve the 12% budget increase for Q3 by Friday?`;
+    expect(recommendMessage(text, D, D).some((r) => r.recommendation.includes('greeting'))).toBe(false);
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { composeConnectRecommendations, loadSummaryPhrases } from '../../../src/content/connect/recommendations.ts';
+import { OVERVIEW_SECTIONS } from '../../../src/content/phrases.ts';
+import { rankPhrases } from '../../../src/content/rank.ts';
+import { AXIS, partyAt, tagsIn, TYPE_ANGLES } from './helpers.ts';
+
+const BLOCKS = OVERVIEW_SECTIONS;
+
+describe('summary.json (the C2 overview)', () => {
+  it('is valid, distinct, covers every sector and has blend summaries', () => {
+    const phrases = loadSummaryPhrases();
+    expect(new Set(phrases.map((p) => p.text)).size).toBe(phrases.length);
+    for (const angle of TYPE_ANGLES) {
+      expect(rankPhrases(phrases, { angle, intensity: 60 }).filter((r) => r.fit >= 0.5).length, String(angle)).toBeGreaterThanOrEqual(2);
+    }
+    expect(phrases.filter((p) => p.maxIntensity !== undefined && p.maxIntensity <= 35).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('composeConnectRecommendations', () => {
+  it.each(TYPE_ANGLES)('gives every block an overview and phrases at %s°', (angle) => {
+    const r = composeConnectRecommendations(partyAt('Maya', angle));
+    expect(r.overview).toMatch(/Maya/);
+    expect(r.qualities.length).toBeGreaterThanOrEqual(4);
+    for (const q of r.qualities) expect(q).toMatch(/^\S+$/);
+    for (const key of BLOCKS) {
+      expect(r[key].overview.length, key).toBeGreaterThan(20);
+      expect(r[key].phrases.length, key).toBeGreaterThanOrEqual(3);
+      for (const p of r[key].phrases) expect(p).not.toMatch(/[{}*<]/);
+    }
+    // Markup is limited to <b> in overviews.
+    for (const html of [r.overview, ...BLOCKS.map((k) => r[k].overview)]) {
+      for (const tag of tagsIn(html)) expect(tag).toMatch(/^<\/?b>$/);
+    }
+  });
+
+  it('writes different advice for D, I, S and C', () => {
+    const texts = (['D', 'I', 'S', 'C'] as const).map((s) => JSON.stringify(composeConnectRecommendations(partyAt('Maya', AXIS[s]))));
+    expect(new Set(texts).size).toBe(4);
+    const d = composeConnectRecommendations(partyAt('Maya', AXIS.D));
+    const s = composeConnectRecommendations(partyAt('Maya', AXIS.S));
+    expect(d.emailing.phrases).not.toEqual(s.emailing.phrases);
+    expect(d.overview).not.toEqual(s.overview);
+  });
+
+  it('escapes the name everywhere', () => {
+    const r = composeConnectRecommendations(partyAt('<img src=x onerror=alert(1)>', AXIS.I));
+    const all = JSON.stringify(r);
+    expect(all).not.toContain('<img');
+    expect(all).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  it('falls back to a neutral phrase without a name', () => {
+    const r = composeConnectRecommendations(partyAt(null, AXIS.C));
+    expect(r.overview).toMatch(/^(This person|[A-Z])/);
+    expect(JSON.stringify(r)).not.toMatch(/\{first\}|null|undefined/);
+  });
+
+  it('leads a blend with a blend summary', () => {
+    const r = composeConnectRecommendations(partyAt('Maya', AXIS.D, 10));
+    const blendTexts = loadSummaryPhrases()
+      .filter((p) => p.maxIntensity !== undefined)
+      .map((p) => p.text.replace('{first}', 'Maya').replace(/\*\*(.+?)\*\*/g, '<b>$1</b>'));
+    expect(blendTexts).toContain(r.overview);
+  });
+
+  it('is deterministic', () => {
+    expect(composeConnectRecommendations(partyAt('Maya', 100))).toEqual(composeConnectRecommendations(partyAt('Maya', 100)));
+  });
+});

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import {
+  composeRelationship,
+  CONTACT_FALLBACK,
+  FIRST_FALLBACK,
+  RELATIONSHIP_KEYS,
+  SECOND_FALLBACK,
+} from '../../../src/content/connect/relationship.ts';
+import {
+  loadRelationshipLibrary,
+  PAIRS,
+  RELATIONSHIP_TOPICS,
+  STYLES,
+  validateRelationshipLibrary,
+} from '../../../src/content/relationship/library.ts';
+import { AXIS, partyAt, tagsIn, TYPE_ANGLES } from './helpers.ts';
+
+const library = loadRelationshipLibrary();
+
+function allText(r: ReturnType<typeof composeRelationship>): string[] {
+  return [r.overview, ...RELATIONSHIP_KEYS.flatMap((k) => r[k].phrases)];
+}
+
+describe('the relationship library', () => {
+  it('covers every topic for every style and every pair, with distinct texts', () => {
+    for (const topic of RELATIONSHIP_TOPICS) {
+      for (const style of STYLES) expect(library.needs.filter((e) => e.topic === topic && e.style === style), `${topic} ${style}`).toHaveLength(1);
+      for (const pair of PAIRS) expect(library.dynamics.filter((e) => e.topic === topic && e.pair === pair), `${topic} ${pair}`).toHaveLength(1);
+    }
+    for (const pair of PAIRS) expect(library.overview.some((e) => e.kind === 'pair' && e.key === pair), pair).toBe(true);
+    const texts = [...library.needs, ...library.dynamics, ...library.overview].map((e) => e.text);
+    expect(new Set(texts).size).toBe(texts.length);
+  });
+
+  it.each([
+    [{ needs: [{ id: 'needs-001', topic: 'change', style: 'D', text: 'Hi {name}.' }], dynamics: [], overview: [] }, 'placeholder {name}'],
+    [{ needs: [{ id: 'needs-001', topic: 'nope', style: 'D', text: '{self}.' }], dynamics: [], overview: [] }, 'unknown topic'],
+    [{ needs: [], dynamics: [{ id: 'dynamics-001', topic: 'change', pair: 'DI', text: '{S} and {D}.' }], overview: [] }, 'placeholder {S}'],
+    [{ needs: [], dynamics: [{ id: 'dynamics-001', topic: 'change', pair: 'DI', text: '{D} <i>x</i>' }], overview: [] }, 'markup'],
+    [{ needs: [], dynamics: [], overview: [{ id: 'overview-001', kind: 'pair', key: 'XX', text: 'x' }] }, 'kind/key'],
+    [{ needs: [{ id: 'needs-001', topic: 'change', style: 'D', text: '{self}' }, { id: 'needs-001', topic: 'change', style: 'I', text: '{other}' }], dynamics: [], overview: [] }, 'duplicate id'],
+  ])('rejects a broken entry (%#)', (raw, problem) => {
+    expect(validateRelationshipLibrary(raw).problems.join('\n')).toContain(problem);
+  });
+});
+
+describe('composeRelationship', () => {
+  it('has an overview and ten keys of phrases for every pair of types', () => {
+    for (const a of TYPE_ANGLES) {
+      for (const b of TYPE_ANGLES) {
+        const r = composeRelationship(partyAt('Ana', a), partyAt('Ben', b));
+        expect(r.overview).toContain('Ana');
+        expect(r.overview).toContain('Ben');
+        for (const key of RELATIONSHIP_KEYS) {
+          expect(r[key].phrases.length).toBeGreaterThanOrEqual(2);
+          expect(r[key].phrases.join(' ')).toMatch(/Ana|Ben/);
+        }
+        for (const text of allText(r)) {
+          expect(text).not.toMatch(/[{}]|\*\*/);
+          for (const tag of tagsIn(text)) expect(tag).toMatch(/^(<br>|<\/?b>)$/);
+        }
+      }
+    }
+  });
+
+  it('names both people and says what each needs from the other', () => {
+    const r = composeRelationship(partyAt('Ana', AXIS.D), partyAt('Ben', AXIS.S));
+    const [anaNeeds, benNeeds, bridge] = r.feedback.phrases;
+    expect(anaNeeds).toMatch(/^Ana .*Ben/);
+    expect(benNeeds).toMatch(/^Ben .*Ana/);
+    expect(bridge).toContain('<br>');
+  });
+
+  it('reads differently for the same type, neighbours and opposites', () => {
+    const same = composeRelationship(partyAt('Ana', AXIS.D), partyAt('Ben', AXIS.D));
+    const neighbours = composeRelationship(partyAt('Ana', AXIS.D), partyAt('Ben', AXIS.I));
+    const opposites = composeRelationship(partyAt('Ana', AXIS.D), partyAt('Ben', AXIS.S));
+    expect(same.overview).toContain('same type');
+    expect(opposites.overview).toContain('opposite styles');
+    expect(neighbours.overview).not.toContain('opposite styles');
+    for (const key of RELATIONSHIP_KEYS) {
+      expect(new Set([same, neighbours, opposites].map((r) => r[key].phrases.join('|'))).size, key).toBe(3);
+    }
+    // A same-style pair is not told the same need twice with the names swapped.
+    expect(same.change.phrases).toHaveLength(2);
+  });
+
+  it('gives each of the ten style pairs its own text', () => {
+    const styles = ['D', 'I', 'S', 'C'] as const;
+    const seen = new Set<string>();
+    for (let i = 0; i < styles.length; i++) {
+      for (let j = i; j < styles.length; j++) {
+        const a = styles[i] ?? 'D';
+        const b = styles[j] ?? 'D';
+        seen.add(JSON.stringify(composeRelationship(partyAt('Ana', AXIS[a]), partyAt('Ben', AXIS[b]))));
+      }
+    }
+    expect(seen.size).toBe(10);
+  });
+
+  it('puts each name where its style is described, whichever order they come in', () => {
+    const ab = composeRelationship(partyAt('Ana', AXIS.D), partyAt('Ben', AXIS.S));
+    const ba = composeRelationship(partyAt('Ben', AXIS.S), partyAt('Ana', AXIS.D));
+    expect(ab.overview).toContain('Ana is fast, direct');
+    expect(ba.overview).toContain('Ana is fast, direct');
+    expect(ab.conflict.phrases[2]).toBe(ba.conflict.phrases[2]);
+  });
+
+  it('escapes names', () => {
+    const r = composeRelationship(partyAt('<script>x</script>', AXIS.I), partyAt('Tom & "Jerry"', AXIS.C));
+    const joined = allText(r).join(' ');
+    expect(joined).not.toContain('<script>');
+    expect(joined).toContain('&lt;script&gt;x&lt;/script&gt;');
+    expect(joined).toContain('Tom &amp; &quot;Jerry&quot;');
+  });
+
+  it('uses a neutral fallback for a missing name, capitalised at a sentence start', () => {
+    const one = composeRelationship(partyAt('Ana', AXIS.D), partyAt(null, AXIS.S));
+    expect(one.overview).toContain(`Ana and ${CONTACT_FALLBACK}`);
+    expect(one.change.phrases[1]).toMatch(/^Your contact /);
+    const none = composeRelationship(partyAt(null, AXIS.D), partyAt('  ', AXIS.S));
+    expect(none.overview).toMatch(/^The first person and the second person/);
+    expect(allText(none).join(' ')).toContain(SECOND_FALLBACK);
+    expect(allText(none).join(' ')).toContain(FIRST_FALLBACK);
+  });
+
+  it('mentions a blend', () => {
+    const r = composeRelationship(partyAt('Ana', AXIS.D, 10), partyAt('Ben', AXIS.S));
+    expect(r.overview).toContain('Ana has a <b>balanced style</b> and adapts');
+  });
+
+  it('is deterministic', () => {
+    expect(composeRelationship(partyAt('Ana', 10), partyAt('Ben', 200))).toEqual(composeRelationship(partyAt('Ana', 10), partyAt('Ben', 200)));
+  });
+});
+
+describe('composeRelationship on the line between two styles', () => {
+  it('treats two people of the same type as the same style', () => {
+    // 89° and 91° are both DI, on either side of the line between the I and D quarters.
+    const r = composeRelationship(partyAt('Ana', 89), partyAt('Ben', 91));
+    expect(r.overview).toContain('same type');
+    expect(r.overview).not.toContain('differ');
+  });
+});
+
+describe('composeRelationship and the lean of each style', () => {
+  it('tells a D who leans I from a D who leans C, and says nothing for a pure D', () => {
+    const towardI = composeRelationship(partyAt('Ana', 110), partyAt('Ben', AXIS.S)).overview;
+    const towardC = composeRelationship(partyAt('Ana', 160), partyAt('Ben', AXIS.S)).overview;
+    const pure = composeRelationship(partyAt('Ana', AXIS.D), partyAt('Ben', AXIS.S)).overview;
+    expect(towardI).toContain('Ana pairs drive with charm');
+    expect(towardC).toContain('Ana pairs drive with rigour');
+    expect(pure).not.toMatch(/pairs drive/);
+  });
+
+  it('has a lean sentence for every style and neighbour', () => {
+    for (const key of ['DI', 'DC', 'ID', 'IS', 'SI', 'SC', 'CS', 'CD']) {
+      expect(library.overview.some((e) => e.kind === 'lean' && e.key === key), key).toBe(true);
+    }
+  });
+});
+
+describe('composeRelationship for two blends', () => {
+  it('says so once', () => {
+    const r = composeRelationship(partyAt('Ana', 100, 10), partyAt('Ben', 300, 12));
+    expect(r.overview).toMatch(/^Both Ana and Ben have <b>balanced styles<\/b>/);
+    expect(r.overview).not.toContain('has a <b>balanced style</b>');
+  });
+});
