@@ -32,6 +32,8 @@ try {
   if (Number.isFinite(rawRate) && Number.isFinite(profilesRate)) {
     console.log(`\nGET /v1/profiles vs the raw PGlite point lookup in this run: ${(profilesRate / rawRate).toFixed(2)} × a plain query (target ≥ 0.5), ${(profilesRate / rawPreparedRate).toFixed(2)} × a prepared statement`);
   }
+  // Last: it renames the imported people (realistic names for the name search).
+  if (dir) run('bench/connect.ts', ['--data-dir', dir, '--people', people, ...(values.quick ? ['--searches', '2000'] : [])]);
 } finally {
   if (dir) rmSync(dir, { recursive: true, force: true });
 }

@@ -9,7 +9,7 @@ import { clientErrorHandler, MAX_HEADER_BYTES } from './api/shared/client-errors
 import { frameworkErrors, installErrorHandling } from './api/shared/errors.ts';
 import { healthRoute } from './api/shared/health.ts';
 import { indexRoute } from './api/shared/index-route.ts';
-import { ASSESSMENT_NOT_BUILT, CONNECT_NOT_BUILT, notBuiltRoutes } from './api/shared/not-built.ts';
+import { ASSESSMENT_NOT_BUILT, notBuiltRoutes } from './api/shared/not-built.ts';
 import { installLoadShedding } from './api/shared/load-shedding.ts';
 import { installRequestMetrics, metricsRoute, type HostName } from './api/shared/metrics.ts';
 import { installOpenApi } from './api/shared/openapi.ts';
@@ -84,13 +84,14 @@ export async function buildConnectApp(ctx: AppContext): Promise<FastifyInstance>
   await installOpenApi(app, {
     title: 'Rapport: Connect API',
     description:
-      'Group C (X-Org-Token header): usage so far; profile search, relationships, messaging and sample emails are not built yet.',
+      'Group C (X-Org-Token header): profile search by name, email, company, location and text sample (sync, or async with ' +
+      'polling), advice on the relationship between two searched profiles, recommendations on a message draft, and sample ' +
+      'emails. Request ids are those of completed searches of the same organization; anything else is a 404.',
     securitySchemes: { orgToken: { type: 'apiKey', in: 'header', name: 'X-Org-Token' } },
   });
   await app.register(healthRoute, { ctx });
   await app.register(indexRoute('Connect API (group C)'));
   await app.register(connectApi, { ctx });
-  await app.register(notBuiltRoutes(CONNECT_NOT_BUILT));
   // Connect answers link DISC images too; serving them here keeps those links on the same host.
   await app.register(discMapRoute);
   return app;

@@ -33,6 +33,10 @@ export interface Config {
   metricsHost: string;
   /** When set, `/metrics` needs `Authorization: Bearer <token>` (and is also served on {base_url}). */
   metricsToken: string | null;
+  /** How long the synchronous Connect search waits for its result before answering 202. */
+  syncTimeoutMs: number;
+  /** Days a Connect profile request is kept before it is purged. */
+  requestRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -147,5 +151,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     metricsPort: env.RAPPORT_METRICS_PORT ? readPort(env, 'RAPPORT_METRICS_PORT', 0) : null,
     metricsHost: env.RAPPORT_METRICS_HOST ?? '127.0.0.1',
     metricsToken: readMetricsToken(env),
+    syncTimeoutMs: readCount(env, 'RAPPORT_SYNC_TIMEOUT_MS', 5000),
+    requestRetentionDays: readCount(env, 'RAPPORT_REQUEST_RETENTION_DAYS', 7),
   };
 }

@@ -6,9 +6,13 @@ import { UsageMeter } from './accounts/usage.ts';
 import { PDF_JOB, pdfAnalysisHandler } from './analysis/analyses.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { BatchJobWorker } from './jobs/batch-worker.ts';
 import { JobWorker } from './jobs/worker.ts';
 import { Metrics } from './ops/metrics.ts';
 import { OverloadMonitor } from './ops/overload.ts';
+import { startPurging } from './connect/purge.ts';
+import { PROFILE_SEARCH_JOB } from './connect/profile-search.ts';
+import { profileSearchJobs } from './connect/search-jobs.ts';
 import { DEFAULT_PDF_LIMITS, PdfExtractor, type PdfLimits } from './personality/pdf/index.ts';
 import type { Logger } from './shared/logger.ts';
 
@@ -64,11 +68,18 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
   const pdfLimits: PdfLimits = { ...DEFAULT_PDF_LIMITS, maxBytes: Math.min(DEFAULT_PDF_LIMITS.maxBytes, config.bodyLimitBytes) };
   const pdf = new PdfExtractor(pdfLimits);
   let worker: JobWorker | null = null;
+  let searches: BatchJobWorker | null = null;
+  let stopPurging = () => {};
   if (options.runJobs) {
     worker = new JobWorker(db, logger);
     const handler = pdfAnalysisHandler({ db, pdf });
     worker.register(PDF_JOB, handler.run, handler.giveUp);
     worker.start();
+    // Connect searches are many and small: claimed and finished a batch at a time.
+    const search = profileSearchJobs({ db });
+    searches = new BatchJobWorker(db, logger, PROFILE_SEARCH_JOB, search.run, search.giveUp);
+    searches.start();
+    stopPurging = startPurging(db, config.requestRetentionDays, logger);
   }
   return {
     config,
@@ -82,9 +93,13 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
     metrics,
     overload,
     worker,
-    wakeWorker: () => worker?.wake(),
+    wakeWorker: () => {
+      worker?.wake();
+      searches?.wake();
+    },
     async shutdown() {
-      await worker?.stop();
+      stopPurging();
+      await Promise.all([worker?.stop(), searches?.stop()]);
       await meter.stop();
       await pdf.close();
       overload.close();

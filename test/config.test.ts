@@ -6,6 +6,8 @@ describe('configuration', () => {
     const config = loadConfig({}, '/srv/rapport');
     expect(config).toMatchObject({ port: 8080, connectPort: 8081, dataDir: '/srv/rapport/data', databaseUrl: null, publicBaseUrl: null, pdfMaxPending: 50 });
     expect(loadConfig({ RAPPORT_PDF_MAX_PENDING: '200' }).pdfMaxPending).toBe(200);
+    expect(config).toMatchObject({ syncTimeoutMs: 5000, requestRetentionDays: 7 });
+    expect(loadConfig({ RAPPORT_SYNC_TIMEOUT_MS: '250', RAPPORT_REQUEST_RETENTION_DAYS: '30' })).toMatchObject({ syncTimeoutMs: 250, requestRetentionDays: 30 });
   });
 
   it.each([
@@ -28,6 +30,8 @@ describe('configuration', () => {
     [{ RAPPORT_SHED_HEAP_MB: '-5' }, 'RAPPORT_SHED_HEAP_MB'],
     [{ RAPPORT_METRICS_PORT: 'nine' }, 'RAPPORT_METRICS_PORT'],
     [{ RAPPORT_METRICS_TOKEN: 'short' }, 'RAPPORT_METRICS_TOKEN'],
+    [{ RAPPORT_SYNC_TIMEOUT_MS: '5s' }, 'RAPPORT_SYNC_TIMEOUT_MS'],
+    [{ RAPPORT_REQUEST_RETENTION_DAYS: '0' }, 'RAPPORT_REQUEST_RETENTION_DAYS'],
   ])('rejects %o naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));

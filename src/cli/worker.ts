@@ -5,7 +5,7 @@ import { AppError } from '../shared/errors.ts';
 export function registerWorkerCommand(program: Command): void {
   program
     .command('worker')
-    .description('run background jobs (PDF analyses) without serving HTTP; needs DATABASE_URL')
+    .description('run background jobs (PDF analyses, Connect searches) without serving HTTP; needs DATABASE_URL')
     .action(async () => {
       const config = loadConfig();
       if (!config.databaseUrl) {

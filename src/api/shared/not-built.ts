@@ -9,16 +9,6 @@ export interface ContractRoute {
 /** Group B's contract routes this version does not build yet. */
 export const ASSESSMENT_NOT_BUILT: ContractRoute[] = [{ method: 'GET', url: '/v1/personality_assessments/find' }];
 
-/** Group C's contract routes this version does not build yet (both methods where the contract gives two). */
-export const CONNECT_NOT_BUILT: ContractRoute[] = [
-  { method: 'POST', url: '/v1/profiles' },
-  { method: 'POST', url: '/v1/profiles/async' },
-  { method: 'GET', url: '/v1/profiles/results/:request_id' },
-  { method: ['GET', 'POST'], url: '/v1/relationships/:profile_one/:profile_two' },
-  { method: ['GET', 'POST'], url: '/v1/messaging/:sender/:recipient' },
-  { method: ['GET', 'POST'], url: '/v1/emails/:request_id' },
-  { method: 'GET', url: '/v1/email/:request_id' },
-];
 
 /**
  * The contract's routes that are not built answer 501, not the 404 a missing route would get:

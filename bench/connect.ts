@@ -1,0 +1,142 @@
+/**
+ * Connect (group C) speed over the people of bench/import.ts.
+ *
+ *   npx tsx bench/connect.ts --data-dir DIR --people N [--searches 5000] [--seconds 5]
+ *
+ * 1. Async searches with a 300-word text sample, completed by one worker (the service's batch
+ *    worker, in this process, on the embedded database): completed/s.
+ * 2. Message recommendations for a 300-word draft, in process: median and p99.
+ * 3. Sync search by name over HTTP at 50 concurrent clients: req/s and p99.
+ * The imported people are renamed first (First123/Last123 names would share most trigrams and
+ * make every name a near-duplicate of every other): realistic given names × family names.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { createToken } from '../src/accounts/tokens.ts';
+import { readSearch } from '../src/connect/criteria.ts';
+import { PROFILE_SEARCH_JOB, searchAsync } from '../src/connect/profile-search.ts';
+import { profileSearchJobs } from '../src/connect/search-jobs.ts';
+import { recommendMessage } from '../src/content/connect/messaging.ts';
+import { openEmbedded } from '../src/db/embedded.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { BatchJobWorker } from '../src/jobs/batch-worker.ts';
+import { analyzeText } from '../src/personality/text/index.ts';
+import { seededRandom } from '../src/personality/text/training/random.ts';
+import { createLogger } from '../src/shared/logger.ts';
+import { startServiceProcess } from '../test/helpers/process.ts';
+import { summarize } from './stats.ts';
+import { BENCH_TEXT_1000 } from './texts.ts';
+
+const { values } = parseArgs({
+  options: {
+    'data-dir': { type: 'string' },
+    people: { type: 'string', default: '0' },
+    searches: { type: 'string', default: '5000' },
+    seconds: { type: 'string', default: '5' },
+  },
+});
+const dataDir = values['data-dir'];
+const people = Number(values.people);
+if (!dataDir || !(people > 0)) throw new Error('give --data-dir and --people (a directory kept by bench/import.ts --keep)');
+const searches = Number(values.searches);
+const seconds = Number(values.seconds);
+
+// The first name of each nickname group (Robert, Elizabeth, …): two of them are never nicknames
+// of each other, so a search for one is not made ambiguous by design.
+const GIVEN = [...new Set((JSON.parse(readFileSync(new URL('../src/people/data/nicknames.json', import.meta.url), 'utf8')) as { groups: string[][] }).groups.map((g) => g[0] ?? 'alex'))];
+const STEMS = 'ash,bar,black,brad,brook,calder,carr,chad,clay,cole,dal,den,east,el,fair,fen,gar,gold,green,hal,hart,hay,holl,kings,lang,lind,mar,mill,mor,north,oak,pem,ral,red,ros,sel,stan,thorn,wal,west'.split(',');
+const ENDS = 'ford,field,ton,wood,ley,by,well,worth,more,stead,brook,ridge,dale,hurst,wick,mont,son,man'.split(',');
+const FAMILY = STEMS.flatMap((s) => ENDS.map((e) => s + e));
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const nameOf = (n: number) => ({ first: cap(GIVEN[n % GIVEN.length] ?? 'Alex'), last: cap(FAMILY[Math.floor(n / GIVEN.length) % FAMILY.length] ?? 'Ashford') });
+
+const TEXT_300 = BENCH_TEXT_1000.split(' ').slice(0, 300).join(' ');
+
+const db = await openEmbedded({ dataDir: path.join(dataDir, 'pgdata') });
+await migrate(db);
+let t = performance.now();
+await db.query(
+  `WITH numbered AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM people)
+   UPDATE people AS p SET first_name = ($1::text[])[1 + (numbered.n % $3)], last_name = ($2::text[])[1 + ((numbered.n / $3) % $4)]
+   FROM numbered WHERE p.id = numbered.id`,
+  [GIVEN.map(cap), FAMILY.map(cap), GIVEN.length, FAMILY.length],
+);
+await db.query('VACUUM ANALYZE people');
+console.log(`renamed ${people} people (${GIVEN.length} given × ${FAMILY.length} family names) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+// 1. Async searches completed by one worker.
+const { token } = await createToken(db, { kind: 'connect', name: 'bench-connect-inprocess' });
+const next = seededRandom(5);
+const deps = { db, wakeWorker: () => undefined, syncTimeoutMs: 5000 };
+t = performance.now();
+for (let i = 0; i < searches; i++) {
+  const { first, last } = nameOf(Math.floor(next() * people));
+  await searchAsync(deps, token.id, readSearch({ first_name: first, last_name: last, text_sample: TEXT_300, text_type: 'email' }, 'async'));
+}
+console.log(`queued ${searches} async searches in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+const jobs = profileSearchJobs({ db });
+const worker = new BatchJobWorker(db, createLogger('silent'), PROFILE_SEARCH_JOB, jobs.run, jobs.giveUp, { batchSize: 200 });
+t = performance.now();
+worker.start();
+for (;;) {
+  const [row] = await db.query<{ left: number | string }>("SELECT count(*) AS left FROM profile_requests WHERE status = 'processing'");
+  if (Number(row?.left ?? 0) === 0) break;
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+const asyncSeconds = (performance.now() - t) / 1000;
+await worker.stop();
+const outcomes = await db.query<{ status: string; n: number | string }>('SELECT status, count(*) AS n FROM profile_requests GROUP BY status ORDER BY status');
+console.log(`async searches (name + 300-word text) over ${people} people, one worker: ${Math.round(searches / asyncSeconds)} completed/s (target ≥ 500); ${outcomes.map((o) => `${o.status} ${Number(o.n)}`).join(', ')}`);
+// The same work without the database: what the text analysis alone allows.
+t = performance.now();
+for (let i = 0; i < 500; i++) analyzeText(TEXT_300);
+console.log(`  for scale: analyzeText on the 300-word sample alone ${Math.round(500 / ((performance.now() - t) / 1000))}/s`);
+await db.query("DELETE FROM profile_requests WHERE token_id = $1", [token.id]);
+await db.close();
+
+// 2. Message recommendations in process.
+const sender = { firstName: 'Alex', estimate: { scores: { extraversion: 0.5, agreeableness: 0.3, conscientiousness: 0, openness: 0, neuroticism: 0 }, confidence: { extraversion: 0.2, agreeableness: 0.2, conscientiousness: 0.1, openness: 0.1, neuroticism: 0.1 }, source: 'prediction' as const, modelVersion: 'bench', wordCount: 300 } };
+const recipient = { ...sender, firstName: 'Sam', estimate: { ...sender.estimate, scores: { ...sender.estimate.scores, extraversion: -0.6, agreeableness: -0.4 } } };
+const draft = `Hi Sam!!! ${TEXT_300} I think maybe we could possibly meet next week, it would be amazing!`;
+const times: number[] = [];
+for (let i = 0; i < 2000; i++) {
+  const start = performance.now();
+  recommendMessage(draft, sender, recipient);
+  times.push(performance.now() - start);
+}
+const message = summarize(times.slice(200));
+console.log(`message recommendations, 300-word draft, in process: median ${message.median.toFixed(2)} ms, p99 ${message.p99.toFixed(2)} ms (target < 5 ms)`);
+
+// 3. Sync search by name over HTTP at 50 concurrent clients.
+const env = { RAPPORT_DATA_DIR: dataDir, RAPPORT_DEMO_DATA: 'false', LOG_LEVEL: 'info' };
+const service = await startServiceProcess(env);
+try {
+  const { runCli } = await import('../test/helpers/process.ts');
+  const created = await runCli(['tokens', 'create', '--kind', 'connect', '--name', 'bench-connect', '--json', '--rate-limit', 'none'], env);
+  const org = (JSON.parse(created.stdout) as { token: string }).token;
+  const pick = seededRandom(9);
+  const load = (connections: number, duration: number) =>
+    autocannon({
+      url: service.connectUrl,
+      connections,
+      duration,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'x-org-token': org, 'content-type': 'application/json' },
+          setupRequest: (request) => {
+            const { first, last } = nameOf(Math.floor(pick() * people));
+            return { ...request, path: '/v1/profiles', body: JSON.stringify({ first_name: first, last_name: last }) };
+          },
+        },
+      ],
+    });
+  await load(10, 1);
+  const result = await load(50, seconds);
+  const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => `${code}: ${(s as { count: number }).count}`).join(', ');
+  console.log(`POST /v1/profiles by name over ${people} people, 50 connections: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (target p99 < 100 ms); ${codes}`);
+} finally {
+  await service.stop();
+}

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { completedProfile } from '../../connect/profile-search.ts';
+import { composeRelationship, RELATIONSHIP_KEYS } from '../../content/connect/relationship.ts';
+import type { AppContext } from '../../context.ts';
+import { tokenOf } from '../shared/auth.ts';
+import { partyOf } from './schemas.ts';
+
+const Phrases = Type.Object({ phrases: Type.Array(Type.String({ description: 'May contain <br> tags' })) });
+const RelationshipC3 = Type.Object(
+  { overview: Type.String({ description: 'May contain inline HTML' }), ...Object.fromEntries(RELATIONSHIP_KEYS.map((k) => [k, Phrases])) },
+  { description: 'C3: how the two people work together, by topic' },
+);
+
+const schema = {
+  summary: 'Advice on the relationship between two profiles (request ids of two completed searches of this organization)',
+  tags: ['Relationships'],
+  security: [{ orgToken: [] }],
+  params: Type.Object({ profile_one: Type.String({ maxLength: 200 }), profile_two: Type.String({ maxLength: 200 }) }),
+  response: { 200: RelationshipC3 },
+};
+
+/** The contract gives POST in one place and GET in another: both answer. */
+export const relationshipsRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/v1/relationships/:profile_one/:profile_two',
+    schema,
+    handler: async (request) => {
+      const tokenId = tokenOf(request).id;
+      const one = await completedProfile(ctx.db, tokenId, request.params.profile_one);
+      const two = await completedProfile(ctx.db, tokenId, request.params.profile_two);
+      return composeRelationship(partyOf(one), partyOf(two));
+    },
+  });
+};

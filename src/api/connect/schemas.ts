@@ -1,0 +1,81 @@
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { FoundProfile } from '../../connect/requests.ts';
+import { discConfidence } from '../../connect/confidence.ts';
+import { composeConnectRecommendations } from '../../content/connect/recommendations.ts';
+import { personalityView } from '../../personality/views.ts';
+import { TEXT_TYPES } from '../../people/person.ts';
+import { discMapUrl, publicBase } from '../shared/links.ts';
+
+/** C1: every field optional in the schema; the minimum criteria are checked by readSearch. */
+export const SearchBody = Type.Object(
+  {
+    first_name: Type.Optional(Type.String({ maxLength: 200 })),
+    last_name: Type.Optional(Type.String({ maxLength: 200 })),
+    email: Type.Optional(Type.String({ maxLength: 320 })),
+    company_name: Type.Optional(Type.String({ maxLength: 300, description: 'Company where the person works; narrows a name search' })),
+    location: Type.Optional(Type.String({ maxLength: 300, description: "Ideally 'city, state'; narrows a name search" })),
+    text_sample: Type.Optional(Type.String({ description: 'A paragraph or more written by the person (up to 100,000 characters)' })),
+    text_type: Type.Optional(Type.Union(TEXT_TYPES.map((t) => Type.Literal(t)), { description: 'Required with text_sample' })),
+  },
+  {
+    description:
+      'C1. Minimum criteria: first_name and last_name; or email; or (sync) email with text_sample and text_type, ' +
+      '(async) text_sample and text_type.',
+  },
+);
+
+export const RequestIdParams = Type.Object({ request_id: Type.String({ maxLength: 200 }) });
+
+export const Accepted = Type.Object(
+  { request_id: Type.String() },
+  { description: 'Not finished yet: poll GET /v1/profiles/results/{request_id}' },
+);
+
+const Section = Type.Object({ overview: Type.String({ description: 'May contain <b> tags' }), phrases: Type.Array(Type.String()) });
+
+export const ProfileInfo = Type.Object({
+  first_name: Type.Optional(Type.String()),
+  last_name: Type.Optional(Type.String()),
+  disc_scores: Type.Object({
+    type: Type.String({ description: 'DISC type, e.g. Di' }),
+    confidence: Type.Integer({ minimum: 0, maximum: 100, description: 'How much evidence the placement rests on (90–100: a completed test)' }),
+  }),
+  disc_image: Type.String({ format: 'uri', description: 'DISC map (SVG; .png for a PNG)' }),
+  has_assessment: Type.Boolean({ description: 'True when the person completed the personality test' }),
+});
+
+export const Recommendations = Type.Object({
+  overview: Type.String({ description: 'Short summary; may contain inline HTML' }),
+  qualities: Type.Array(Type.String()),
+  emailing: Section,
+  communication: Section,
+  motivations: Section,
+  behavior: Section,
+  building_trust: Section,
+  selling: Section,
+  working_together: Section,
+});
+
+export const ProfileC2 = Type.Object({ info: ProfileInfo, recommendations: Recommendations, request_id: Type.String() }, { description: 'C2' });
+
+/** C2 for a found profile. */
+export function toC2(request: FastifyRequest, connectUrl: string | null, id: string, profile: FoundProfile) {
+  const view = personalityView(profile.estimate);
+  return {
+    info: {
+      ...(profile.firstName ? { first_name: profile.firstName } : {}),
+      ...(profile.lastName ? { last_name: profile.lastName } : {}),
+      disc_scores: { type: view.disc_type, confidence: discConfidence(profile.estimate, profile.hasAssessment) },
+      disc_image: discMapUrl(publicBase(request, connectUrl), view.point),
+      has_assessment: profile.hasAssessment,
+    },
+    recommendations: composeConnectRecommendations({ firstName: profile.firstName, estimate: profile.estimate, title: profile.title }),
+    request_id: id,
+  };
+}
+
+/** The composers' view of a found profile. */
+export function partyOf(profile: FoundProfile) {
+  return { firstName: profile.firstName, estimate: profile.estimate, title: profile.title };
+}

@@ -1,0 +1,195 @@
+import { statement, type Queryable } from '../db/client.ts';
+import type { TraitEstimate } from '../personality/types.ts';
+import { nameKey } from './name-key.ts';
+import { nicknamesOf, type NicknameTable, nicknameTable } from './nicknames.ts';
+import { normalizeEmail } from './normalize.ts';
+
+/**
+ * Finding the one stored person a search names (group C). Wrong-person links are the worst
+ * failure here, so the search declines rather than guesses: an email must be equal; names
+ * must be close, and the best candidate must beat the runner-up by a clear margin.
+ */
+export interface SearchCriteria {
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  companyName: string | null;
+  location: string | null;
+}
+
+export interface MatchedPerson {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  title: string | null;
+  estimate: TraitEstimate | null;
+  verified: boolean;
+}
+
+export type MatchResult =
+  | { person: MatchedPerson; by: 'email' | 'name'; score: number }
+  | { person: null; reason: 'no_criteria' | 'none' | 'ambiguous' };
+
+/** A first name this close (1 − edits/length) is a typo of it; Joan is not John (0.75). */
+export const FIRST_NAME_MIN = 0.85;
+/** Last names: one edit in five letters (Smiht, Smyth) still counts. */
+export const LAST_NAME_MIN = 0.8;
+/** The least score a match needs, and how far it must be ahead of the next candidate. */
+export const MATCH_MIN = 0.8;
+export const MATCH_MARGIN = 0.1;
+
+const NICKNAME_SCORE = 0.95;
+const COMPANY_AGREES = 0.1;
+const COMPANY_DIFFERS = -0.25;
+const LOCATION_AGREES = 0.05;
+const LOCATION_DIFFERS = -0.15;
+
+export type Candidate = {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  title: string | null;
+  company_name: string | null;
+  location: string | null;
+  estimate: TraitEstimate | string | null;
+  verified: boolean;
+  first_key: string | null;
+  last_key: string | null;
+};
+
+/** Edit distance with adjacent transpositions (optimal string alignment). */
+export function editDistance(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  const rows: number[][] = Array.from({ length: x.length + 1 }, (_, i) => Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const at = (i: number, j: number) => rows[i]?.[j] ?? 0;
+  for (let i = 1; i <= x.length; i++) {
+    const row = rows[i];
+    if (!row) continue;
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) best = Math.min(best, at(i - 2, j - 2) + 1);
+      row[j] = best;
+    }
+  }
+  return at(x.length, y.length);
+}
+
+/** 1 for equal keys, falling by the share of characters that must change. */
+export function keySimilarity(a: string, b: string): number {
+  if (a === b) return a.length > 0 ? 1 : 0;
+  const length = Math.max([...a].length, [...b].length);
+  return length === 0 ? 0 : 1 - editDistance(a, b) / length;
+}
+
+const COMPANY_SUFFIX = /\b(?:inc|incorporated|ltd|limited|llc|llp|plc|corp|corporation|co|company|gmbh|ag|sa|sas|bv|group)\b/g;
+
+function companyKey(value: string): string {
+  return nameKey(value).replace(COMPANY_SUFFIX, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** Same company: equal after suffixes (Inc, Ltd, …) go, one inside the other, or a typo apart. */
+function sameCompany(a: string, b: string): boolean {
+  const x = companyKey(a);
+  const y = companyKey(b);
+  if (!x || !y) return false;
+  return x === y || ` ${x} `.includes(` ${y} `) || ` ${y} `.includes(` ${x} `) || keySimilarity(x, y) >= 0.85;
+}
+
+/** Same place: the city (before the first comma) agrees; "Austin, TX" and "Austin, Texas" do. */
+function samePlace(a: string, b: string): boolean {
+  const city = (value: string) => nameKey(value.split(',')[0]);
+  const x = city(a);
+  const y = city(b);
+  return x.length > 0 && (x === y || keySimilarity(x, y) >= 0.85);
+}
+
+export interface NameQuery {
+  firstKey: string;
+  lastKey: string;
+  companyName: string | null;
+  location: string | null;
+}
+
+/** How well one stored person fits the names asked for; null when they are not a candidate. */
+export function scoreCandidate(query: NameQuery, candidate: Candidate, nicknames: NicknameTable = nicknameTable()): number | null {
+  const first = candidate.first_key ?? '';
+  const last = candidate.last_key ?? '';
+  const firstScore = first === query.firstKey ? 1 : nicknames.get(query.firstKey)?.has(first) ? NICKNAME_SCORE : keySimilarity(query.firstKey, first);
+  const lastScore = keySimilarity(query.lastKey, last);
+  if (firstScore < FIRST_NAME_MIN || lastScore < LAST_NAME_MIN) return null;
+  let score = 0.4 * firstScore + 0.6 * lastScore;
+  if (query.companyName && candidate.company_name) score += sameCompany(query.companyName, candidate.company_name) ? COMPANY_AGREES : COMPANY_DIFFERS;
+  if (query.location && candidate.location) score += samePlace(query.location, candidate.location) ? LOCATION_AGREES : LOCATION_DIFFERS;
+  return score;
+}
+
+/** The best candidate when it is good enough and clearly ahead of the next; else why not. */
+export function pickCandidate(query: NameQuery, candidates: readonly Candidate[], nicknames?: NicknameTable): { candidate: Candidate; score: number } | 'none' | 'ambiguous' {
+  const scored = candidates
+    .map((candidate) => ({ candidate, score: scoreCandidate(query, candidate, nicknames) }))
+    .filter((s): s is { candidate: Candidate; score: number } => s.score !== null && s.score >= MATCH_MIN - MATCH_MARGIN)
+    .sort((a, b) => b.score - a.score);
+  const [best, second] = scored;
+  if (!best || best.score < MATCH_MIN) return 'none';
+  if (second && best.score - second.score < MATCH_MARGIN) return 'ambiguous';
+  return best;
+}
+
+const CANDIDATE_COLUMNS = 'id, first_name, last_name, title, company_name, location, estimate, verified, first_key, last_key';
+
+/**
+ * Candidates come in three stages, each cheaper than the next and tried only when the ones
+ * before found no clear match: (1) the same last name (btree), with a first name that is equal,
+ * a nickname, or starts with the same letter (a typo there); (2) a known first name or nickname
+ * with a last name a few trigrams away (a typo in the last name); (3) trigram similarity over the
+ * whole name (typos in both), through the gin index. An exact name found in stage 1 is not put
+ * in doubt by near-spellings of it that only later stages would find.
+ */
+const STAGES = [
+  `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE last_key = $2 AND (first_key = ANY($3::text[]) OR left(first_key, 1) = left($1, 1)) LIMIT 200`,
+  `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE first_key = ANY($1::text[]) AND last_key % $2 LIMIT 200`,
+  `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE name_key % $1 LIMIT 200`,
+].map((sql, i) => statement(`people_name_search_${i + 1}`, sql));
+
+/** Each stage's parameters, in its own numbering. */
+function stageParams(stage: number, firstKey: string, lastKey: string, firsts: string[]): unknown[] {
+  if (stage === 0) return [firstKey, lastKey, firsts];
+  if (stage === 1) return [firsts, lastKey];
+  return [`${firstKey} ${lastKey}`];
+}
+
+/** Prepared statements (src/db/README.md): a search is a hot path, one to three lookups each. */
+const BY_EMAIL = statement('people_search_by_email', `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE email_normalized = $1`);
+
+function parseEstimate(value: TraitEstimate | string | null): TraitEstimate | null {
+  return typeof value === 'string' ? (JSON.parse(value) as TraitEstimate) : value;
+}
+
+function toMatched(row: Candidate): MatchedPerson {
+  return { id: row.id, firstName: row.first_name, lastName: row.last_name, title: row.title, estimate: parseEstimate(row.estimate), verified: row.verified };
+}
+
+export async function findMatch(db: Queryable, criteria: SearchCriteria): Promise<MatchResult> {
+  const email = normalizeEmail(criteria.email);
+  if (email) {
+    const [row] = await db.run<Candidate>(BY_EMAIL, [email]);
+    if (row) return { person: toMatched(row), by: 'email', score: 1 };
+  }
+  const firstKey = nameKey(criteria.firstName);
+  const lastKey = nameKey(criteria.lastName);
+  if (!firstKey || !lastKey) return { person: null, reason: email ? 'none' : 'no_criteria' };
+  const firsts = [firstKey, ...nicknamesOf(firstKey)];
+  const query = { firstKey, lastKey, companyName: criteria.companyName, location: criteria.location };
+  const seen = new Map<string, Candidate>();
+  let picked: ReturnType<typeof pickCandidate> = 'none';
+  for (const [stage, sql] of STAGES.entries()) {
+    for (const row of await db.run<Candidate>(sql, stageParams(stage, firstKey, lastKey, firsts))) seen.set(row.id, row);
+    picked = pickCandidate(query, [...seen.values()]);
+    // A clear match, or people who fit equally well: later stages would only add weaker ones.
+    if (picked !== 'none') break;
+  }
+  if (picked === 'none' || picked === 'ambiguous') return { person: null, reason: picked };
+  return { person: toMatched(picked.candidate), by: 'name', score: picked.score };
+}

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/client.ts';
+import { nameKey } from '../../src/people/name-key.ts';
+import { buildNicknameTable, nicknameTable } from '../../src/people/nicknames.ts';
+import { editDistance, findMatch, type SearchCriteria } from '../../src/people/search.ts';
+import { createTestDb, type TestDb } from '../helpers/db.ts';
+
+let testDb: TestDb;
+let db: Db;
+
+interface Row {
+  id: string;
+  first: string;
+  last: string;
+  email?: string;
+  company?: string;
+  location?: string;
+}
+
+const PEOPLE: Row[] = [
+  { id: 'p_robert', first: 'Robert', last: 'Jones', email: 'rjones@example.com', company: 'Acme Corp', location: 'Austin, TX' },
+  { id: 'p_jose', first: 'José', last: 'García-Márquez', company: 'Globex' },
+  { id: 'p_smith_acme', first: 'John', last: 'Smith', company: 'Acme Inc', location: 'Denver, CO' },
+  { id: 'p_smith_globex', first: 'John', last: 'Smith', company: 'Globex', location: 'Boston, MA' },
+  { id: 'p_elizabeth', first: 'Elizabeth', last: 'Thornbury' },
+  { id: 'p_michael', first: 'Michael', last: 'Okonkwo' },
+  { id: 'p_joan', first: 'Joan', last: 'Whitfield' },
+  { id: 'p_zoe', first: 'Zoë', last: 'Åkesson' },
+];
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  db = testDb.db;
+  for (const p of PEOPLE) {
+    await db.query(
+      `INSERT INTO people (id, public_id, email, email_normalized, linkedin_key, first_name, last_name, company_name, location)
+       VALUES ($1, $1 || '_pub', $2, lower($2), 'in/' || $1, $3, $4, $5, $6)`,
+      [p.id, p.email ?? null, p.first, p.last, p.company ?? null, p.location ?? null],
+    );
+  }
+});
+afterAll(() => testDb.close());
+
+function criteria(c: Partial<SearchCriteria>): SearchCriteria {
+  return { firstName: null, lastName: null, email: null, companyName: null, location: null, ...c };
+}
+
+async function matchedId(c: Partial<SearchCriteria>): Promise<string | null> {
+  const result = await findMatch(db, criteria(c));
+  return result.person?.id ?? null;
+}
+
+describe('name keys', () => {
+  it('the JavaScript key and the database key agree', async () => {
+    const names = ['  José-María  O’Neil ', 'Łukasz Żółć', 'Zoë Åkesson', 'STRAUß', 'Ægir Ørsted', 'Renée Dupré', 'Çağla Şahin', '李 小龍', 'Anne_Marie.Smith'];
+    const rows = await db.query<{ key: string }>('SELECT rapport_name_key(n) AS key FROM unnest($1::text[]) WITH ORDINALITY AS t(n, i) ORDER BY i', [names]);
+    expect(rows.map((r) => r.key)).toEqual(names.map((n) => nameKey(n)));
+    expect(nameKey('  José-María  O’Neil ')).toBe('jose maria o neil');
+  });
+
+  it('edit distance counts a swap of neighbours as one edit', () => {
+    expect(editDistance('smith', 'smiht')).toBe(1);
+    expect(editDistance('john', 'joan')).toBe(1);
+    expect(editDistance('', 'abc')).toBe(3);
+  });
+
+  it('nickname groups are symmetric and a shared short form belongs to each name', () => {
+    const table = buildNicknameTable([
+      ['christopher', 'chris'],
+      ['christine', 'chris'],
+    ]);
+    expect([...(table.get('chris') ?? [])].sort()).toEqual(['christine', 'christopher']);
+    expect(table.get('christopher')?.has('chris')).toBe(true);
+    expect(nicknameTable().get('bob')?.has('robert')).toBe(true);
+    expect(nicknameTable().get('liz')?.has('elizabeth')).toBe(true);
+    expect(nicknameTable().size).toBeGreaterThan(150);
+  });
+});
+
+describe('findMatch: must match', () => {
+  it('an email in any case, even with names that would not match', async () => {
+    expect(await matchedId({ email: ' RJones@Example.COM ' })).toBe('p_robert');
+    const result = await findMatch(db, criteria({ email: 'rjones@example.com', firstName: 'Someone', lastName: 'Else' }));
+    expect(result).toMatchObject({ by: 'email', person: { id: 'p_robert' } });
+  });
+
+  it('names in another case, without accents, or with accents the stored name lacks', async () => {
+    expect(await matchedId({ firstName: 'ROBERT', lastName: 'jones' })).toBe('p_robert');
+    expect(await matchedId({ firstName: 'Jose', lastName: 'Garcia Marquez' })).toBe('p_jose');
+    expect(await matchedId({ firstName: 'zoe', lastName: 'akesson' })).toBe('p_zoe');
+  });
+
+  it('common nicknames both ways', async () => {
+    expect(await matchedId({ firstName: 'Bob', lastName: 'Jones' })).toBe('p_robert');
+    expect(await matchedId({ firstName: 'Liz', lastName: 'Thornbury' })).toBe('p_elizabeth');
+    expect(await matchedId({ firstName: 'Mike', lastName: 'Okonkwo' })).toBe('p_michael');
+  });
+
+  it('small typos in the first or the last name', async () => {
+    expect(await matchedId({ firstName: 'Micheal', lastName: 'Okonkwo' })).toBe('p_michael');
+    expect(await matchedId({ firstName: 'Elizabeth', lastName: 'Thornberry' })).toBe('p_elizabeth');
+    expect(await matchedId({ firstName: 'Robert', lastName: 'Jnoes' })).toBe('p_robert');
+  });
+
+  it('company or location picks one of two people with the same name', async () => {
+    expect(await matchedId({ firstName: 'John', lastName: 'Smith', companyName: 'ACME' })).toBe('p_smith_acme');
+    expect(await matchedId({ firstName: 'John', lastName: 'Smith', companyName: 'Globex Corporation' })).toBe('p_smith_globex');
+    expect(await matchedId({ firstName: 'John', lastName: 'Smith', location: 'Boston, Massachusetts' })).toBe('p_smith_globex');
+  });
+});
+
+describe('findMatch: must not match', () => {
+  it('a different given name one letter away is another person', async () => {
+    expect(await matchedId({ firstName: 'John', lastName: 'Whitfield' })).toBeNull();
+    expect(await matchedId({ firstName: 'Jane', lastName: 'Okonkwo' })).toBeNull();
+  });
+
+  it('a different last name, or an unknown email alone', async () => {
+    expect(await matchedId({ firstName: 'Robert', lastName: 'Johnson' })).toBeNull();
+    expect(await findMatch(db, criteria({ email: 'nobody@example.com' }))).toEqual({ person: null, reason: 'none' });
+  });
+
+  it('the right name at another company is not taken', async () => {
+    expect(await matchedId({ firstName: 'Robert', lastName: 'Jones', companyName: 'Initech' })).toBeNull();
+  });
+});
+
+describe('findMatch: ambiguous', () => {
+  it('two people who fit equally well: no guess', async () => {
+    expect(await findMatch(db, criteria({ firstName: 'John', lastName: 'Smith' }))).toEqual({ person: null, reason: 'ambiguous' });
+    expect(await findMatch(db, criteria({ firstName: 'Jon', lastName: 'Smith' }))).toEqual({ person: null, reason: 'ambiguous' });
+  });
+});
