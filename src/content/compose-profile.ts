@@ -25,6 +25,7 @@ import {
   UsedPhrases,
   type CirclePosition,
 } from './rank.ts';
+import { apportionByPoint, BAND_LIMITS } from './apportion.ts';
 import { mergeIndividualPhrases } from './select-individual.ts';
 import { cleanFirstName, personalize, stripMarkers } from './text.ts';
 
@@ -98,7 +99,7 @@ export function selectProfilePhrases(
   const used = new UsedPhrases(similarityIndexOf(library));
   const isBlend = at.intensity < BLEND_INTENSITY;
   const entries = SECTIONS.map((section) => {
-    const ranked = rankPhrases(library.sections[section], at);
+    const ranked = apportionByPoint(rankPhrases(library.sections[section], at), at.intensity);
     const picked = pickPhrases(ranked, {
       count: countFor(section, count),
       used,
@@ -166,11 +167,16 @@ const selectionCaches = new WeakMap<PhraseLibrary, SelectionCache>();
 function selectionCacheOf(library: PhraseLibrary): SelectionCache {
   let cache = selectionCaches.get(library);
   if (!cache) {
-    const phrases = [...SECTIONS.flatMap((section) => library.sections[section]), ...library.sectionOverviews];
-    cache = { limits: intensityLimits(phrases), selections: new Map(), personal: new Map() };
+    cache = { limits: selectionLimits(library), selections: new Map(), personal: new Map() };
     selectionCaches.set(library, cache);
   }
   return cache;
+}
+
+/** Intensities where some phrase's choice changes (rank.ts intensityClass), with apportion.ts's bands. */
+export function selectionLimits(library: PhraseLibrary): number[] {
+  const phrases = [...SECTIONS.flatMap((section) => library.sections[section]), ...library.sectionOverviews];
+  return [...new Set([...intensityLimits(phrases), ...BAND_LIMITS])].sort((a, b) => a - b);
 }
 
 function remember(map: Map<string, Selection>, key: string, value: Selection, size: number): Selection {

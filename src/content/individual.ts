@@ -84,20 +84,21 @@ export const ROLE_FAMILIES = [
 export type RoleFamily = (typeof ROLE_FAMILIES)[number];
 
 /**
- * First match wins, so the order settles titles that name two families: "Engineering
- * Manager" is management (the advice is about how they lead), "Sales Engineer" is sales.
+ * First match wins, so the order settles titles that name two families: "Sales Engineer" is
+ * sales, "Customer Success Manager" support, "HR Manager" people, "Engineering Manager"
+ * management (the advice is about how they lead).
  */
 const ROLE_PATTERNS: readonly (readonly [RoleFamily, RegExp])[] = [
   ['sales', /\b(sales|account (executive|manager)|business development|bdr|sdr|partnerships?|commercial)\b/],
-  ['management', /\b(ceo|cto|cfo|coo|cmo|cio|chief|founder|co-?founder|president|vp|vice president|director|head of|manager|lead|principal|partner|owner|general manager)\b/],
+  ['support', /\b(support|customer success|customer service|client services|service desk|help ?desk|nurse|care)\b/],
+  ['people', /\b(hr|human resources|people|talent|recruit(er|ing)?|learning|training|coach|teacher|trainer)\b/],
+  ['management', /\b(ceo|cto|cfo|coo|cmo|cio|chief|founder|co-?founder|president|vp|vice president|director|head of|manager|lead|principal|owner)\b/],
   ['marketing', /\b(marketing|brand|growth|content|communications?|pr|social media|seo|copywriter|community)\b/],
-  ['data', /\b(data|analyst|analytics|scientist|research(er)?|statistician|actuary|economist)\b/],
-  ['engineering', /\b(engineer(ing)?|developer|programmer|software|devops|sre|architect|technical|it|firmware|qa|tester)\b/],
+  ['data', /\b(data|analyst|analytics|scientist|research(er)?|statistician|actuar(y|ial)|economist|laboratory|lab)\b/],
+  ['engineering', /\b(engineer(ing)?|developer|programmer|software|devops|sre|architect|technical|technician|it|firmware|qa|tester)\b/],
   ['design', /\b(design(er)?|ux|ui|creative|art director|illustrator|writer|editor|producer)\b/],
   ['finance', /\b(finance|financial|accountant|accounting|controller|treasur(y|er)|auditor|bookkeeper|tax|investment|banker)\b/],
-  ['people', /\b(hr|human resources|people|talent|recruit(er|ing)?|learning|training|coach|teacher|trainer)\b/],
   ['operations', /\b(operations|ops|logistics|supply chain|procurement|project|program(me)?|coordinator|administrator|office|planner|events?)\b/],
-  ['support', /\b(support|customer success|customer service|service desk|help ?desk|nurse|care|client services)\b/],
 ];
 
 export function roleFamily(title: string | null | undefined): RoleFamily | null {

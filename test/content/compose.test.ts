@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeProfileContent, selectProfilePhrases, toInlineHtml } from '../../src/content/compose-profile.ts';
+import { composeProfileContent, selectionLimits, selectProfilePhrases, toInlineHtml } from '../../src/content/compose-profile.ts';
 import { loadPhraseLibrary, SECTIONS, type Phrase, type Section } from '../../src/content/phrases.ts';
 import { intensityClass, intensityLimits, isBlendPhrase, positionOf } from '../../src/content/rank.ts';
 import { DISC_TYPES } from '../../src/personality/circle.ts';
@@ -141,7 +141,7 @@ describe('determinism and locality', () => {
 
 describe('selection cache key (intensity classes)', () => {
   const phrases = [...SECTIONS.flatMap((s) => library.sections[s]), ...library.sectionOverviews];
-  const limits = intensityLimits(phrases);
+  const limits = selectionLimits(library);
   const ids = (angle: number, intensity: number) =>
     Object.values(selectProfilePhrases({ angle, intensity }, library)).map((picked) => picked.map((p) => p.id));
 
