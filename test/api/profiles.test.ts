@@ -125,6 +125,18 @@ describe('GET /v1/profiles (A1)', () => {
     expect((await service.base.inject({ url: '/p/nope' })).statusCode).toBe(404);
   });
 
+  it('the profile page says how much text the profile rests on and what confidence means', async () => {
+    const { data } = (await lookup('email=noor.testperson@example.org')).json();
+    const page = await service.base.inject({ url: new URL(data.url).pathname });
+    const words = OUTGOING_TEXT.split(/\s+/).filter((w) => /[a-z]/i.test(w)).length;
+    const shown = /Predicted from (\d+) words of text\. Confidence (\d+) of 100\./.exec(page.body);
+    expect(shown).not.toBeNull();
+    expect(Math.abs(Number(shown?.[1]) - words)).toBeLessThanOrEqual(5);
+    expect(Number(shown?.[2])).toBe(data.confidence);
+    expect(page.body).toContain('How sure is this profile?');
+    expect(page.body).toContain('Confidence says how sure we are of where someone sits on the DISC circle');
+  });
+
   it('the map is served as SVG and as PNG', async () => {
     const { data } = (await lookup('email=noor.testperson@example.org')).json();
     const svgPath = new URL(data.images.disc_map).pathname;

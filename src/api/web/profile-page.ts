@@ -55,6 +55,7 @@ export const profilePageRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = 
       qualities: content.qualities,
       disc_map_url: discMapUrl(publicBase(request, ctx.config.publicBaseUrl), view.point),
       sections: SECTION_TITLES.map(([key, title]) => ({ title, phrases: content[key] })),
+      evidence: { source: person.estimate.source, word_count: person.estimate.wordCount, confidence: view.confidence },
     });
   });
 };
