@@ -43,34 +43,51 @@ function groupOf(ranked: RankedPhrase): string {
  * order at the end, where they only fill thin sections.
  */
 export function apportionByPoint(ranked: readonly RankedPhrase[], intensity: number): RankedPhrase[] {
-  const adjusted = ranked.map((r, order) => ({ ...r, fit: r.fit > 0 ? Math.max(1e-6, r.fit + radiusShift(r.phrase.minIntensity, intensity)) : r.fit, order }));
-  const fitting = adjusted.filter((r) => r.fit > 0).sort((a, b) => (Math.abs(b.fit - a.fit) > 1e-9 ? b.fit - a.fit : a.order - b.order));
-  const rest = adjusted.filter((r) => r.fit <= 0);
-
-  const queues = new Map<string, typeof fitting>();
-  for (const r of fitting) {
+  const fitting: (RankedPhrase & { order: number; group: number })[] = [];
+  const rest: RankedPhrase[] = [];
+  const groupIds = new Map<string, number>();
+  ranked.forEach((r, order) => {
+    if (r.fit <= 0) {
+      rest.push(r);
+      return;
+    }
     const key = groupOf(r);
-    const queue = queues.get(key);
-    if (queue) queue.push(r);
-    else queues.set(key, [r]);
-  }
-  const taken = new Map<string, number>();
+    let group = groupIds.get(key);
+    if (group === undefined) {
+      group = groupIds.size;
+      groupIds.set(key, group);
+    }
+    const fit = Math.max(1e-6, r.fit + radiusShift(r.phrase.minIntensity, intensity));
+    fitting.push({ phrase: r.phrase, fit, order, group });
+  });
+  fitting.sort((a, b) => (Math.abs(b.fit - a.fit) > 1e-9 ? b.fit - a.fit : a.order - b.order));
+
+  // One queue per part of the circle, best first; each place goes to the queue whose next
+  // phrase has the highest fit / (places taken + 1).
+  const queues: (typeof fitting)[] = Array.from({ length: groupIds.size }, () => []);
+  for (const r of fitting) queues[r.group]?.push(r);
+  const heads = new Array<number>(queues.length).fill(0);
   const out: RankedPhrase[] = [];
   while (out.length < fitting.length) {
-    let best: { key: string; quotient: number; order: number } | null = null;
-    for (const [key, queue] of queues) {
-      const next = queue[0];
+    let bestGroup = -1;
+    let bestQuotient = 0;
+    let bestOrder = 0;
+    for (let g = 0; g < queues.length; g++) {
+      const head = heads[g] ?? 0;
+      const next = queues[g]?.[head];
       if (next === undefined) continue;
-      const quotient = next.fit / ((taken.get(key) ?? 0) + 1);
-      if (best === null || quotient > best.quotient + 1e-9 || (Math.abs(quotient - best.quotient) <= 1e-9 && next.order < best.order)) {
-        best = { key, quotient, order: next.order };
+      const quotient = next.fit / (head + 1);
+      if (bestGroup < 0 || quotient > bestQuotient + 1e-9 || (Math.abs(quotient - bestQuotient) <= 1e-9 && next.order < bestOrder)) {
+        bestGroup = g;
+        bestQuotient = quotient;
+        bestOrder = next.order;
       }
     }
-    if (best === null) break;
-    const next = queues.get(best.key)?.shift();
+    const head = heads[bestGroup] ?? 0;
+    const next = queues[bestGroup]?.[head];
     if (next === undefined) break;
-    taken.set(best.key, (taken.get(best.key) ?? 0) + 1);
+    heads[bestGroup] = head + 1;
     out.push({ phrase: next.phrase, fit: next.fit });
   }
-  return [...out, ...rest.map((r) => ({ phrase: r.phrase, fit: r.fit }))];
+  return out.concat(rest);
 }

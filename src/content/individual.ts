@@ -44,7 +44,12 @@ export function selectionIntensity(intensity: number, level: EvidenceLevel): num
 /** The traits the DISC point leaves out; phrases can be written for their high or low end. */
 export const OTHER_TRAITS = ['openness', 'conscientiousness', 'neuroticism'] as const;
 export type OtherTrait = (typeof OTHER_TRAITS)[number];
-export type TraitLevel = 'high' | 'low';
+/**
+ * A trait's end, and how clearly: a phrase written for "high" fits everyone at the high end,
+ * one written for "very high" only those clearly there, who get it before the general one.
+ */
+export const TRAIT_LEVELS = ['very high', 'high', 'low', 'very low'] as const;
+export type TraitLevel = (typeof TRAIT_LEVELS)[number];
 
 /**
  * A trait is high or low when its score is at least this far from the population average
@@ -53,6 +58,8 @@ export type TraitLevel = 'high' | 'low';
  * toward 0 for short texts, so thin evidence rarely reaches a level.
  */
 export const TRAIT_LEVEL_THRESHOLD = 0.3;
+/** From here on a trait is "very" high or low (about two people in five). */
+export const TRAIT_CLEAR_THRESHOLD = 0.6;
 
 export type TraitLevels = Partial<Record<OtherTrait, TraitLevel>>;
 
@@ -62,7 +69,9 @@ export function traitLevels(scores: Partial<TraitScores> | undefined): TraitLeve
   for (const trait of OTHER_TRAITS) {
     const score = scores[trait];
     if (score === undefined || !Number.isFinite(score)) continue;
-    if (score >= TRAIT_LEVEL_THRESHOLD) levels[trait] = 'high';
+    if (score >= TRAIT_CLEAR_THRESHOLD) levels[trait] = 'very high';
+    else if (score >= TRAIT_LEVEL_THRESHOLD) levels[trait] = 'high';
+    else if (score <= -TRAIT_CLEAR_THRESHOLD) levels[trait] = 'very low';
     else if (score <= -TRAIT_LEVEL_THRESHOLD) levels[trait] = 'low';
   }
   return levels;
@@ -109,6 +118,13 @@ export function roleFamily(title: string | null | undefined): RoleFamily | null 
   return null;
 }
 
+/** True when a person at `level` fits a phrase written for `wanted` ("high" takes "very high" too). */
+export function levelFits(wanted: TraitLevel, level: TraitLevel | undefined): boolean {
+  if (level === undefined) return false;
+  if (wanted === level) return true;
+  return (wanted === 'high' && level === 'very high') || (wanted === 'low' && level === 'very low');
+}
+
 /** Everything about a person, besides the point, that selection reads. */
 export interface Facets {
   level: EvidenceLevel;
@@ -117,6 +133,10 @@ export interface Facets {
 }
 
 export function facetsKey(facets: Facets): string {
-  const traits = OTHER_TRAITS.map((t) => facets.traits[t]?.[0] ?? '-').join('');
+  const code: Record<TraitLevel, string> = { 'very high': 'H', high: 'h', low: 'l', 'very low': 'L' };
+  const traits = OTHER_TRAITS.map((t) => {
+    const level = facets.traits[t];
+    return level === undefined ? '-' : code[level];
+  }).join('');
   return `${facets.level[0] ?? ''}${traits}${facets.role ?? '-'}`;
 }

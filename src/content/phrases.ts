@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { EVIDENCE_LEVELS, OTHER_TRAITS, ROLE_FAMILIES, type EvidenceLevel, type OtherTrait, type RoleFamily, type TraitLevel } from './individual.ts';
+import { EVIDENCE_LEVELS, OTHER_TRAITS, ROLE_FAMILIES, TRAIT_LEVELS, type EvidenceLevel, type OtherTrait, type RoleFamily, type TraitLevel } from './individual.ts';
 
 /** Profile sections, in the order a profile presents them. */
 export const SECTIONS = [
@@ -110,6 +110,10 @@ function isOtherTrait(value: string): value is OtherTrait {
   return (OTHER_TRAITS as readonly string[]).includes(value);
 }
 
+function isTraitLevel(value: unknown): value is TraitLevel {
+  return typeof value === 'string' && (TRAIT_LEVELS as readonly string[]).includes(value);
+}
+
 function isRoleFamily(value: unknown): value is RoleFamily {
   return typeof value === 'string' && (ROLE_FAMILIES as readonly string[]).includes(value);
 }
@@ -119,7 +123,7 @@ function parseTraits(value: unknown): Partial<Record<OtherTrait, TraitLevel>> | 
   if (!isRecord(value) || Object.keys(value).length === 0) return null;
   const traits: Partial<Record<OtherTrait, TraitLevel>> = {};
   for (const [key, level] of Object.entries(value)) {
-    if (!isOtherTrait(key) || (level !== 'high' && level !== 'low')) return null;
+    if (!isOtherTrait(key) || !isTraitLevel(level)) return null;
     traits[key] = level;
   }
   return traits;
@@ -184,7 +188,7 @@ export function validatePhraseFile(
     const evidence = entry.evidence === undefined ? undefined : parseList(entry.evidence, isEvidenceLevel);
     if (evidence === null) local.push(`evidence must be a non-empty list of ${EVIDENCE_LEVELS.join(', ')}`);
     const traits = entry.traits === undefined ? undefined : parseTraits(entry.traits);
-    if (traits === null) local.push(`traits must map ${OTHER_TRAITS.join(', ')} to "high" or "low"`);
+    if (traits === null) local.push(`traits must map ${OTHER_TRAITS.join(', ')} to one of ${TRAIT_LEVELS.join(', ')}`);
     const roles = entry.roles === undefined ? undefined : parseList(entry.roles, isRoleFamily);
     if (roles === null) local.push(`roles must be a non-empty list of ${ROLE_FAMILIES.join(', ')}`);
     if (isOverviewFile && !isOverviewSection(entry.section)) {

@@ -5,7 +5,7 @@
  */
 import { angularDistance, discIntensity, pointAngle } from '../personality/circle.ts';
 import type { DiscPoint } from '../personality/types.ts';
-import { OTHER_TRAITS, type Facets } from './individual.ts';
+import { levelFits, OTHER_TRAITS, type Facets } from './individual.ts';
 import type { Phrase } from './phrases.ts';
 
 /** Below this intensity a person is a blend (DESIGN.md §1): blend phrases lead. */
@@ -80,7 +80,7 @@ function conditionsMet(phrase: Phrase, facets: Facets | undefined): boolean {
   if (phrase.traits !== undefined) {
     for (const trait of OTHER_TRAITS) {
       const wanted = phrase.traits[trait];
-      if (wanted !== undefined && facets?.traits[trait] !== wanted) return false;
+      if (wanted !== undefined && !levelFits(wanted, facets?.traits[trait])) return false;
     }
   }
   if (phrase.roles !== undefined && (facets?.role == null || !phrase.roles.includes(facets.role))) return false;

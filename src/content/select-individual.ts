@@ -41,6 +41,8 @@ interface Candidate {
   fit: number;
   /** Which trait comes first among equally good phrases; turns with the section (see below). */
   turn: number;
+  /** Written for a "very" level: the closer description of who the person is, so it goes first. */
+  specific: boolean;
 }
 
 /**
@@ -55,10 +57,12 @@ function candidatesFor(section: Section, phrases: readonly Phrase[], at: CircleP
     if (fit === null || fit <= 0) continue;
     const trait = traitOf(phrase);
     const turn = trait === null ? 0 : (OTHER_TRAITS.indexOf(trait) + offset) % OTHER_TRAITS.length;
-    found.push({ phrase, fit, turn });
+    const specific = OTHER_TRAITS.some((t) => phrase.traits?.[t]?.startsWith('very') === true);
+    found.push({ phrase, fit, turn, specific });
   }
   return found.sort((a, b) => {
     if (a.turn !== b.turn) return a.turn - b.turn;
+    if (a.specific !== b.specific) return a.specific ? -1 : 1;
     if (Math.abs(b.fit - a.fit) > 1e-9) return b.fit - a.fit;
     return a.phrase.id < b.phrase.id ? -1 : 1;
   });

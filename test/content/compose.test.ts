@@ -152,7 +152,8 @@ describe('selection cache key (intensity classes)', () => {
         if (intensityClass(intensity, limits) === intensityClass(next, limits)) expect(ids(angle, next), `${angle}° ${intensity}/${next}`).toEqual(ids(angle, intensity));
       }
     }
-  });
+    // Thousands of uncached selections: slow on a loaded machine, and correct however slow.
+  }, 180_000);
 
   it('keeps every intensity below the widening limit apart, and splits where a phrase limit falls', () => {
     const below = Array.from({ length: 50 }, (_, i) => intensityClass(i, limits));
