@@ -4,7 +4,7 @@
  * same point and name always give the same text, so stored and recomputed profiles agree.
  */
 import type { DiscPoint, TraitScores } from '../personality/types.ts';
-import { evidenceLevel, facetsKey, roleFamily, selectionIntensity, traitLevels, type Facets } from './individual.ts';
+import { evidenceLevel, facetsKey, hedgedLevels, roleFamily, selectionIntensity, traitLevels, type Facets } from './individual.ts';
 import {
   loadPhraseLibrary,
   OVERVIEW_SECTIONS,
@@ -210,11 +210,8 @@ export function composeProfileContent(
 ): ProfileContent {
   const at = positionOf(input.point);
   const name = cleanFirstName(input.firstName);
-  const facets: Facets = {
-    level: evidenceLevel(input.confidence),
-    traits: traitLevels(input.traits),
-    role: roleFamily(input.title),
-  };
+  const level = evidenceLevel(input.confidence);
+  const facets: Facets = { level, traits: hedgedLevels(traitLevels(input.traits), level), role: roleFamily(input.title) };
   const { picked, overviews } = cachedSelection(at, facets, library, input.count);
   const plain = (phrases: readonly Phrase[]): string[] => phrases.map((p) => stripMarkers(personalize(p.text, name)));
   const sections = Object.fromEntries(SECTIONS.map((s) => [s, plain(picked[s])])) as SectionContent;

@@ -63,6 +63,17 @@ export const TRAIT_CLEAR_THRESHOLD = 0.6;
 
 export type TraitLevels = Partial<Record<OtherTrait, TraitLevel>>;
 
+/** On thin evidence only the general ("tends to") phrases of a trait are used, never the "very" ones. */
+export function hedgedLevels(levels: TraitLevels, level: EvidenceLevel): TraitLevels {
+  if (level !== 'thin') return levels;
+  const hedged: TraitLevels = {};
+  for (const trait of OTHER_TRAITS) {
+    const value = levels[trait];
+    if (value !== undefined) hedged[trait] = value === 'very high' ? 'high' : value === 'very low' ? 'low' : value;
+  }
+  return hedged;
+}
+
 export function traitLevels(scores: Partial<TraitScores> | undefined): TraitLevels {
   const levels: TraitLevels = {};
   if (scores === undefined) return levels;

@@ -60,6 +60,13 @@ describe('wording follows the evidence', () => {
       // No claim that the person sits at the centre: the evidence is thin, not the style.
       expect(everything(content).join(' ')).not.toMatch(/balanced style|close to the centre|no fixed working style/);
     }
+    // Only the general "tends to" phrases of a clearly marked trait, not the definite ones.
+    const traits = { ...MID, neuroticism: -0.9 };
+    const thin = composeProfileContent({ point: pointAt(45, 90), firstName: 'Maya', confidence: 12, traits });
+    const sure = composeProfileContent({ point: pointAt(45, 90), firstName: 'Maya', confidence: 100, traits });
+    expect(thin.overview.join(' ')).toContain('tends to stay even-tempered');
+    expect(sure.overview.join(' ')).toContain('Pressure barely seems to register');
+    expect(thin.overview.join(' ')).not.toContain('Pressure barely seems to register');
     const assessed = composeProfileContent({ point: pointAt(45, 15), firstName: 'Maya', confidence: 100 });
     expect(assessed.overview.join(' ')).not.toMatch(/tentative|may change/);
   });
