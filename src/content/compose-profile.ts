@@ -146,15 +146,17 @@ interface Selection {
  * far too slow to redo per request. The sector choice depends only on the position, the
  * evidence level and the count, so it is cached per library, with the angle quantised to half
  * a degree (a difference no reader could see; every type centre falls on the grid) and the
- * intensity reduced to its class (rank.ts intensityClass: the same choice, exactly). That
- * bounds the default-count cache at 720 angles × 52 classes × 3 levels, under its size.
+ * intensity reduced to its class (intensityClass over selectionLimits: the same choice,
+ * exactly). Almost every profile is a moderate one (text predictions), so the default-count
+ * cache holds at most 720 angles × 52 classes for them; the size leaves room for the other two
+ * levels at about a kilobyte and a half per entry.
  *
  * The person's own phrases (traits, role) are merged in afterwards (select-individual.ts),
  * which costs a few microseconds; the merged result is cached too, by the sector key and the
- * facets, so a repeated lookup costs one map read.
+ * facets, in a smaller map: a miss there is cheap, so it only saves repeated lookups.
  */
-const SELECTION_CACHE_SIZE = 120_000;
-const PERSONAL_CACHE_SIZE = 100_000;
+const SELECTION_CACHE_SIZE = 60_000;
+const PERSONAL_CACHE_SIZE = 20_000;
 
 interface SelectionCache {
   limits: number[];
