@@ -3,7 +3,8 @@
  * circle, personalised with their first name (DESIGN.md §3). Pure and deterministic: the
  * same point and name always give the same text, so stored and recomputed profiles agree.
  */
-import type { DiscPoint } from '../personality/types.ts';
+import type { DiscPoint, TraitScores } from '../personality/types.ts';
+import { evidenceLevel, facetsKey, hedgedLevels, roleFamily, selectionIntensity, traitLevels, type Facets } from './individual.ts';
 import {
   loadPhraseLibrary,
   OVERVIEW_SECTIONS,
@@ -24,6 +25,8 @@ import {
   UsedPhrases,
   type CirclePosition,
 } from './rank.ts';
+import { apportionByPoint, BAND_LIMITS } from './apportion.ts';
+import { mergeIndividualPhrases } from './select-individual.ts';
 import { cleanFirstName, personalize, stripMarkers } from './text.ts';
 
 export { toInlineHtml } from './text.ts';
@@ -42,6 +45,15 @@ export interface ProfileContentInput {
   firstName?: string | null;
   /** Phrases per section; by default 5 (qualities 6). */
   count?: number;
+  /**
+   * How sure the point is, 0–100 (PersonalityView.confidence). Thin evidence reads as a blend
+   * and says so; emphatic phrases need strong evidence (individual.ts). Left out: strong.
+   */
+  confidence?: number;
+  /** The trait scores; openness, conscientiousness and neuroticism choose phrases of their own. */
+  traits?: Partial<TraitScores>;
+  /** Job title; its role family (sales, engineering, ...) chooses phrases of its own. */
+  title?: string | null;
 }
 
 const DEFAULT_COUNT = 5;
@@ -87,7 +99,7 @@ export function selectProfilePhrases(
   const used = new UsedPhrases(similarityIndexOf(library));
   const isBlend = at.intensity < BLEND_INTENSITY;
   const entries = SECTIONS.map((section) => {
-    const ranked = rankPhrases(library.sections[section], at);
+    const ranked = apportionByPoint(rankPhrases(library.sections[section], at), at.intensity);
     const picked = pickPhrases(ranked, {
       count: countFor(section, count),
       used,
@@ -131,17 +143,25 @@ interface Selection {
 
 /**
  * Choosing phrases ranks the whole library and compares candidates with what is already said:
- * far too slow to redo per request. The choice depends only on the position and the count,
- * so it is cached per library, with the angle quantised to half a degree (a difference no
- * reader could see; every type centre falls on the grid) and the intensity reduced to its
- * class (rank.ts intensityClass: the same choice, exactly). That bounds the default-count
- * cache at 720 angles × 52 classes, under its size, so it never has to be dropped.
+ * far too slow to redo per request. The sector choice depends only on the position, the
+ * evidence level and the count, so it is cached per library, with the angle quantised to half
+ * a degree (a difference no reader could see; every type centre falls on the grid) and the
+ * intensity reduced to its class (intensityClass over selectionLimits: the same choice,
+ * exactly). Almost every profile is a moderate one (text predictions), so the default-count
+ * cache holds at most 720 angles × 52 classes for them; the size leaves room for the other two
+ * levels at about a kilobyte and a half per entry.
+ *
+ * The person's own phrases (traits, role) are merged in afterwards (select-individual.ts),
+ * which costs a few microseconds; the merged result is cached too, by the sector key and the
+ * facets, in a smaller map: a miss there is cheap, so it only saves repeated lookups.
  */
-const SELECTION_CACHE_SIZE = 40_000;
+const SELECTION_CACHE_SIZE = 60_000;
+const PERSONAL_CACHE_SIZE = 20_000;
 
 interface SelectionCache {
   limits: number[];
   selections: Map<string, Selection>;
+  personal: Map<string, Selection>;
 }
 
 const selectionCaches = new WeakMap<PhraseLibrary, SelectionCache>();
@@ -149,24 +169,41 @@ const selectionCaches = new WeakMap<PhraseLibrary, SelectionCache>();
 function selectionCacheOf(library: PhraseLibrary): SelectionCache {
   let cache = selectionCaches.get(library);
   if (!cache) {
-    const phrases = [...SECTIONS.flatMap((section) => library.sections[section]), ...library.sectionOverviews];
-    cache = { limits: intensityLimits(phrases), selections: new Map() };
+    cache = { limits: selectionLimits(library), selections: new Map(), personal: new Map() };
     selectionCaches.set(library, cache);
   }
   return cache;
 }
 
-function cachedSelection(at: CirclePosition, library: PhraseLibrary, count: number | undefined): Selection {
-  const quantised: CirclePosition = { angle: (Math.round(at.angle * 2) / 2) % 360, intensity: at.intensity };
-  const { limits, selections } = selectionCacheOf(library);
-  const key = `${quantised.angle}|${intensityClass(quantised.intensity, limits)}|${count ?? ''}`;
-  const hit = selections.get(key);
+/** Intensities where some phrase's choice changes (rank.ts intensityClass), with apportion.ts's bands. */
+export function selectionLimits(library: PhraseLibrary): number[] {
+  const phrases = [...SECTIONS.flatMap((section) => library.sections[section]), ...library.sectionOverviews];
+  return [...new Set([...intensityLimits(phrases), ...BAND_LIMITS])].sort((a, b) => a - b);
+}
+
+function remember(map: Map<string, Selection>, key: string, value: Selection, size: number): Selection {
+  if (map.size >= size) map.clear();
+  map.set(key, value);
+  return value;
+}
+
+function cachedSelection(at: CirclePosition, facets: Facets, library: PhraseLibrary, count: number | undefined): Selection {
+  const intensity = selectionIntensity(at.intensity, facets.level);
+  const { limits, selections, personal } = selectionCacheOf(library);
+  const angle = (Math.round(at.angle * 2) / 2) % 360;
+  const sectorKey = `${angle}|${intensityClass(intensity, limits)}|${facets.level}|${count ?? ''}`;
+  const personalKey = `${sectorKey}|${facetsKey(facets)}`;
+  const hit = personal.get(personalKey);
   if (hit) return hit;
-  const picked = selectProfilePhrases(quantised, library, count);
-  const selection = { picked, overviews: overviewTemplates(quantised, library, picked) };
-  if (selections.size >= SELECTION_CACHE_SIZE) selections.clear();
-  selections.set(key, selection);
-  return selection;
+  const sectorFacets: Facets = { level: facets.level, traits: {}, role: null };
+  const quantised: CirclePosition = { angle, intensity, facets: sectorFacets };
+  let sector = selections.get(sectorKey);
+  if (!sector) {
+    const picked = selectProfilePhrases(quantised, library, count);
+    sector = remember(selections, sectorKey, { picked, overviews: overviewTemplates(quantised, library, picked) }, SELECTION_CACHE_SIZE);
+  }
+  const picked = mergeIndividualPhrases(sector.picked, quantised, facets, library, similarityIndexOf(library));
+  return remember(personal, personalKey, { picked, overviews: sector.overviews }, PERSONAL_CACHE_SIZE);
 }
 
 export function composeProfileContent(
@@ -175,7 +212,9 @@ export function composeProfileContent(
 ): ProfileContent {
   const at = positionOf(input.point);
   const name = cleanFirstName(input.firstName);
-  const { picked, overviews } = cachedSelection(at, library, input.count);
+  const level = evidenceLevel(input.confidence);
+  const facets: Facets = { level, traits: hedgedLevels(traitLevels(input.traits), level), role: roleFamily(input.title) };
+  const { picked, overviews } = cachedSelection(at, facets, library, input.count);
   const plain = (phrases: readonly Phrase[]): string[] => phrases.map((p) => stripMarkers(personalize(p.text, name)));
   const sections = Object.fromEntries(SECTIONS.map((s) => [s, plain(picked[s])])) as SectionContent;
   const summary = picked.overview

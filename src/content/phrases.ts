@@ -9,6 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { EVIDENCE_LEVELS, OTHER_TRAITS, ROLE_FAMILIES, TRAIT_LEVELS, type EvidenceLevel, type OtherTrait, type RoleFamily, type TraitLevel } from './individual.ts';
 
 /** Profile sections, in the order a profile presents them. */
 export const SECTIONS = [
@@ -52,6 +53,12 @@ export interface Phrase {
   text: string;
   minIntensity?: number;
   maxIntensity?: number;
+  /** Only for profiles resting on this much evidence (individual.ts evidenceLevel). */
+  evidence?: readonly EvidenceLevel[];
+  /** Only for people whose trait is at this end (individual.ts traitLevels); all must match. */
+  traits?: Readonly<Partial<Record<OtherTrait, TraitLevel>>>;
+  /** Only for people whose title falls in one of these role families (individual.ts roleFamily). */
+  roles?: readonly RoleFamily[];
 }
 
 export interface SectionOverviewPhrase extends Phrase {
@@ -73,7 +80,7 @@ export class PhraseLibraryError extends Error {
 }
 
 const DEFAULT_DIR = fileURLToPath(new URL('./phrases/', import.meta.url));
-const BASE_KEYS = new Set(['id', 'angle', 'spread', 'text', 'minIntensity', 'maxIntensity']);
+const BASE_KEYS = new Set(['id', 'angle', 'spread', 'text', 'minIntensity', 'maxIntensity', 'evidence', 'traits', 'roles']);
 const ID_PATTERN = /^([a-z_]+)-(\d{3,})$/;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -97,6 +104,39 @@ export function textProblems(text: string, singleWord: boolean): string[] {
   if (text.replaceAll('**', '').includes('*')) problems.push('text has a lone *');
   if (singleWord && /\s/.test(text)) problems.push('qualities must be single words');
   return problems;
+}
+
+function isOtherTrait(value: string): value is OtherTrait {
+  return (OTHER_TRAITS as readonly string[]).includes(value);
+}
+
+function isTraitLevel(value: unknown): value is TraitLevel {
+  return typeof value === 'string' && (TRAIT_LEVELS as readonly string[]).includes(value);
+}
+
+function isRoleFamily(value: unknown): value is RoleFamily {
+  return typeof value === 'string' && (ROLE_FAMILIES as readonly string[]).includes(value);
+}
+
+/** `traits` is an object of trait → "high" | "low"; null when it is malformed. */
+function parseTraits(value: unknown): Partial<Record<OtherTrait, TraitLevel>> | null {
+  if (!isRecord(value) || Object.keys(value).length === 0) return null;
+  const traits: Partial<Record<OtherTrait, TraitLevel>> = {};
+  for (const [key, level] of Object.entries(value)) {
+    if (!isOtherTrait(key) || !isTraitLevel(level)) return null;
+    traits[key] = level;
+  }
+  return traits;
+}
+
+function isEvidenceLevel(value: unknown): value is EvidenceLevel {
+  return typeof value === 'string' && (EVIDENCE_LEVELS as readonly string[]).includes(value);
+}
+
+/** A non-empty list of known names; null when it is anything else. */
+function parseList<T>(value: unknown, isMember: (item: unknown) => item is T): T[] | null {
+  if (!Array.isArray(value) || value.length === 0 || !value.every(isMember)) return null;
+  return [...new Set(value)];
 }
 
 function intensityProblem(value: unknown, key: string): string | null {
@@ -145,6 +185,12 @@ export function validatePhraseFile(
     if (typeof minIntensity === 'number' && typeof maxIntensity === 'number' && minIntensity > maxIntensity) {
       local.push('minIntensity is above maxIntensity');
     }
+    const evidence = entry.evidence === undefined ? undefined : parseList(entry.evidence, isEvidenceLevel);
+    if (evidence === null) local.push(`evidence must be a non-empty list of ${EVIDENCE_LEVELS.join(', ')}`);
+    const traits = entry.traits === undefined ? undefined : parseTraits(entry.traits);
+    if (traits === null) local.push(`traits must map ${OTHER_TRAITS.join(', ')} to one of ${TRAIT_LEVELS.join(', ')}`);
+    const roles = entry.roles === undefined ? undefined : parseList(entry.roles, isRoleFamily);
+    if (roles === null) local.push(`roles must be a non-empty list of ${ROLE_FAMILIES.join(', ')}`);
     if (isOverviewFile && !isOverviewSection(entry.section)) {
       local.push(`section must be one of ${OVERVIEW_SECTIONS.join(', ')}`);
     }
@@ -156,6 +202,9 @@ export function validatePhraseFile(
     const phrase: Phrase = { id: String(id), angle: Number(angle), spread: Number(spread), text: String(text) };
     if (typeof minIntensity === 'number') phrase.minIntensity = minIntensity;
     if (typeof maxIntensity === 'number') phrase.maxIntensity = maxIntensity;
+    if (evidence) phrase.evidence = Object.freeze(evidence);
+    if (traits) phrase.traits = Object.freeze(traits);
+    if (roles) phrase.roles = Object.freeze(roles);
     if (isOverviewFile && isOverviewSection(entry.section)) {
       const overview: SectionOverviewPhrase = { ...phrase, section: entry.section };
       phrases.push(overview);

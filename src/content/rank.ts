@@ -5,6 +5,7 @@
  */
 import { angularDistance, discIntensity, pointAngle } from '../personality/circle.ts';
 import type { DiscPoint } from '../personality/types.ts';
+import { levelFits, OTHER_TRAITS, type Facets } from './individual.ts';
 import type { Phrase } from './phrases.ts';
 
 /** Below this intensity a person is a blend (DESIGN.md §1): blend phrases lead. */
@@ -28,6 +29,11 @@ export interface CirclePosition {
   angle: number;
   /** 0–100, the distance from the centre. */
   intensity: number;
+  /**
+   * Evidence, other traits and role (individual.ts). Left out, the evidence counts as strong
+   * and phrases written for a trait level or a role family are not used.
+   */
+  facets?: Facets;
 }
 
 /**
@@ -63,10 +69,28 @@ export function isBlendPhrase(phrase: Phrase): boolean {
   return phrase.maxIntensity !== undefined && phrase.maxIntensity <= BLEND_PHRASE_MAX;
 }
 
-function allowedAt(phrase: Phrase, intensity: number): boolean {
-  if (phrase.minIntensity !== undefined && intensity < phrase.minIntensity) return false;
-  if (phrase.maxIntensity !== undefined && intensity > phrase.maxIntensity) return false;
+/** A phrase written for a trait level or a role family, not only for a part of the circle. */
+export function isIndividualPhrase(phrase: Phrase): boolean {
+  return phrase.traits !== undefined || phrase.roles !== undefined;
+}
+
+/** True when the person has every trait level and one of the roles the phrase is written for. */
+function conditionsMet(phrase: Phrase, facets: Facets | undefined): boolean {
+  if (phrase.evidence !== undefined && !phrase.evidence.includes(facets?.level ?? 'strong')) return false;
+  if (phrase.traits !== undefined) {
+    for (const trait of OTHER_TRAITS) {
+      const wanted = phrase.traits[trait];
+      if (wanted !== undefined && !levelFits(wanted, facets?.traits[trait])) return false;
+    }
+  }
+  if (phrase.roles !== undefined && (facets?.role == null || !phrase.roles.includes(facets.role))) return false;
   return true;
+}
+
+function allowedAt(phrase: Phrase, at: CirclePosition): boolean {
+  if (phrase.minIntensity !== undefined && at.intensity < phrase.minIntensity) return false;
+  if (phrase.maxIntensity !== undefined && at.intensity > phrase.maxIntensity) return false;
+  return conditionsMet(phrase, at.facets);
 }
 
 /**
@@ -75,7 +99,7 @@ function allowedAt(phrase: Phrase, intensity: number): boolean {
  * section when nothing closer exists. Null when the intensity filters exclude it.
  */
 export function phraseFit(phrase: Phrase, at: CirclePosition): number | null {
-  if (!allowedAt(phrase, at.intensity)) return null;
+  if (!allowedAt(phrase, at)) return null;
   const blendBonus = isBlendPhrase(phrase)
     ? 0.3 + 0.6 * Math.max(0, 1 - at.intensity / Math.max(1, phrase.maxIntensity ?? BLEND_PHRASE_MAX))
     : 0;

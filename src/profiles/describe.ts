@@ -9,7 +9,27 @@ export interface PersonalityDescription {
   content: ProfileContent;
 }
 
-export function describePersonality(estimate: TraitEstimate, firstName?: string | null): PersonalityDescription {
+export interface DescribeOptions {
+  /** The person's job title, when known: advice then fits their role family too. */
+  title?: string | null;
+}
+
+/**
+ * The advice follows the whole estimate: the exact point, how sure it is (thin evidence reads
+ * as a blend), the traits the point leaves out, and the role when a title is given.
+ */
+export function describePersonality(
+  estimate: TraitEstimate,
+  firstName?: string | null,
+  options: DescribeOptions = {},
+): PersonalityDescription {
   const view = personalityView(estimate);
-  return { estimate, view, content: composeProfileContent({ point: view.point, firstName: firstName ?? null }) };
+  const content = composeProfileContent({
+    point: view.point,
+    firstName: firstName ?? null,
+    confidence: view.confidence,
+    traits: estimate.scores,
+    title: options.title ?? null,
+  });
+  return { estimate, view, content };
 }

@@ -3,6 +3,7 @@
  * resources except the person's photo and their DISC map. Every interpolated string goes
  * through escapeHtml and every URL through safeHttpUrl (DESIGN.md §3).
  */
+import { EMPHATIC_CONFIDENCE, TENTATIVE_CONFIDENCE } from '../content/individual.ts';
 import { escapeHtml, safeHttpUrl } from './html.ts';
 
 export interface ProfilePageModel {
@@ -25,6 +26,14 @@ export interface ProfilePageModel {
   qualities: string[];
   disc_map_url: string;
   sections: { title: string; phrases: string[] }[];
+  /** What the profile rests on; shown in plain words so a reader knows how far to trust it. */
+  evidence?: {
+    source: 'assessment' | 'prediction';
+    /** Words of text the prediction was made from. */
+    word_count: number;
+    /** 0–100, how sure the placement on the DISC circle is. */
+    confidence: number;
+  };
 }
 
 const STYLE_BARS = [
@@ -65,6 +74,7 @@ h2{font-size:15px;text-transform:uppercase;letter-spacing:1.2px;color:#52606d;ma
 .type-tile strong{font-size:22px}
 .chips{display:flex;flex-wrap:wrap;gap:8px;padding:0;margin:0;list-style:none}
 .chips li{padding:4px 12px;border-radius:999px;background:#eef2ff;color:#3c366b;font-size:14px;font-weight:600}
+.evidence{margin-top:20px}.evidence p{margin:0 0 8px}.evidence .amount{font-size:17px;font-weight:600}
 .sections{display:grid;grid-template-columns:repeat(auto-fit,minmax(280px,1fr));gap:20px;margin-top:20px}
 .sections ul{margin:0;padding-left:20px}.sections li{margin:0 0 8px}
 footer{text-align:center;color:#7b8794;font-size:13px;margin-top:32px}
@@ -140,6 +150,31 @@ ${image}
 </section>`;
 }
 
+/** How much the profile rests on, and what its confidence means, in plain words. */
+function evidenceCard(model: ProfilePageModel, firstName: string): string {
+  const evidence = model.evidence;
+  if (evidence === undefined) return '';
+  const confidence = percent(evidence.confidence);
+  const who = escapeHtml(firstName.trim() === '' ? 'this person' : firstName.trim());
+  const words = Number.isFinite(evidence.word_count) ? Math.max(0, Math.round(evidence.word_count)) : 0;
+  const amount =
+    evidence.source === 'assessment'
+      ? 'From a personality test.'
+      : `Predicted from ${words.toLocaleString('en-US')} ${words === 1 ? 'word' : 'words'} of text.`;
+  const reading =
+    evidence.source === 'assessment' || confidence >= EMPHATIC_CONFIDENCE
+      ? `The answers place ${who} on the DISC circle directly, so the advice can be read as a good description.`
+      : confidence < TENTATIVE_CONFIDENCE
+        ? `That is little to go on: the profile is tentative and reads as a blend. Treat it as what ${who} may tend to do, and check it against how they actually respond.`
+        : `Read the advice as likely tendencies rather than certainties; more text, or the personality test, would make it firmer.`;
+  return `<section class="card evidence">
+<h2>How sure is this profile?</h2>
+<p class="amount">${amount} Confidence ${confidence} of 100.</p>
+<p>${reading}</p>
+<p>Confidence says how sure we are of where someone sits on the DISC circle: 100 is measured by the personality test; a prediction from writing stays far lower, because writing shows personality only in part (about 20 from a long text, less from a short one). Below ${TENTATIVE_CONFIDENCE} a profile is tentative, and strong wording is kept for confidence of ${EMPHATIC_CONFIDENCE} or more.</p>
+</section>`;
+}
+
 function adviceSections(model: ProfilePageModel): string {
   const cards = model.sections
     .filter((section) => section.phrases.length > 0)
@@ -185,6 +220,7 @@ ${identity(model, fullName)}
 ${mapCard(model, fullName)}
 ${styleCard(model)}
 </div>
+${evidenceCard(model, model.first_name)}
 ${adviceSections(model)}
 <footer>Profile by Rapport</footer>
 </main>`;

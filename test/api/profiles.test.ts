@@ -19,6 +19,7 @@ beforeAll(async () => {
     { first_name: 'Noor', last_name: 'Testperson', email: 'Noor.Testperson@Example.org', linkedin_url: 'https://www.linkedin.com/in/noor-testperson', photo_url: 'https://images.example.org/noor.jpg', texts: [{ type: 'various', text: OUTGOING_TEXT }] },
     { first_name: '<b>Ola</b>', last_name: 'O"Brien & Co', email: 'ola@example.org', texts: [{ type: 'bio', text: RESERVED_TEXT }] },
     { first_name: 'Short', last_name: 'Text', email: 'short@example.org', texts: [{ type: 'bio', text: 'Engineer. Likes tea.' }] },
+    { first_name: 'Noor', last_name: 'Seller', email: 'noor.seller@example.org', title: 'Account Executive', texts: [{ type: 'various', text: OUTGOING_TEXT }] },
   ];
   writeFileSync(file, people.map((p) => JSON.stringify(p)).join('\n'));
   await importPeople(service.ctx.db, file);
@@ -123,6 +124,29 @@ describe('GET /v1/profiles (A1)', () => {
     expect(page.body).toContain('O&quot;Brien &amp; Co');
     expect(page.body).toContain(data.personalities.archetype);
     expect((await service.base.inject({ url: '/p/nope' })).statusCode).toBe(404);
+  });
+
+  it('the profile page says how much text the profile rests on and what confidence means', async () => {
+    const { data } = (await lookup('email=noor.testperson@example.org')).json();
+    const page = await service.base.inject({ url: new URL(data.url).pathname });
+    const words = OUTGOING_TEXT.split(/\s+/).filter((w) => /[a-z]/i.test(w)).length;
+    const shown = /Predicted from (\d+) words of text\. Confidence (\d+) of 100\./.exec(page.body);
+    expect(shown).not.toBeNull();
+    expect(Math.abs(Number(shown?.[1]) - words)).toBeLessThanOrEqual(5);
+    expect(Number(shown?.[2])).toBe(data.confidence);
+    expect(page.body).toContain('How sure is this profile?');
+    expect(page.body).toContain('Confidence says how sure we are of where someone sits on the DISC circle');
+  });
+
+  it('the same text with a different role gets advice for that role', async () => {
+    const plain = (await lookup('email=noor.testperson@example.org')).json().data;
+    const seller = (await lookup('email=noor.seller@example.org')).json().data;
+    expect(seller.personalities).toEqual(plain.personalities);
+    const sentences = (data: { content: Record<string, { phrase?: string[] }> }) =>
+      ['meeting', 'selling', 'working_together'].flatMap((s) => data.content[s]?.phrase ?? []);
+    expect(sentences(seller)).not.toEqual(sentences(plain));
+    expect(sentences(seller).join(' ')).toMatch(/sales|sells/);
+    expect(sentences(plain).join(' ')).not.toMatch(/works in sales|sells for a living/);
   });
 
   it('the map is served as SVG and as PNG', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeProfileContent, selectProfilePhrases, toInlineHtml } from '../../src/content/compose-profile.ts';
+import { composeProfileContent, selectionLimits, selectProfilePhrases, toInlineHtml } from '../../src/content/compose-profile.ts';
 import { loadPhraseLibrary, SECTIONS, type Phrase, type Section } from '../../src/content/phrases.ts';
 import { intensityClass, intensityLimits, isBlendPhrase, positionOf } from '../../src/content/rank.ts';
 import { DISC_TYPES } from '../../src/personality/circle.ts';
@@ -141,7 +141,7 @@ describe('determinism and locality', () => {
 
 describe('selection cache key (intensity classes)', () => {
   const phrases = [...SECTIONS.flatMap((s) => library.sections[s]), ...library.sectionOverviews];
-  const limits = intensityLimits(phrases);
+  const limits = selectionLimits(library);
   const ids = (angle: number, intensity: number) =>
     Object.values(selectProfilePhrases({ angle, intensity }, library)).map((picked) => picked.map((p) => p.id));
 
@@ -152,7 +152,8 @@ describe('selection cache key (intensity classes)', () => {
         if (intensityClass(intensity, limits) === intensityClass(next, limits)) expect(ids(angle, next), `${angle}° ${intensity}/${next}`).toEqual(ids(angle, intensity));
       }
     }
-  });
+    // Thousands of uncached selections: slow on a loaded machine, and correct however slow.
+  }, 180_000);
 
   it('keeps every intensity below the widening limit apart, and splits where a phrase limit falls', () => {
     const below = Array.from({ length: 50 }, (_, i) => intensityClass(i, limits));

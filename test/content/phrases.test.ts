@@ -35,6 +35,21 @@ describe('the bundled library', () => {
     expect(phrases.filter((p) => p.maxIntensity !== undefined && p.maxIntensity <= 35).length).toBeGreaterThanOrEqual(4);
   });
 
+  it('has a phrase for each end of openness, conscientiousness and neuroticism in every sentence section, and role phrases', () => {
+    for (const section of SECTIONS) {
+      const conditioned = library.sections[section].filter((p) => p.traits !== undefined);
+      for (const trait of ['openness', 'conscientiousness', 'neuroticism'] as const) {
+        for (const level of ['high', 'low'] as const) {
+          expect(conditioned.some((p) => p.traits?.[trait] === level), `${section} ${trait} ${level}`).toBe(true);
+        }
+      }
+    }
+    for (const section of ['meeting', 'selling', 'working_together', 'do', 'emailing'] as const) {
+      const families = new Set(library.sections[section].flatMap((p) => p.roles ?? []));
+      expect(families.size, section).toBe(10);
+    }
+  });
+
   it('gives every present section candidates in every sector', () => {
     for (const section of SECTIONS.filter((s) => library.sections[s].length > 0)) {
       for (const { angle } of DISC_TYPES) {
@@ -68,6 +83,25 @@ describe('validatePhraseFile', () => {
   ])('rejects %o', (entry, problem) => {
     const { problems } = validatePhraseFile('behavior', [entry]);
     expect(problems.join('\n')).toContain(problem);
+  });
+
+  it('accepts trait, role and evidence conditions and rejects unknown ones', () => {
+    const conditioned = { ...good, traits: { openness: 'very high', neuroticism: 'low' }, roles: ['sales'], evidence: ['thin'] };
+    expect(validatePhraseFile('behavior', [conditioned]).problems).toEqual([]);
+    const [phrase] = validatePhraseFile('behavior', [conditioned]).phrases;
+    expect(phrase?.traits).toEqual({ openness: 'very high', neuroticism: 'low' });
+    expect(phrase?.roles).toEqual(['sales']);
+    expect(phrase?.evidence).toEqual(['thin']);
+    for (const [bad, problem] of [
+      [{ traits: { extraversion: 'high' } }, 'traits must map'],
+      [{ traits: { openness: 'medium' } }, 'traits must map'],
+      [{ traits: {} }, 'traits must map'],
+      [{ roles: ['astronaut'] }, 'roles must be'],
+      [{ roles: [] }, 'roles must be'],
+      [{ evidence: ['certain'] }, 'evidence must be'],
+    ] as const) {
+      expect(validatePhraseFile('behavior', [{ ...good, ...bad }]).problems.join('\n')).toContain(problem);
+    }
   });
 
   it('checks qualities are single words and section overviews name their block', () => {

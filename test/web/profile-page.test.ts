@@ -111,6 +111,32 @@ describe('renderProfilePage', () => {
   });
 });
 
+describe('the evidence behind a profile', () => {
+  it('says how many words a prediction rests on, its confidence, and that a thin one is tentative', () => {
+    const html = renderProfilePage(model({ verified: false, evidence: { source: 'prediction', word_count: 1234, confidence: 12 } }));
+    expect(html).toContain('Predicted from 1,234 words of text. Confidence 12 of 100.');
+    expect(html).toContain('the profile is tentative and reads as a blend');
+    expect(html).toContain('what Maya may tend to do');
+    expect(html).toContain('Confidence says how sure we are');
+  });
+
+  it('reads a longer text as likely tendencies, and a test as measured', () => {
+    const moderate = renderProfilePage(model({ evidence: { source: 'prediction', word_count: 600, confidence: 19 } }));
+    expect(moderate).toContain('likely tendencies rather than certainties');
+    expect(moderate).not.toContain('tentative and reads');
+    const test = renderProfilePage(model({ evidence: { source: 'assessment', word_count: 0, confidence: 100 } }));
+    expect(test).toContain('From a personality test. Confidence 100 of 100.');
+    expect(test).not.toContain('words of text');
+  });
+
+  it('escapes the name and survives junk numbers; no evidence, no card', () => {
+    const html = renderProfilePage(model({ first_name: '<i>x</i>', evidence: { source: 'prediction', word_count: Number.NaN, confidence: Number.NaN } }));
+    expect(html).toContain('&lt;i&gt;x&lt;/i&gt; may tend to do');
+    expect(html).toContain('Predicted from 0 words of text. Confidence 0 of 100.');
+    expect(renderProfilePage(model())).not.toContain('How sure is this profile?');
+  });
+});
+
 describe('renderNotFoundPage', () => {
   it('is a small complete page', () => {
     const html = renderNotFoundPage();

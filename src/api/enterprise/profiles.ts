@@ -48,7 +48,7 @@ export const profilesRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
   app.get('/v1/profiles', { schema }, async (request) => {
     const person = await lookupPerson(ctx.db, { email: request.query.email, linkedinUrl: request.query.linkedin_url });
     if (!person.estimate) return noPersonality();
-    const { view, content } = describePersonality(person.estimate, person.firstName);
+    const { view, content } = describePersonality(person.estimate, person.firstName, { title: person.title });
     const base = publicBase(request, ctx.config.publicBaseUrl);
     return {
       data: {

@@ -36,7 +36,7 @@ export const profilePageRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = 
     const person = await personForPage(ctx.db, request.params.publicId);
     reply.type('text/html; charset=utf-8').header('cache-control', 'private, max-age=300');
     if (!person?.estimate) return reply.status(404).send(renderNotFoundPage());
-    const { view, content } = describePersonality(person.estimate, person.firstName);
+    const { view, content } = describePersonality(person.estimate, person.firstName, { title: person.title });
     return renderProfilePage({
       first_name: person.firstName ?? '',
       last_name: person.lastName ?? '',
@@ -55,6 +55,7 @@ export const profilePageRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = 
       qualities: content.qualities,
       disc_map_url: discMapUrl(publicBase(request, ctx.config.publicBaseUrl), view.point),
       sections: SECTION_TITLES.map(([key, title]) => ({ title, phrases: content[key] })),
+      evidence: { source: person.estimate.source, word_count: person.estimate.wordCount, confidence: view.confidence },
     });
   });
 };

@@ -1,0 +1,52 @@
+/**
+ * How individual the advice is (issue 12): over same-type pairs of the demo people and of 200
+ * generated people, the share of advice sentences the two have in common.
+ *
+ *   npm run advice-overlap
+ *
+ * Pairs whose five trait scores all lie within 0.1 of each other count as the same person
+ * and are left out. Target: a mean share under 50 %.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { API_SECTIONS, generatedPeople, measureOverlap, PAGE_SECTIONS, type OverlapPerson, type OverlapReport } from '../src/content/advice-overlap.ts';
+import { analyzeTexts } from '../src/people/analyze.ts';
+import type { TextSample } from '../src/people/person.ts';
+
+const DEMO = fileURLToPath(new URL('../src/people/demo/people.jsonl', import.meta.url));
+
+interface DemoLine {
+  first_name?: string;
+  title?: string | null;
+  texts?: TextSample[];
+}
+
+function demoPeople(): OverlapPerson[] {
+  const people: OverlapPerson[] = [];
+  for (const line of readFileSync(DEMO, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    const row = JSON.parse(line) as DemoLine;
+    const { estimate } = analyzeTexts(row.texts ?? []);
+    if (estimate) people.push({ label: row.first_name ?? '?', estimate, title: row.title ?? null });
+  }
+  return people;
+}
+
+const percent = (share: number): string => `${(100 * share).toFixed(1)} %`;
+
+function print(name: string, report: OverlapReport): void {
+  console.log(
+    `${name.padEnd(34)} people ${String(report.people).padStart(3)}  same-type pairs ${String(report.pairs).padStart(4)}` +
+      `  shared: mean ${percent(report.mean)}, median ${percent(report.median)}, p90 ${percent(report.p90)}` +
+      `  pairs at 50 %+ ${percent(report.atOrAboveHalf)}  distinct ${report.distinct}/${report.total}` +
+      (report.worst ? `  most alike: ${report.worst.a} & ${report.worst.b} ${percent(report.worst.share)}` : ''),
+  );
+}
+
+const demo = demoPeople();
+const generated = generatedPeople(200);
+console.log('Advice sentences two people of the same DISC type share (target: mean under 50 %)');
+print('demo people, API sentences', measureOverlap(demo, API_SECTIONS));
+print('demo people, page sentences', measureOverlap(demo, PAGE_SECTIONS));
+print('200 generated, API sentences', measureOverlap(generated, API_SECTIONS));
+print('200 generated, page sentences', measureOverlap(generated, PAGE_SECTIONS));

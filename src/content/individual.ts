@@ -1,0 +1,153 @@
+/**
+ * What, beyond the point on the DISC circle, makes advice fit one person: how much evidence the
+ * profile rests on, the three traits the circle does not show (openness, conscientiousness,
+ * neuroticism), and the family of their role. Pure; every threshold is documented in
+ * src/content/README.md ("Evidence, traits and roles").
+ */
+import type { TraitScores } from '../personality/types.ts';
+
+/**
+ * Below this confidence (0–100) the evidence is thin: the profile reads as a blend, opens by
+ * saying the picture is tentative, and no pronounced-trait phrase is used. With the text model
+ * of this version that is roughly under 150 words (full essays reach about 20).
+ */
+export const TENTATIVE_CONFIDENCE = 15;
+/**
+ * Emphatic wording ("strongly marked") needs this much confidence: a personality test, or a
+ * text model far more reliable than today's, whose full-essay confidence is about 20.
+ */
+export const EMPHATIC_CONFIDENCE = 50;
+/** Phrases with minIntensity at or above this are pronounced-trait (emphatic) phrases. */
+export const EMPHATIC_INTENSITY = 70;
+
+export const EVIDENCE_LEVELS = ['thin', 'moderate', 'strong'] as const;
+export type EvidenceLevel = (typeof EVIDENCE_LEVELS)[number];
+
+/** Confidence left out (older callers) counts as strong: the behaviour before evidence levels. */
+export function evidenceLevel(confidence: number | undefined): EvidenceLevel {
+  if (confidence === undefined || !Number.isFinite(confidence)) return 'strong';
+  if (confidence < TENTATIVE_CONFIDENCE) return 'thin';
+  return confidence < EMPHATIC_CONFIDENCE ? 'moderate' : 'strong';
+}
+
+/**
+ * The intensity phrases are selected at: the measured one, capped where the evidence cannot
+ * carry it. Thin evidence reads as a blend (below rank.ts BLEND_INTENSITY); moderate evidence
+ * stops short of the pronounced-trait phrases. The intensity shown to people is unchanged.
+ */
+export function selectionIntensity(intensity: number, level: EvidenceLevel): number {
+  if (level === 'thin') return Math.min(intensity, 29);
+  if (level === 'moderate') return Math.min(intensity, EMPHATIC_INTENSITY - 1);
+  return intensity;
+}
+
+/** The traits the DISC point leaves out; phrases can be written for their high or low end. */
+export const OTHER_TRAITS = ['openness', 'conscientiousness', 'neuroticism'] as const;
+export type OtherTrait = (typeof OTHER_TRAITS)[number];
+/**
+ * A trait's end, and how clearly: a phrase written for "high" fits everyone at the high end,
+ * one written for "very high" only those clearly there, who get it before the general one.
+ */
+export const TRAIT_LEVELS = ['very high', 'high', 'low', 'very low'] as const;
+export type TraitLevel = (typeof TRAIT_LEVELS)[number];
+
+/**
+ * A trait is high or low when its score is at least this far from the population average
+ * (scores run from -1 to 1 and spread evenly over the reference population, so about a third
+ * of people are high, a third low, a third neither). Predicted scores are already pulled
+ * toward 0 for short texts, so thin evidence rarely reaches a level.
+ */
+export const TRAIT_LEVEL_THRESHOLD = 0.3;
+/** From here on a trait is "very" high or low (about two people in five). */
+export const TRAIT_CLEAR_THRESHOLD = 0.6;
+
+export type TraitLevels = Partial<Record<OtherTrait, TraitLevel>>;
+
+/** On thin evidence only the general ("tends to") phrases of a trait are used, never the "very" ones. */
+export function hedgedLevels(levels: TraitLevels, level: EvidenceLevel): TraitLevels {
+  if (level !== 'thin') return levels;
+  const hedged: TraitLevels = {};
+  for (const trait of OTHER_TRAITS) {
+    const value = levels[trait];
+    if (value !== undefined) hedged[trait] = value === 'very high' ? 'high' : value === 'very low' ? 'low' : value;
+  }
+  return hedged;
+}
+
+export function traitLevels(scores: Partial<TraitScores> | undefined): TraitLevels {
+  const levels: TraitLevels = {};
+  if (scores === undefined) return levels;
+  for (const trait of OTHER_TRAITS) {
+    const score = scores[trait];
+    if (score === undefined || !Number.isFinite(score)) continue;
+    if (score >= TRAIT_CLEAR_THRESHOLD) levels[trait] = 'very high';
+    else if (score >= TRAIT_LEVEL_THRESHOLD) levels[trait] = 'high';
+    else if (score <= -TRAIT_CLEAR_THRESHOLD) levels[trait] = 'very low';
+    else if (score <= -TRAIT_LEVEL_THRESHOLD) levels[trait] = 'low';
+  }
+  return levels;
+}
+
+/** Role families phrases can be written for, recognised from a job title. */
+export const ROLE_FAMILIES = [
+  'sales',
+  'marketing',
+  'engineering',
+  'data',
+  'design',
+  'management',
+  'finance',
+  'people',
+  'operations',
+  'support',
+] as const;
+export type RoleFamily = (typeof ROLE_FAMILIES)[number];
+
+/**
+ * First match wins, so the order settles titles that name two families: "Sales Engineer" is
+ * sales, "Customer Success Manager" support, "HR Manager" people, "Engineering Manager"
+ * management (the advice is about how they lead).
+ */
+const ROLE_PATTERNS: readonly (readonly [RoleFamily, RegExp])[] = [
+  ['sales', /\b(sales|account (executive|manager)|business development|bdr|sdr|partnerships?|commercial)\b/],
+  ['support', /\b(support|customer success|customer service|client services|service desk|help ?desk|nurse|care)\b/],
+  ['people', /\b(hr|human resources|people|talent|recruit(er|ing)?|learning|training|coach|teacher|trainer)\b/],
+  ['management', /\b(ceo|cto|cfo|coo|cmo|cio|chief|founder|co-?founder|president|vp|vice president|director|head of|manager|lead|principal|owner)\b/],
+  ['marketing', /\b(marketing|brand|growth|content|communications?|pr|social media|seo|copywriter|community)\b/],
+  ['data', /\b(data|analyst|analytics|scientist|research(er)?|statistician|actuar(y|ial)|economist|laboratory|lab)\b/],
+  ['engineering', /\b(engineer(ing)?|developer|programmer|software|devops|sre|architect|technical|technician|it|firmware|qa|tester)\b/],
+  ['design', /\b(design(er)?|ux|ui|creative|art director|illustrator|writer|editor|producer)\b/],
+  ['finance', /\b(finance|financial|accountant|accounting|controller|treasur(y|er)|auditor|bookkeeper|tax|investment|banker)\b/],
+  ['operations', /\b(operations|ops|logistics|supply chain|procurement|project|program(me)?|coordinator|administrator|office|planner|events?)\b/],
+];
+
+export function roleFamily(title: string | null | undefined): RoleFamily | null {
+  if (typeof title !== 'string') return null;
+  const normalised = title.toLowerCase().replace(/[^a-z0-9&/+-]+/g, ' ').trim();
+  if (normalised === '') return null;
+  for (const [family, pattern] of ROLE_PATTERNS) if (pattern.test(normalised)) return family;
+  return null;
+}
+
+/** True when a person at `level` fits a phrase written for `wanted` ("high" takes "very high" too). */
+export function levelFits(wanted: TraitLevel, level: TraitLevel | undefined): boolean {
+  if (level === undefined) return false;
+  if (wanted === level) return true;
+  return (wanted === 'high' && level === 'very high') || (wanted === 'low' && level === 'very low');
+}
+
+/** Everything about a person, besides the point, that selection reads. */
+export interface Facets {
+  level: EvidenceLevel;
+  traits: TraitLevels;
+  role: RoleFamily | null;
+}
+
+export function facetsKey(facets: Facets): string {
+  const code: Record<TraitLevel, string> = { 'very high': 'H', high: 'h', low: 'l', 'very low': 'L' };
+  const traits = OTHER_TRAITS.map((t) => {
+    const level = facets.traits[t];
+    return level === undefined ? '-' : code[level];
+  }).join('');
+  return `${facets.level[0] ?? ''}${traits}${facets.role ?? '-'}`;
+}
