@@ -13,6 +13,7 @@ import { ASSESSMENT_NOT_BUILT, CONNECT_NOT_BUILT, notBuiltRoutes } from './api/s
 import { installOpenApi } from './api/shared/openapi.ts';
 import { installRequestLog, requestIdFor } from './api/shared/request-log.ts';
 import { discMapRoute } from './api/web/disc-map.ts';
+import { assessmentPages } from './api/web/index.ts';
 import { profilePageRoute } from './api/web/profile-page.ts';
 import type { AppContext } from './context.ts';
 
@@ -48,7 +49,8 @@ export async function buildBaseApp(ctx: AppContext): Promise<FastifyInstance> {
     title: 'Rapport: Enterprise and Assessment API',
     description:
       'Group A (Authorization: Bearer): profile lookup and personality analysis from text or PDF. ' +
-      'Group B (?token=): usage so far; the assessment lookups of the contract are not built yet.',
+      'Group B (?token=): look up people who took the personality test through your links, and usage. ' +
+      'Pages: the test (/t/…, /h/…), sign-up, log-in and the dashboard.',
     securitySchemes: {
       bearer: { type: 'http', scheme: 'bearer' },
       queryToken: { type: 'apiKey', in: 'query', name: 'token' },
@@ -61,6 +63,7 @@ export async function buildBaseApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(notBuiltRoutes(ASSESSMENT_NOT_BUILT));
   await app.register(discMapRoute);
   await app.register(profilePageRoute, { ctx });
+  await app.register(assessmentPages, { ctx });
   return app;
 }
 

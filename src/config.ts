@@ -20,6 +20,10 @@ export interface Config {
   inProcessWorker: boolean;
   /** PDF analyses one token may have in progress at once; more uploads wait with a 429. */
   pdfMaxPending: number;
+  /** Anyone may create an account at /signup; off, only `rapport users create` makes accounts. */
+  signup: boolean;
+  /** Key that signs session cookies; null = one the service makes and keeps in the database. */
+  sessionSecret: string | null;
 }
 
 export class ConfigError extends Error {
@@ -84,6 +88,14 @@ function readCount(env: Env, name: string, fallback: number): number {
   return Number(raw);
 }
 
+function readSecret(env: Env, name: string): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  // The value itself never goes into the message: it is a secret.
+  if (raw.length < 32) throw new ConfigError(name, `must be at least 32 characters long (got ${raw.length})`);
+  return raw;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
@@ -108,5 +120,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     demoData: readBool(env, 'RAPPORT_DEMO_DATA', true),
     inProcessWorker: readBool(env, 'RAPPORT_IN_PROCESS_WORKER', true),
     pdfMaxPending: readCount(env, 'RAPPORT_PDF_MAX_PENDING', 50),
+    signup: readBool(env, 'RAPPORT_SIGNUP', true),
+    sessionSecret: readSecret(env, 'RAPPORT_SESSION_SECRET'),
   };
 }

@@ -7,6 +7,7 @@ import type { Db } from './db/client.ts';
 import { JobWorker } from './jobs/worker.ts';
 import { DEFAULT_PDF_LIMITS, PdfExtractor, type PdfLimits } from './personality/pdf/index.ts';
 import type { Logger } from './shared/logger.ts';
+import { SessionStore } from './users/sessions.ts';
 
 /**
  * Everything a request or a command needs, built once at start-up and passed explicitly.
@@ -21,6 +22,8 @@ export interface AppContext {
   meter: UsageMeter;
   pdf: PdfExtractor;
   pdfLimits: PdfLimits;
+  /** Log-in sessions of registered users (group B's dashboard). */
+  sessions: SessionStore;
   /** The job worker of this process; null where separate `rapport worker` processes run jobs. */
   worker: JobWorker | null;
   /** Tells this process's worker, if any, that a job is waiting. */
@@ -55,6 +58,7 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
     meter,
     pdf,
     pdfLimits,
+    sessions: new SessionStore(db, config.sessionSecret),
     worker,
     wakeWorker: () => worker?.wake(),
     async shutdown() {
