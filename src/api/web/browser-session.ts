@@ -72,12 +72,13 @@ export function checkSameOrigin(ctx: AppContext, request: FastifyRequest): void 
   const expected = new URL(publicBase(request, ctx.config.publicBaseUrl)).origin;
   const origin = request.headers.origin;
   const referer = request.headers.referer;
+  const claimed = typeof origin === 'string' ? origin : typeof referer === 'string' ? referer : null;
   let seen: string | null = null;
-  if (typeof origin === 'string') seen = origin;
-  else if (typeof referer === 'string') {
+  if (claimed !== null) {
     try {
-      seen = new URL(referer).origin;
+      seen = new URL(claimed).origin;
     } catch {
+      // "null" (a sandboxed or privacy-stripped origin) or junk: not this site.
       seen = 'invalid';
     }
   }
