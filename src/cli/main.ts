@@ -7,6 +7,7 @@ import { registerAnalyzeCommand } from './analyze.ts';
 import { registerPeopleCommands } from './people.ts';
 import { registerServeCommand } from './serve.ts';
 import { registerTokenCommands } from './tokens.ts';
+import { registerUserCommands } from './users.ts';
 import { registerWorkerCommand } from './worker.ts';
 
 /** The fields Node puts on a failed system call (net, dns). */
@@ -94,6 +95,7 @@ export async function main(argv: string[]): Promise<void> {
     .configureOutput({ outputError: (text, write) => write(text) });
   registerServeCommand(program);
   registerTokenCommands(program);
+  registerUserCommands(program);
   registerPeopleCommands(program);
   registerAnalyzeCommand(program);
   registerWorkerCommand(program);

@@ -3,6 +3,7 @@ import { AppError } from '../shared/errors.ts';
 import type { AppContext } from '../context.ts';
 import { peopleVerbs } from './people-verbs.ts';
 import { tokenVerbs } from './token-verbs.ts';
+import { userVerbs } from './user-verbs.ts';
 import type { Progress, Verb } from './verb.ts';
 
 /**
@@ -10,7 +11,7 @@ import type { Progress, Verb } from './verb.ts';
  * service holds the embedded database, sends them to the service's admin socket; either way
  * the same code runs against the same context.
  */
-const VERBS: Record<string, Verb> = { ...tokenVerbs, ...peopleVerbs };
+const VERBS: Record<string, Verb> = { ...tokenVerbs, ...peopleVerbs, ...userVerbs };
 
 export function verbNames(): string[] {
   return Object.keys(VERBS);

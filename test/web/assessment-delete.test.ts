@@ -81,3 +81,30 @@ describe('deleting a result', () => {
     expect((await profile('keep@example.org')).json().data.verified).toBe(true);
   });
 });
+
+describe('an operator disabling a user', () => {
+  it('ends their sessions, revokes their token and closes their test link', async () => {
+    const { runVerb } = await import('../../src/ops/verbs.ts');
+    const user = new Browser(service.base);
+    await signUp(user, 'disable-me@example.com');
+    const userLink = await testLinkOf(user);
+    const userToken = await newToken(user);
+    await runVerb(service.ctx, 'users.disable', { user: 'disable-me@example.com' });
+    expect((await user.get('/dashboard')).statusCode).toBe(303);
+    expect((await service.base.inject({ url: `/v1/personality_assessments/find?token=${userToken}&email=a%40example.org` })).statusCode).toBe(401);
+    expect((await user.get(userLink)).statusCode).toBe(404);
+  });
+});
+
+describe('users.create for operators', () => {
+  it('makes a password when none is given, shown once, and refuses a taken address', async () => {
+    const { runVerb } = await import('../../src/ops/verbs.ts');
+    const created = (await runVerb(service.ctx, 'users.create', { email: 'made@example.com' })) as { password?: string };
+    expect(created.password).toMatch(/^[\w-]{16}$/);
+    const login = new Browser(service.base);
+    const page = await login.get('/login');
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+    expect((await login.post('/login', { csrf, email: 'made@example.com', password: created.password ?? '' })).statusCode).toBe(303);
+    await expect(runVerb(service.ctx, 'users.create', { email: 'MADE@example.com', password: 'another long password' })).rejects.toThrow(/already exists/);
+  });
+});
