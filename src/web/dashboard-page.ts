@@ -25,6 +25,8 @@ const CSS = `
 .meter div{height:100%;background:#1d4ed8}
 .copy-row{display:flex;gap:10px;align-items:center;margin:8px 0 0}
 .preview{padding:12px;border:1px dashed #9aa5b1;border-radius:8px;margin:10px 0 0}
+td a,.small a{overflow-wrap:anywhere}
+@media (max-width:640px){table.stack thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}table.stack tr{display:block;border-bottom:1px solid #e4e7eb;padding:6px 0}table.stack td{display:flex;gap:10px;border:0;padding:3px 0}table.stack td::before{content:attr(data-label);flex:none;width:90px;color:#52606d;font-weight:600}}
 .rapport-test-button{display:inline-block;padding:10px 18px;border-radius:8px;background:#1d4ed8;color:#fff;font-weight:600;text-decoration:none}
 `;
 
@@ -83,7 +85,7 @@ function buttonCard(model: DashboardModel): string {
 function takersCard(model: DashboardModel): string {
   const rows = model.takers
     .map(
-      (t) => `<tr><td>${escapeHtml(t.name)}</td><td>${escapeHtml(t.email)}</td><td>${escapeHtml(t.discType)} · ${escapeHtml(t.archetype)}</td><td>${escapeHtml(t.takenAt.toISOString().slice(0, 10))}</td><td>${t.role ? escapeHtml(t.role) : '—'}</td><td><a href="${escapeHtml(t.profileUrl)}">Profile<span class="visually-hidden"> of ${escapeHtml(t.name)}</span></a></td></tr>`,
+      (t) => `<tr><td data-label="Name">${escapeHtml(t.name)}</td><td data-label="Email">${escapeHtml(t.email)}</td><td data-label="Type">${escapeHtml(t.discType)} · ${escapeHtml(t.archetype)}</td><td data-label="Date">${escapeHtml(t.takenAt.toISOString().slice(0, 10))}</td><td data-label="Hiring">${t.role ? escapeHtml(t.role) : '—'}</td><td data-label=""><a href="${escapeHtml(t.profileUrl)}">Profile<span class="visually-hidden"> of ${escapeHtml(t.name)}</span></a></td></tr>`,
     )
     .join('\n');
   return `<section class="card" aria-labelledby="takers-title">
@@ -91,7 +93,7 @@ function takersCard(model: DashboardModel): string {
 ${
   model.takers.length === 0
     ? '<p class="muted">No one yet. Share your button or a hiring link.</p>'
-    : `<div class="scroll"><table><thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Type</th><th scope="col">Date</th><th scope="col">Hiring</th><th scope="col"><span class="visually-hidden">Link</span></th></tr></thead><tbody>
+    : `<div class="scroll"><table class="stack"><thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Type</th><th scope="col">Date</th><th scope="col">Hiring</th><th scope="col"><span class="visually-hidden">Link</span></th></tr></thead><tbody>
 ${rows}
 </tbody></table></div>`
 }
@@ -101,13 +103,13 @@ ${rows}
 function hiringCard(model: DashboardModel): string {
   const rows = model.hiring
     .map(
-      (h) => `<tr><td>${escapeHtml(h.role)}</td><td><a href="${escapeHtml(h.url)}" rel="noopener noreferrer">${escapeHtml(h.url)}</a></td><td><a href="${escapeHtml(h.testUrl)}">${escapeHtml(h.testUrl)}</a></td></tr>`,
+      (h) => `<tr><td data-label="Role">${escapeHtml(h.role)}</td><td data-label="Job posting"><a href="${escapeHtml(h.url)}" rel="noopener noreferrer">${escapeHtml(h.url)}</a></td><td data-label="Test link"><a href="${escapeHtml(h.testUrl)}">${escapeHtml(h.testUrl)}</a></td></tr>`,
     )
     .join('\n');
   return `<section class="card" aria-labelledby="hiring-title">
 <h2 id="hiring-title">Hiring links</h2>
 <p class="muted small">People who take the test through a hiring link get that role and job posting on their record (the <code>hiring</code> field of <code>/find</code> with <code>options[hiring]=true</code>).</p>
-${model.hiring.length > 0 ? `<div class="scroll"><table><thead><tr><th scope="col">Role</th><th scope="col">Job posting</th><th scope="col">Test link</th></tr></thead><tbody>\n${rows}\n</tbody></table></div>` : ''}
+${model.hiring.length > 0 ? `<div class="scroll"><table class="stack"><thead><tr><th scope="col">Role</th><th scope="col">Job posting</th><th scope="col">Test link</th></tr></thead><tbody>\n${rows}\n</tbody></table></div>` : ''}
 <form method="post" action="/dashboard/hiring" style="margin-top:14px">
 <input type="hidden" name="csrf" value="${escapeHtml(model.csrf)}">
 <div class="row">

@@ -27,6 +27,7 @@ export interface TestPageModel {
 }
 
 const CSS = `
+html{scroll-padding-top:80px}
 .intro h1{margin-bottom:6px}
 .progress-wrap{position:sticky;top:0;z-index:2;background:#f4f6f8;padding:8px 0 10px;margin:0 0 8px}
 .progress-text{font-size:14px;color:#52606d;margin:0 0 4px}
@@ -44,6 +45,7 @@ fieldset.item legend .num{color:#52606d;font-weight:500;margin-right:6px}
 .scale label:has(input:focus-visible){outline:3px solid #f59e0b;outline-offset:2px}
 .nav-buttons{display:flex;justify-content:space-between;gap:12px;margin:6px 0 18px}
 .nav-buttons [hidden]{display:none}
+.nav-buttons [data-next],.nav-buttons [type=submit]{margin-left:auto}
 .consent{font-size:15px;color:#323f4b;background:#fff;border:1px solid #d9dee4;border-radius:10px;padding:12px 14px}
 .js .screen{display:none}.js .screen.current{display:block}
 .no-js-only{}.js .no-js-only{display:none}

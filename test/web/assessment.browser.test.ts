@@ -71,7 +71,7 @@ describe.skipIf(!haveBrowser)('group B in a browser', () => {
     expect(token).toMatch(/^rpa_/);
     await page.fill('#role', 'Support Lead');
     await page.fill('#posting', 'https://jobs.example.com/support-lead');
-    await Promise.all([page.waitForLoadState(), page.click('text=Create hiring link')]);
+    await Promise.all([page.waitForURL(/created=hiring/), page.click('text=Create hiring link')]);
     const snippet = await page.locator('#button-code').inputValue();
     expect(snippet).toContain('Take Personality Test');
 
@@ -125,6 +125,7 @@ describe.skipIf(!haveBrowser)('group B in a browser', () => {
 
     await page.reload();
     expect(await page.locator('body').innerText()).toContain(email);
+    expect(await page.locator('a[href*="/h/"]').count()).toBe(1);
     await shoot(page, 'dashboard');
 
     // The user's token finds the person; through a hiring link, with the hiring entry.

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import { usageSummary } from '../../accounts/access.ts';
 import type { AppContext } from '../../context.ts';
 import { describePersonality } from '../../profiles/describe.ts';
@@ -60,10 +61,11 @@ async function requireSession(ctx: AppContext, request: FastifyRequest) {
 
 /** Everything on the dashboard belongs to the session's user; no id in a URL or form picks whose. */
 export const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/dashboard', { schema: { summary: 'The dashboard (HTML)', tags: ['Pages'] } }, async (request, reply) => {
+  const querystring = Type.Object({ created: Type.Optional(Type.String({ maxLength: 20 })) });
+  app.get('/dashboard', { schema: { summary: 'The dashboard (HTML)', tags: ['Pages'], querystring } }, async (request, reply) => {
     const session = await currentSession(ctx, request);
     if (!session) return reply.status(303).redirect('/login');
-    return render(ctx, request, reply, session);
+    return render(ctx, request, reply, session, { notice: request.query.created === 'hiring' ? 'Hiring link created.' : null });
   });
 
   app.post('/dashboard/token', { schema: { summary: 'Creates or rotates the API token', tags: ['Pages'], body: FormBody } }, async (request, reply) => {
@@ -77,8 +79,9 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = a
     const session = await requireSession(ctx, request);
     await checkCsrf(ctx, request, session.sessionId, field(request.body, 'csrf'));
     try {
-      const link = await createHiringLink(ctx.db, session.user.id, { role: field(request.body, 'role'), url: field(request.body, 'url') });
-      return render(ctx, request, reply, session, { notice: `Hiring link for ${link.role} created.` });
+      await createHiringLink(ctx.db, session.user.id, { role: field(request.body, 'role'), url: field(request.body, 'url') });
+      // Post/redirect/get: reloading the dashboard must not create the link again.
+      return reply.status(303).redirect('/dashboard?created=hiring');
     } catch (error) {
       if (!isAppError(error) || error.code !== 'bad_request') throw error;
       return render(ctx, request, reply, session, { error: error.message }, 400);
