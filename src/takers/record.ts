@@ -39,18 +39,30 @@ interface PersonState extends Record<string, unknown> {
 
 /**
  * Finds or creates the test taker's row in `people` (by email) and makes its personality the
- * test's: an imported person keeps their row and becomes verified. Locks the row.
+ * test's: an imported person keeps their row and becomes verified. Locks the row. An existing
+ * row's state before the test is returned, so deleting the result can restore it.
  */
 async function claimPerson(tx: Queryable, record: AssessmentRecord): Promise<{ person: PersonState; created: boolean }> {
-  const created = await tx.query(
+  const existing = await queryOne<PersonState>(tx, 'SELECT id, estimate, model_version, verified FROM people WHERE email_normalized = $1 FOR UPDATE', [record.emailNormalized]);
+  if (existing) {
+    await tx.query(
+      `UPDATE people SET estimate = $2::jsonb, model_version = $3, verified = true, updated_at = now(),
+         first_name = COALESCE(first_name, $4), last_name = COALESCE(last_name, $5)
+       WHERE id = $1`,
+      [existing.id, JSON.stringify(record.estimate), record.estimate.modelVersion, record.firstName, record.lastName],
+    );
+    return { person: existing, created: false };
+  }
+  const created = await queryOne<PersonState>(
+    tx,
     `INSERT INTO people (id, public_id, email, email_normalized, first_name, last_name, estimate, model_version, verified, source)
      VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, true, 'assessment')
-     ON CONFLICT (email_normalized) DO NOTHING RETURNING id`,
+     ON CONFLICT (email_normalized) DO NOTHING RETURNING id, estimate, model_version, verified`,
     [newId('per'), newId('pp', 16), record.email, record.emailNormalized, record.firstName, record.lastName, JSON.stringify(record.estimate), record.estimate.modelVersion],
   );
-  const person = await queryOne<PersonState>(tx, 'SELECT id, estimate, model_version, verified FROM people WHERE email_normalized = $1 FOR UPDATE', [record.emailNormalized]);
-  if (!person) throw new Error('The test taker was not stored.');
-  return { person, created: created.length > 0 };
+  if (created) return { person: created, created: true };
+  // Someone else's transaction created the row between our read and insert: take theirs.
+  return claimPerson(tx, record);
 }
 
 /**
@@ -63,12 +75,6 @@ export async function recordAssessment(db: Db, record: AssessmentRecord): Promis
     if (seen) return { id: seen.id, deleteKey: null, repeated: true };
     // A row that existed keeps what it held beside the result, so deleting the result restores it.
     const { person, created: isNew } = await claimPerson(tx, record);
-    await tx.query(
-      `UPDATE people SET estimate = $2::jsonb, model_version = $3, verified = true, updated_at = now(),
-         first_name = COALESCE(first_name, $4), last_name = COALESCE(last_name, $5)
-       WHERE id = $1`,
-      [person.id, JSON.stringify(record.estimate), record.estimate.modelVersion, record.firstName, record.lastName],
-    );
     const id = newLinkId('r');
     const deleteKey = randomBytes(24).toString('base64url');
     const inserted = await tx.query<{ id: string }>(
