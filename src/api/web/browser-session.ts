@@ -98,7 +98,7 @@ export function postedVisitorId(ctx: AppContext, request: FastifyRequest): Promi
   return ctx.sessions.unsign(readCookie(request, VISITOR_COOKIE));
 }
 
-/** Client address for log-in limits; behind a proxy, Fastify's trustProxy decides what this is. */
+/** Client address for log-in limits: the connection's (the service does not trust forwarded headers). */
 export function clientAddress(request: FastifyRequest): string {
   return request.ip || 'unknown';
 }
