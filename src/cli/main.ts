@@ -4,6 +4,7 @@ import { DataDirBusyError } from '../db/data-dir-lock.ts';
 import { isAppError } from '../shared/errors.ts';
 import { packageVersion } from '../shared/version.ts';
 import { registerAnalyzeCommand } from './analyze.ts';
+import { registerDbCommands } from './db.ts';
 import { registerPeopleCommands } from './people.ts';
 import { registerServeCommand } from './serve.ts';
 import { registerTokenCommands } from './tokens.ts';
@@ -99,6 +100,7 @@ export async function main(argv: string[]): Promise<void> {
   registerPeopleCommands(program);
   registerAnalyzeCommand(program);
   registerWorkerCommand(program);
+  registerDbCommands(program);
   try {
     await program.parseAsync(argv);
   } catch (error) {

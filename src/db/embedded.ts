@@ -40,6 +40,13 @@ export async function openEmbedded(options: EmbeddedOptions = {}): Promise<Db & 
     transaction(fn) {
       return pglite.transaction((tx) => fn(wrap(tx)));
     },
+    async dumpDataDir() {
+      // A checkpoint first, so the copy needs little WAL replay when it is started. The copy is
+      // taken inside a transaction of our own: PGlite runs one transaction at a time, so no other
+      // is half-done in it (an unfinished one would be rolled back on restore anyway).
+      await pglite.query('CHECKPOINT');
+      return pglite.transaction(async () => pglite.dumpDataDir('gzip'));
+    },
     async close() {
       if (!pglite.closed) await pglite.close();
     },

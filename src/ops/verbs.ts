@@ -1,6 +1,7 @@
 import Value from 'typebox/value';
 import { AppError } from '../shared/errors.ts';
 import type { AppContext } from '../context.ts';
+import { dbVerbs } from './db-verbs.ts';
 import { peopleVerbs } from './people-verbs.ts';
 import { tokenVerbs } from './token-verbs.ts';
 import { userVerbs } from './user-verbs.ts';
@@ -11,7 +12,7 @@ import type { Progress, Verb } from './verb.ts';
  * service holds the embedded database, sends them to the service's admin socket; either way
  * the same code runs against the same context.
  */
-const VERBS: Record<string, Verb> = { ...tokenVerbs, ...peopleVerbs, ...userVerbs };
+const VERBS: Record<string, Verb> = { ...tokenVerbs, ...peopleVerbs, ...dbVerbs, ...userVerbs };
 
 export function verbNames(): string[] {
   return Object.keys(VERBS);
