@@ -9,12 +9,12 @@ import { clientErrorHandler, MAX_HEADER_BYTES } from './api/shared/client-errors
 import { frameworkErrors, installErrorHandling } from './api/shared/errors.ts';
 import { healthRoute } from './api/shared/health.ts';
 import { indexRoute } from './api/shared/index-route.ts';
-import { ASSESSMENT_NOT_BUILT, notBuiltRoutes } from './api/shared/not-built.ts';
 import { installLoadShedding } from './api/shared/load-shedding.ts';
 import { installRequestMetrics, metricsRoute, type HostName } from './api/shared/metrics.ts';
 import { installOpenApi } from './api/shared/openapi.ts';
 import { installRequestLog, requestIdFor } from './api/shared/request-log.ts';
 import { discMapRoute } from './api/web/disc-map.ts';
+import { assessmentPages } from './api/web/index.ts';
 import { profilePageRoute } from './api/web/profile-page.ts';
 import type { AppContext } from './context.ts';
 
@@ -52,7 +52,8 @@ export async function buildBaseApp(ctx: AppContext): Promise<FastifyInstance> {
     title: 'Rapport: Enterprise and Assessment API',
     description:
       'Group A (Authorization: Bearer): profile lookup and personality analysis from text or PDF. ' +
-      'Group B (?token=): usage so far; the assessment lookups of the contract are not built yet.',
+      'Group B (?token=): look up people who took the personality test through your links, and usage. ' +
+      'Pages: the test (/t/…, /h/…), sign-up, log-in and the dashboard.',
     securitySchemes: {
       bearer: { type: 'http', scheme: 'bearer' },
       queryToken: { type: 'apiKey', in: 'query', name: 'token' },
@@ -62,9 +63,9 @@ export async function buildBaseApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(indexRoute('Enterprise (group A) and Assessment (group B) API'));
   await app.register(enterpriseApi, { ctx });
   await app.register(assessmentApi, { ctx });
-  await app.register(notBuiltRoutes(ASSESSMENT_NOT_BUILT));
   await app.register(discMapRoute);
   await app.register(profilePageRoute, { ctx });
+  await app.register(assessmentPages, { ctx });
   // Behind its token, the metrics are also on {base_url} for set-ups with one port open.
   if (ctx.config.metricsToken !== null) await app.register(metricsRoute(ctx.metrics, ctx.config.metricsToken));
   return app;

@@ -37,6 +37,10 @@ export interface Config {
   syncTimeoutMs: number;
   /** Days a Connect profile request is kept before it is purged. */
   requestRetentionDays: number;
+  /** Anyone may create an account at /signup; off, only `rapport users create` makes accounts. */
+  signup: boolean;
+  /** Key that signs session cookies; null = one the service makes and keeps in the database. */
+  sessionSecret: string | null;
 }
 
 export class ConfigError extends Error {
@@ -121,6 +125,14 @@ function readMetricsToken(env: Env): string | null {
   return raw;
 }
 
+function readSecret(env: Env, name: string): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  // The value itself never goes into the message: it is a secret.
+  if (raw.length < 32) throw new ConfigError(name, `must be at least 32 characters long (got ${raw.length})`);
+  return raw;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
@@ -153,5 +165,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     metricsToken: readMetricsToken(env),
     syncTimeoutMs: readCount(env, 'RAPPORT_SYNC_TIMEOUT_MS', 5000),
     requestRetentionDays: readCount(env, 'RAPPORT_REQUEST_RETENTION_DAYS', 7),
+    signup: readBool(env, 'RAPPORT_SIGNUP', true),
+    sessionSecret: readSecret(env, 'RAPPORT_SESSION_SECRET'),
   };
 }

@@ -15,6 +15,7 @@ import { PROFILE_SEARCH_JOB } from './connect/profile-search.ts';
 import { profileSearchJobs } from './connect/search-jobs.ts';
 import { DEFAULT_PDF_LIMITS, PdfExtractor, type PdfLimits } from './personality/pdf/index.ts';
 import type { Logger } from './shared/logger.ts';
+import { SessionStore } from './users/sessions.ts';
 
 /**
  * Everything a request or a command needs, built once at start-up and passed explicitly.
@@ -32,6 +33,8 @@ export interface AppContext {
   metrics: Metrics;
   /** Whether this process is overloaded now (load shedding). */
   overload: OverloadMonitor;
+  /** Log-in sessions of registered users (group B's dashboard). */
+  sessions: SessionStore;
   /** The job worker of this process; null where separate `rapport worker` processes run jobs. */
   worker: JobWorker | null;
   /** Tells this process's worker, if any, that a job is waiting. */
@@ -92,6 +95,7 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
     pdfLimits,
     metrics,
     overload,
+    sessions: new SessionStore(db, config.sessionSecret),
     worker,
     wakeWorker: () => {
       worker?.wake();

@@ -62,4 +62,13 @@ describe('configuration', () => {
     expect(loadConfig({ BODY_LIMIT: '1kb' }).bodyLimitBytes).toBe(1024);
     expect(loadConfig({ BODY_LIMIT: '1024' }).bodyLimitBytes).toBe(1024);
   });
+
+  it('reads RAPPORT_SIGNUP and RAPPORT_SESSION_SECRET, never echoing the secret', () => {
+    expect(loadConfig({}).signup).toBe(true);
+    expect(loadConfig({ RAPPORT_SIGNUP: 'false' }).signup).toBe(false);
+    expect(loadConfig({}).sessionSecret).toBeNull();
+    const secret = 'x'.repeat(40);
+    expect(loadConfig({ RAPPORT_SESSION_SECRET: secret }).sessionSecret).toBe(secret);
+    expect(() => loadConfig({ RAPPORT_SESSION_SECRET: 'short-secret' })).toThrow('Invalid configuration: RAPPORT_SESSION_SECRET must be at least 32 characters long (got 12)');
+  });
 });

@@ -8,6 +8,7 @@ import { registerDbCommands } from './db.ts';
 import { registerPeopleCommands } from './people.ts';
 import { registerServeCommand } from './serve.ts';
 import { registerTokenCommands } from './tokens.ts';
+import { registerUserCommands } from './users.ts';
 import { registerWorkerCommand } from './worker.ts';
 
 /** The fields Node puts on a failed system call (net, dns). */
@@ -95,6 +96,7 @@ export async function main(argv: string[]): Promise<void> {
     .configureOutput({ outputError: (text, write) => write(text) });
   registerServeCommand(program);
   registerTokenCommands(program);
+  registerUserCommands(program);
   registerPeopleCommands(program);
   registerAnalyzeCommand(program);
   registerWorkerCommand(program);

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { dbVerbs } from './db-verbs.ts';
 import { peopleVerbs } from './people-verbs.ts';
 import { tokenVerbs } from './token-verbs.ts';
+import { userVerbs } from './user-verbs.ts';
 import type { Progress, Verb } from './verb.ts';
 
 /**
@@ -11,7 +12,7 @@ import type { Progress, Verb } from './verb.ts';
  * service holds the embedded database, sends them to the service's admin socket; either way
  * the same code runs against the same context.
  */
-const VERBS: Record<string, Verb> = { ...tokenVerbs, ...peopleVerbs, ...dbVerbs };
+const VERBS: Record<string, Verb> = { ...tokenVerbs, ...peopleVerbs, ...dbVerbs, ...userVerbs };
 
 export function verbNames(): string[] {
   return Object.keys(VERBS);

@@ -107,7 +107,7 @@ ${avatar(model, fullName)}
 <div class="who">
 <h1>${escapeHtml(fullName)}</h1>
 ${role.length > 0 ? `<p class="role">${role.map((v) => escapeHtml(v.trim())).join(' · ')}</p>` : ''}
-${model.verified ? '<span class="badge verified">Verified by assessment</span>' : '<span class="badge predicted">Predicted profile</span>'}
+${model.verified ? '<span class="badge verified">Verified by assessment: from the personality test they took</span>' : '<span class="badge predicted">Predicted profile</span>'}
 </div>
 <div class="headline">
 <p class="eyebrow">Archetype</p>

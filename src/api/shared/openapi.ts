@@ -15,7 +15,7 @@ const ERROR_RESPONSES = {
       'quota_exceeded (429, with Retry-After), headers_too_large (431).',
     $ref: 'ErrorBody#',
   },
-  '5XX': { description: 'internal (500), not_implemented (501: a contract route not built yet) or unavailable (503); the request id identifies it in the service log.', $ref: 'ErrorBody#' },
+  '5XX': { description: 'internal (500) or unavailable (503); the request id identifies it in the service log.', $ref: 'ErrorBody#' },
 };
 
 export interface OpenApiOptions {

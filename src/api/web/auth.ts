@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { isAppError } from '../../shared/errors.ts';
+import { logIn } from '../../users/login.ts';
+import { createUser } from '../../users/users.ts';
+import { renderAuthPage, type AuthPageModel } from '../../web/auth-pages.ts';
+import { checkCsrf, clearCookie, currentSession, postedVisitorId, SESSION_COOKIE, startSession, visitorId, clientAddress, readCookie } from './browser-session.ts';
+import { field, FormBody, sendHtml } from './forms.ts';
+
+/** Said to a sign-up for a taken address too: an account's existence is not told to strangers. */
+const SIGNUP_CHECK = 'If this address can be used, your account is ready: log in with it.';
+const SIGNUP_CLOSED = 'Sign-up is closed on this service; ask its operator for an account.';
+
+async function page(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, model: Omit<AuthPageModel, 'csrf' | 'signupOpen'>, status = 200) {
+  const csrf = await ctx.sessions.csrfToken(await visitorId(ctx, request, reply));
+  return sendHtml(reply, renderAuthPage({ ...model, csrf, signupOpen: ctx.config.signup }), status);
+}
+
+export const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/signup', { schema: { summary: 'Sign-up form (HTML)', tags: ['Pages'] } }, async (request, reply) => {
+    if (!ctx.config.signup) return page(ctx, request, reply, { mode: 'login', error: SIGNUP_CLOSED }, 403);
+    return page(ctx, request, reply, { mode: 'signup' });
+  });
+
+  app.post('/signup', { schema: { summary: 'Creates an account', tags: ['Pages'], body: FormBody } }, async (request, reply) => {
+    await checkCsrf(ctx, request, await postedVisitorId(ctx, request), field(request.body, 'csrf'));
+    if (!ctx.config.signup) return page(ctx, request, reply, { mode: 'login', error: SIGNUP_CLOSED }, 403);
+    const email = field(request.body, 'email');
+    try {
+      const user = await createUser(ctx.db, { email, password: field(request.body, 'password') });
+      await startSession(ctx, request, reply, user);
+      return reply.status(303).redirect('/dashboard');
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      // A taken address gets the same answer as a new one would after logging out: no hint either way.
+      if (error.code === 'conflict') return page(ctx, request, reply, { mode: 'login', email, notice: SIGNUP_CHECK });
+      if (error.code !== 'bad_request') throw error;
+      return page(ctx, request, reply, { mode: 'signup', email, error: error.message }, 400);
+    }
+  });
+
+  app.get('/login', { schema: { summary: 'Log-in form (HTML)', tags: ['Pages'] } }, async (request, reply) => {
+    if (await currentSession(ctx, request)) return reply.status(303).redirect('/dashboard');
+    return page(ctx, request, reply, { mode: 'login' });
+  });
+
+  app.post('/login', { schema: { summary: 'Logs in', tags: ['Pages'], body: FormBody } }, async (request, reply) => {
+    await checkCsrf(ctx, request, await postedVisitorId(ctx, request), field(request.body, 'csrf'));
+    const email = field(request.body, 'email');
+    try {
+      const user = await logIn({ db: ctx.db, limiter: ctx.limiter }, { email, password: field(request.body, 'password'), address: clientAddress(request) });
+      await startSession(ctx, request, reply, user);
+      return reply.status(303).redirect('/dashboard');
+    } catch (error) {
+      if (!isAppError(error) || (error.code !== 'unauthorized' && error.code !== 'rate_limited')) throw error;
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+      return page(ctx, request, reply, { mode: 'login', email, error: error.message }, error.code === 'rate_limited' ? 429 : 401);
+    }
+  });
+
+  app.post('/logout', { schema: { summary: 'Logs out', tags: ['Pages'], body: FormBody } }, async (request, reply) => {
+    const session = await currentSession(ctx, request);
+    if (session) {
+      await checkCsrf(ctx, request, session.sessionId, field(request.body, 'csrf'));
+      await ctx.sessions.end(readCookie(request, SESSION_COOKIE));
+    }
+    clearCookie(reply, request, ctx, SESSION_COOKIE);
+    return reply.status(303).redirect('/login');
+  });
+};

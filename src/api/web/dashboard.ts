@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { usageSummary } from '../../accounts/access.ts';
+import type { AppContext } from '../../context.ts';
+import { describePersonality } from '../../profiles/describe.ts';
+import { AppError, isAppError } from '../../shared/errors.ts';
+import { createHiringLink, listHiringLinks } from '../../takers/hiring.ts';
+import { listTakers } from '../../takers/queries.ts';
+import { activeUserToken, issueUserToken } from '../../users/api-token.ts';
+import type { User } from '../../users/users.ts';
+import { renderDashboard } from '../../web/dashboard-page.ts';
+import { profilePageUrl, publicBase } from '../shared/links.ts';
+import { checkCsrf, currentSession } from './browser-session.ts';
+import { field, FormBody, sendHtml } from './forms.ts';
+
+interface Extras {
+  newSecret?: string | null;
+  error?: string | null;
+  notice?: string | null;
+}
+
+async function render(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, session: { user: User; sessionId: string }, extras: Extras = {}, status = 200) {
+  const { user } = session;
+  const base = publicBase(request, ctx.config.publicBaseUrl);
+  const token = await activeUserToken(ctx.db, user.id);
+  const usage = token ? await usageSummary(ctx, token, new Date()) : null;
+  const takers = (await listTakers(ctx.db, user.id)).map((t) => {
+    const { view } = describePersonality(t.estimate, t.firstName);
+    return {
+      name: [t.firstName, t.lastName].filter((n): n is string => !!n).join(' ') || '—',
+      email: t.email ?? '',
+      discType: view.disc_type,
+      archetype: view.archetype,
+      takenAt: t.takenAt,
+      profileUrl: profilePageUrl(base, t.publicId),
+      role: t.role,
+    };
+  });
+  const hiring = (await listHiringLinks(ctx.db, user.id)).map((h) => ({ role: h.role, url: h.url, testUrl: `${base}/h/${h.id}`, createdAt: h.createdAt }));
+  const html = renderDashboard({
+    email: user.email,
+    csrf: await ctx.sessions.csrfToken(session.sessionId),
+    testUrl: `${base}/t/${user.testLinkId}`,
+    token: token ? { prefix: token.prefix, createdAt: token.createdAt } : null,
+    newSecret: extras.newSecret ?? null,
+    usage: usage ? { callsThisMonth: usage.callsThisMonth, monthlyQuota: usage.monthlyQuota, rateLimitPerMinute: usage.rateLimitPerMinute, month: usage.month } : null,
+    takers,
+    hiring,
+    error: extras.error ?? null,
+    notice: extras.notice ?? null,
+  });
+  return sendHtml(reply, html, status);
+}
+
+async function requireSession(ctx: AppContext, request: FastifyRequest) {
+  const session = await currentSession(ctx, request);
+  if (!session) throw new AppError('unauthorized', 'Log in to see your dashboard.');
+  return session;
+}
+
+/** Everything on the dashboard belongs to the session's user; no id in a URL or form picks whose. */
+export const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const querystring = Type.Object({ created: Type.Optional(Type.String({ maxLength: 20 })) });
+  app.get('/dashboard', { schema: { summary: 'The dashboard (HTML)', tags: ['Pages'], querystring } }, async (request, reply) => {
+    const session = await currentSession(ctx, request);
+    if (!session) return reply.status(303).redirect('/login');
+    return render(ctx, request, reply, session, { notice: request.query.created === 'hiring' ? 'Hiring link created.' : null });
+  });
+
+  app.post('/dashboard/token', { schema: { summary: 'Creates or rotates the API token', tags: ['Pages'], body: FormBody } }, async (request, reply) => {
+    const session = await requireSession(ctx, request);
+    await checkCsrf(ctx, request, session.sessionId, field(request.body, 'csrf'));
+    const { secret } = await issueUserToken(ctx, session.user);
+    return render(ctx, request, reply, session, { newSecret: secret });
+  });
+
+  app.post('/dashboard/hiring', { schema: { summary: 'Creates a hiring link', tags: ['Pages'], body: FormBody } }, async (request, reply) => {
+    const session = await requireSession(ctx, request);
+    await checkCsrf(ctx, request, session.sessionId, field(request.body, 'csrf'));
+    try {
+      await createHiringLink(ctx.db, session.user.id, { role: field(request.body, 'role'), url: field(request.body, 'url') });
+      // Post/redirect/get: reloading the dashboard must not create the link again.
+      return reply.status(303).redirect('/dashboard?created=hiring');
+    } catch (error) {
+      if (!isAppError(error) || error.code !== 'bad_request') throw error;
+      return render(ctx, request, reply, session, { error: error.message }, 400);
+    }
+  });
+};

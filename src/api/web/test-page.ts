@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { randomBytes } from 'node:crypto';
+import { Type } from 'typebox';
+import type { Questionnaire } from '../../assessment/questionnaire.ts';
+import type { AppContext } from '../../context.ts';
+import { normalizeEmail } from '../../people/normalize.ts';
+import { AppError, isAppError } from '../../shared/errors.ts';
+import { resolveTestLink } from '../../takers/hiring.ts';
+import { submitTest } from '../../takers/submit.ts';
+import { renderTestPage, type TestPageModel } from '../../web/test-page.ts';
+import { checkSameOrigin } from './browser-session.ts';
+import { field, FormBody, sendHtml, type Form } from './forms.ts';
+
+const Params = Type.Object({ linkId: Type.String({ maxLength: 100 }) });
+
+const getSchema = {
+  summary: 'The personality test (HTML): /t/{id} is a user\'s test link, /h/{id} one of their hiring links',
+  tags: ['Pages'],
+  params: Params,
+  querystring: Type.Object({ api_user_email: Type.Optional(Type.String({ maxLength: 320 })) }),
+};
+
+const postSchema = { summary: 'Submits the test; redirects to the result page', tags: ['Pages'], params: Params, body: FormBody };
+
+async function linkOf(ctx: AppContext, kind: 't' | 'h', linkId: string) {
+  const link = await resolveTestLink(ctx.db, kind, linkId);
+  if (!link) throw new AppError('not_found', 'This test link does not exist or is no longer active. Ask whoever sent it for a new one.');
+  return link;
+}
+
+/** Answers arrive as fields "q.<item id>"; anything else in the form is not an answer. */
+function answersOf(form: Form): Record<string, number> {
+  const answers: Record<string, number> = {};
+  for (const [name, value] of Object.entries(form)) {
+    if (!name.startsWith('q.')) continue;
+    if (Array.isArray(value)) throw new AppError('bad_request', 'A question was answered more than once in one submission.');
+    answers[name.slice(2)] = /^\d{1,2}$/.test(value) ? Number(value) : Number.NaN;
+  }
+  return answers;
+}
+
+export const testPageRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; questionnaire: Questionnaire }> = async (app, { ctx, questionnaire }) => {
+  for (const kind of ['t', 'h'] as const) {
+  app.get(`/${kind}/:linkId`, { schema: { ...getSchema, hide: kind === 'h' } }, async (request, reply) => {
+    const { linkId } = request.params;
+    const link = await linkOf(ctx, kind, linkId);
+    const given = request.query.api_user_email;
+    const apiUserEmail = given && normalizeEmail(given) ? given.trim() : null;
+    return sendHtml(
+      reply,
+      renderTestPage({
+        action: `/${kind}/${linkId}`,
+        questionnaire,
+        apiUserEmail,
+        submissionId: randomBytes(18).toString('base64url'),
+        storageKey: `${kind}-${linkId.slice(-12)}`,
+        hiring: link.hiring ? { role: link.hiring.role, url: link.hiring.url } : null,
+      }),
+    );
+  });
+
+  app.post(`/${kind}/:linkId`, { schema: { ...postSchema, hide: kind === 'h' } }, async (request, reply) => {
+    const { linkId } = request.params;
+    checkSameOrigin(ctx, request);
+    const link = await linkOf(ctx, kind, linkId);
+    const form = request.body;
+    const apiUserEmail = field(form, 'api_user_email').trim();
+    const answers = answersOf(form);
+    const model: TestPageModel = {
+      action: `/${kind}/${linkId}`,
+      questionnaire,
+      apiUserEmail: apiUserEmail || null,
+      submissionId: field(form, 'submission_id') || randomBytes(18).toString('base64url'),
+      storageKey: `${kind}-${linkId.slice(-12)}`,
+      hiring: link.hiring ? { role: link.hiring.role, url: link.hiring.url } : null,
+      answers,
+      firstName: field(form, 'first_name'),
+      lastName: field(form, 'last_name'),
+      email: field(form, 'email'),
+    };
+    try {
+      const stored = await submitTest(ctx.db, questionnaire, { userId: link.userId, hiringLinkId: link.hiring?.id ?? null }, {
+        submissionId: model.submissionId,
+        email: apiUserEmail || model.email || '',
+        firstName: model.firstName ?? '',
+        lastName: model.lastName ?? '',
+        answers,
+      });
+      const target = `/r/${encodeURIComponent(stored.id)}${stored.deleteKey ? `?key=${encodeURIComponent(stored.deleteKey)}` : ''}`;
+      return reply.status(303).header('cache-control', 'no-store').redirect(target);
+    } catch (error) {
+      if (!isAppError(error) || error.code !== 'bad_request') throw error;
+      return sendHtml(reply, renderTestPage({ ...model, error: error.message }), 400);
+    }
+  });
+  }
+};

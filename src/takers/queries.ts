@@ -1,0 +1,86 @@
+import { queryOne, type Queryable } from '../db/client.ts';
+import { normalizeEmail } from '../people/normalize.ts';
+import type { TraitEstimate } from '../personality/types.ts';
+import { AppError } from '../shared/errors.ts';
+
+/** What a result page shows. */
+export interface ResultView {
+  id: string;
+  estimate: TraitEstimate;
+  firstName: string | null;
+  lastName: string | null;
+  publicId: string;
+  createdAt: Date;
+}
+
+export async function findResult(db: Queryable, id: string): Promise<ResultView | null> {
+  const row = await queryOne<{ id: string; estimate: TraitEstimate; first_name: string | null; last_name: string | null; public_id: string; created_at: Date }>(
+    db,
+    `SELECT a.id, a.estimate, p.first_name, p.last_name, p.public_id, a.created_at
+     FROM assessments a JOIN people p ON p.id = a.person_id WHERE a.id = $1`,
+    [id],
+  );
+  return row ? { id: row.id, estimate: row.estimate, firstName: row.first_name, lastName: row.last_name, publicId: row.public_id, createdAt: new Date(row.created_at) } : null;
+}
+
+export interface FoundTaker {
+  firstName: string | null;
+  lastName: string | null;
+  photoUrl: string | null;
+  estimate: TraitEstimate;
+  hiring: { url: string; role: string }[];
+}
+
+/** Same answer for an unknown email and for someone who took the test through another user. */
+const NOT_FOUND = 'No one with this email has taken the test through your links.';
+
+/**
+ * A person who took the test through one of this user's links (their button or a hiring link),
+ * with the latest of those results. Nobody else is visible to the user.
+ */
+export async function findTakerForUser(db: Queryable, userId: string | null, email: string): Promise<FoundTaker> {
+  const normalized = normalizeEmail(email);
+  if (!userId || !normalized) throw new AppError('not_found', NOT_FOUND);
+  const rows = await db.query<{ first_name: string | null; last_name: string | null; photo_url: string | null; estimate: TraitEstimate; role: string | null; url: string | null }>(
+    `SELECT p.first_name, p.last_name, p.photo_url, a.estimate, h.role, h.url
+     FROM people p JOIN assessments a ON a.person_id = p.id AND a.user_id = $1
+     LEFT JOIN hiring_links h ON h.id = a.hiring_link_id
+     WHERE p.email_normalized = $2
+     ORDER BY a.created_at DESC, a.id DESC`,
+    [userId, normalized],
+  );
+  const latest = rows[0];
+  if (!latest) throw new AppError('not_found', NOT_FOUND);
+  const hiring: { url: string; role: string }[] = [];
+  for (const row of rows) {
+    if (row.url !== null && row.role !== null && !hiring.some((h) => h.url === row.url && h.role === row.role)) hiring.push({ url: row.url, role: row.role });
+  }
+  return { firstName: latest.first_name, lastName: latest.last_name, photoUrl: latest.photo_url, estimate: latest.estimate, hiring };
+}
+
+export interface TakerRow {
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  publicId: string;
+  estimate: TraitEstimate;
+  role: string | null;
+  takenAt: Date;
+}
+
+/** The user's most recent test takers, for the dashboard. */
+export async function listTakers(db: Queryable, userId: string, limit = 200): Promise<TakerRow[]> {
+  const rows = await db.query<{ first_name: string | null; last_name: string | null; email: string | null; public_id: string; estimate: TraitEstimate; role: string | null; created_at: Date }>(
+    `SELECT p.first_name, p.last_name, p.email, p.public_id, a.estimate, h.role, a.created_at
+     FROM assessments a JOIN people p ON p.id = a.person_id LEFT JOIN hiring_links h ON h.id = a.hiring_link_id
+     WHERE a.user_id = $1 ORDER BY a.created_at DESC, a.id DESC LIMIT $2`,
+    [userId, limit],
+  );
+  return rows.map((r) => ({ firstName: r.first_name, lastName: r.last_name, email: r.email, publicId: r.public_id, estimate: r.estimate, role: r.role, takenAt: new Date(r.created_at) }));
+}
+
+/** The user a token belongs to (dashboard tokens), or null (tokens an operator made). */
+export async function tokenUser(db: Queryable, tokenId: string): Promise<string | null> {
+  const row = await queryOne<{ user_id: string | null }>(db, 'SELECT user_id FROM api_tokens WHERE id = $1', [tokenId]);
+  return row?.user_id ?? null;
+}

@@ -1,0 +1,56 @@
+import { queryOne, type Db } from '../db/client.ts';
+import type { TraitEstimate } from '../personality/types.ts';
+import { AppError } from '../shared/errors.ts';
+import { hashKey } from './record.ts';
+
+interface DeletedRow extends Record<string, unknown> {
+  person_id: string;
+  prior_estimate: TraitEstimate | null;
+  prior_model_version: string | null;
+  prior_verified: boolean;
+}
+
+/**
+ * Deletes a test result by its result id and the key from its delete link. The person's
+ * profile falls back to their latest other result, or to what it held before the test, or,
+ * when the test alone created it, is removed.
+ */
+export async function deleteAssessment(db: Db, resultId: string, key: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const deleted = await queryOne<DeletedRow>(
+      tx,
+      'DELETE FROM assessments WHERE id = $1 AND delete_hash = $2 RETURNING person_id, prior_estimate, prior_model_version, prior_verified',
+      [resultId, hashKey(key)],
+    );
+    if (!deleted) throw new AppError('not_found', 'This result does not exist, was deleted already, or the delete link is not complete.');
+    const person = await queryOne<{ source: string }>(tx, 'SELECT source FROM people WHERE id = $1 FOR UPDATE', [deleted.person_id]);
+    if (!person) return;
+    const latest = await queryOne<{ estimate: TraitEstimate }>(
+      tx,
+      'SELECT estimate FROM assessments WHERE person_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1',
+      [deleted.person_id],
+    );
+    if (latest) {
+      await tx.query('UPDATE people SET estimate = $2::jsonb, model_version = $3, updated_at = now() WHERE id = $1', [
+        deleted.person_id,
+        JSON.stringify(latest.estimate),
+        latest.estimate.modelVersion,
+      ]);
+    } else if (person.source === 'assessment') {
+      await tx.query('DELETE FROM people WHERE id = $1', [deleted.person_id]);
+    } else {
+      await tx.query('UPDATE people SET estimate = $2::jsonb, model_version = $3, verified = $4, updated_at = now() WHERE id = $1', [
+        deleted.person_id,
+        deleted.prior_estimate === null ? null : JSON.stringify(deleted.prior_estimate),
+        deleted.prior_model_version,
+        deleted.prior_verified,
+      ]);
+    }
+  });
+}
+
+/** True when the key opens this result's delete link. */
+export async function deleteKeyMatches(db: Db, resultId: string, key: string): Promise<boolean> {
+  const row = await queryOne<{ id: string }>(db, 'SELECT id FROM assessments WHERE id = $1 AND delete_hash = $2', [resultId, hashKey(key)]);
+  return row !== undefined;
+}

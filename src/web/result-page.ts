@@ -1,0 +1,65 @@
+/** The page a person sees as soon as they finish the test. */
+import { renderShell } from './app-shell.ts';
+import { escapeHtml, safeHttpUrl } from './html.ts';
+
+export interface ResultPageModel {
+  firstName: string | null;
+  archetype: string;
+  discType: string;
+  discMapUrl: string;
+  overview: string[];
+  profileUrl: string;
+  /** The delete link, shown only when the page was opened with the result's key. */
+  deleteUrl: string | null;
+}
+
+const CSS = `
+.result-head{display:flex;gap:16px;align-items:center;justify-content:space-between;flex-wrap:wrap}
+.archetype{font-size:28px;font-weight:700;margin:0;line-height:1.2}
+.disc-code{display:inline-block;padding:2px 12px;border-radius:8px;background:#1f2933;color:#fff;font-weight:700;letter-spacing:.5px}
+.map img{display:block;width:100%;max-width:400px;height:auto;margin:0 auto}
+.overview p{font-size:17px}
+.actions{display:flex;gap:12px;flex-wrap:wrap;align-items:center}
+`;
+
+export function renderResultPage(model: ResultPageModel): string {
+  const name = model.firstName?.trim() ? `${model.firstName.trim()}, here` : 'Here';
+  const map = safeHttpUrl(model.discMapUrl, { allowRootRelative: true });
+  const profile = safeHttpUrl(model.profileUrl, { allowRootRelative: true });
+  const body = `<section class="card">
+<p class="muted">Your result</p>
+<h1>${escapeHtml(name)} is your personality style</h1>
+<div class="result-head">
+<div><p class="muted small">Archetype</p><p class="archetype">${escapeHtml(model.archetype)}</p></div>
+<div><p class="muted small">DISC type</p><p><span class="disc-code">${escapeHtml(model.discType)}</span></p></div>
+</div>
+</section>
+<section class="card map">
+<h2>Your place on the DISC map</h2>
+${map ? `<img src="${escapeHtml(map)}" alt="DISC map with your point in the ${escapeHtml(model.discType)} area" width="400" height="400">` : ''}
+</section>
+<section class="card overview">
+<h2>In short</h2>
+${model.overview.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+</section>
+<section class="card actions">
+${profile ? `<a class="button" href="${escapeHtml(profile)}">See your full profile</a>` : ''}
+${model.deleteUrl ? `<a class="button secondary" href="${escapeHtml(model.deleteUrl)}">Delete my result</a>` : ''}
+</section>
+${model.deleteUrl ? '<p class="muted small">Keep this page\'s address if you may want to delete your result later: the delete link works only from it.</p>' : ''}`;
+  return renderShell({ title: 'Your result · Rapport', body, css: CSS, scripts: ['/assets/result.js'] });
+}
+
+export function renderDeleteConfirmPage(action: string, key: string): string {
+  return renderShell({
+    title: 'Delete your result · Rapport',
+    body: `<section class="card">
+<h1>Delete your result?</h1>
+<p>Your answers and your personality result are removed. If your profile existed before the test, it goes back to what it was; if the test created it, it is removed too. This cannot be undone.</p>
+<form method="post" action="${escapeHtml(action)}">
+<input type="hidden" name="key" value="${escapeHtml(key)}">
+<button type="submit">Delete my result</button>
+</form>
+</section>`,
+  });
+}

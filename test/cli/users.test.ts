@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliEnvironment, type CliEnvironment } from '../helpers/cli-env.ts';
+import { runCli } from '../helpers/process.ts';
+
+let cli: CliEnvironment;
+
+beforeAll(async () => {
+  cli = await cliEnvironment('users-cli');
+});
+afterAll(async () => {
+  await cli.cleanup();
+});
+
+describe('rapport users', () => {
+  it('creates (password from stdin), disables and lists users', async () => {
+    const created = await runCli(['users', 'create', '--email', 'Ops.User@Example.com', '--password-stdin', '--json'], cli.env, 'a long enough password\n');
+    expect(created.stderr).toBe('');
+    expect(created.code).toBe(0);
+    const user = JSON.parse(created.stdout) as { id: string; email: string; password?: string };
+    expect(user.email).toBe('Ops.User@Example.com');
+    expect(user.password).toBeUndefined();
+
+    const disabled = await runCli(['users', 'disable', 'OPS.USER@example.com'], cli.env);
+    expect(disabled.code).toBe(0);
+    expect(disabled.stdout).toMatch(/Disabled user Ops\.User@Example\.com/);
+
+    const list = await runCli(['users', 'list'], cli.env);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/Ops\.User@Example\.com\s+\d{4}-\d{2}-\d{2}\s+disabled/);
+  }, 120_000);
+});
