@@ -6,6 +6,7 @@ import { connectApi } from './api/connect/index.ts';
 import { enterpriseApi } from './api/enterprise/index.ts';
 import { buildValidator } from './api/shared/body-validation.ts';
 import { clientErrorHandler, MAX_HEADER_BYTES } from './api/shared/client-errors.ts';
+import { limitConnections, serverTimeoutOptions } from './api/shared/connection-limits.ts';
 import { frameworkErrors, installErrorHandling } from './api/shared/errors.ts';
 import { healthRoute } from './api/shared/health.ts';
 import { indexRoute } from './api/shared/index-route.ts';
@@ -20,6 +21,7 @@ import type { AppContext } from './context.ts';
 async function createFastify(ctx: AppContext) {
   // Typed as Fastify's logger interface so route plugins share one instance type.
   const logger: FastifyBaseLogger = ctx.logger;
+  const timeouts = serverTimeoutOptions(ctx.config.http);
   const app = Fastify({
     loggerInstance: logger,
     // Our own hook writes the one line per request (src/api/shared/request-log.ts).
@@ -29,11 +31,14 @@ async function createFastify(ctx: AppContext) {
     // Connections stay open across requests; closing waits for in-flight ones only.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    // No client may hold a connection, or the body of an upload, open for ever.
+    ...timeouts,
+    http: { ...timeouts.http, maxHeaderSize: MAX_HEADER_BYTES },
     clientErrorHandler: clientErrorHandler(logger),
     frameworkErrors,
     schemaController: { compilersFactory: { buildValidator } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  limitConnections(app.server, ctx.config.http);
   app.decorateRequest('apiToken', null);
   installErrorHandling(app, ctx.config.bodyLimitBytes);
   installRequestLog(app);

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 /** Everything the process reads from its environment, validated once at start-up. */
@@ -20,6 +21,29 @@ export interface Config {
   inProcessWorker: boolean;
   /** PDF analyses one token may have in progress at once; more uploads wait with a 429. */
   pdfMaxPending: number;
+  /** Where uploads are written as they arrive and kept until their analysis ends. */
+  uploadDir: string;
+  /** PDF worker threads, and so PDF analyses run at once by this process. */
+  pdfWorkers: number;
+  /** Connection limits and timeouts of both hosts. */
+  http: HttpLimits;
+}
+
+export interface HttpLimits {
+  /** Whole request, body included, must arrive within this (408 or a closed socket after). */
+  requestTimeoutMs: number;
+  /** Request line and headers must arrive within this. */
+  headersTimeoutMs: number;
+  /** A connection with nothing sent or received for this long is closed. */
+  idleTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** Requests served on one connection before it is closed (the client reconnects). */
+  maxRequestsPerConnection: number;
+  /** Open connections per host and process; further ones are closed at once. */
+  maxConnections: number;
+  /** Open connections from one client address per host; 0 = no such limit (behind a proxy). */
+  maxConnectionsPerClient: number;
 }
 
 export class ConfigError extends Error {
@@ -84,6 +108,49 @@ function readCount(env: Env, name: string, fallback: number): number {
   return Number(raw);
 }
 
+/** A duration in whole seconds (`30` or `30s`), between `min` and `max`; returned in ms. */
+function readSeconds(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback * 1000;
+  const match = /^(\d+)\s*s?$/i.exec(raw.trim());
+  const value = Number(match?.[1]);
+  if (!match || value < min || value > max) throw new ConfigError(name, `must be a number of seconds from ${min} to ${max}, got "${raw}"`);
+  return value * 1000;
+}
+
+/** A whole number, 0 allowed when `zeroMeans` says what 0 does. */
+function readLimit(env: Env, name: string, fallback: number, zeroMeans?: string): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const min = zeroMeans ? 0 : 1;
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < min) {
+    throw new ConfigError(name, `must be a whole number of at least ${min}${zeroMeans ? ` (0: ${zeroMeans})` : ''}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function readHttpLimits(env: Env): HttpLimits {
+  const requestTimeoutMs = readSeconds(env, 'REQUEST_TIMEOUT', 30, 1, 3600);
+  const headersTimeoutMs = readSeconds(env, 'HEADERS_TIMEOUT', 10, 1, 3600);
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError('HEADERS_TIMEOUT', `must not exceed REQUEST_TIMEOUT (${requestTimeoutMs / 1000} s), got ${headersTimeoutMs / 1000} s`);
+  }
+  return {
+    requestTimeoutMs,
+    headersTimeoutMs,
+    idleTimeoutMs: readSeconds(env, 'IDLE_TIMEOUT', 60, 1, 3600),
+    keepAliveTimeoutMs: readSeconds(env, 'KEEP_ALIVE_TIMEOUT', 5, 1, 600),
+    maxRequestsPerConnection: readLimit(env, 'MAX_REQUESTS_PER_CONNECTION', 1000, 'no limit'),
+    maxConnections: readLimit(env, 'MAX_CONNECTIONS', 1000),
+    maxConnectionsPerClient: readLimit(env, 'MAX_CONNECTIONS_PER_CLIENT', 100, 'no limit'),
+  };
+}
+
+/** Two PDF workers at least, so one slow document does not hold the next; four at most (256 MB heap each). */
+function defaultPdfWorkers(): number {
+  return Math.min(4, Math.max(2, availableParallelism()));
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
@@ -95,11 +162,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (port !== 0 && port === connectPort) {
     throw new ConfigError('CONNECT_PORT', `must differ from PORT (both are ${port})`);
   }
+  const dataDir = path.resolve(cwd, env.RAPPORT_DATA_DIR ?? 'data');
   return {
     host: env.HOST ?? '0.0.0.0',
     port,
     connectPort,
-    dataDir: path.resolve(cwd, env.RAPPORT_DATA_DIR ?? 'data'),
+    dataDir,
     databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     publicBaseUrl: readUrl(env, 'PUBLIC_BASE_URL', ['http:', 'https:']),
     publicConnectUrl: readUrl(env, 'PUBLIC_CONNECT_URL', ['http:', 'https:']),
@@ -108,5 +176,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     demoData: readBool(env, 'RAPPORT_DEMO_DATA', true),
     inProcessWorker: readBool(env, 'RAPPORT_IN_PROCESS_WORKER', true),
     pdfMaxPending: readCount(env, 'RAPPORT_PDF_MAX_PENDING', 50),
+    uploadDir: env.RAPPORT_UPLOAD_DIR?.trim() ? path.resolve(cwd, env.RAPPORT_UPLOAD_DIR.trim()) : path.join(dataDir, 'uploads'),
+    pdfWorkers: readLimit(env, 'RAPPORT_PDF_WORKERS', defaultPdfWorkers()),
+    http: readHttpLimits(env),
   };
 }

@@ -2,6 +2,7 @@ import { MemoryRateLimiter, type RateLimiter } from './accounts/rate-limit.ts';
 import { TokenAuthenticator } from './accounts/authenticator.ts';
 import { UsageMeter } from './accounts/usage.ts';
 import { PDF_JOB, pdfAnalysisHandler } from './analysis/analyses.ts';
+import { UploadSpool } from './analysis/spool.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { JobWorker } from './jobs/worker.ts';
@@ -21,6 +22,8 @@ export interface AppContext {
   meter: UsageMeter;
   pdf: PdfExtractor;
   pdfLimits: PdfLimits;
+  /** Uploaded PDFs on disk until their analysis ends. */
+  spool: UploadSpool;
   /** The job worker of this process; null where separate `rapport worker` processes run jobs. */
   worker: JobWorker | null;
   /** Tells this process's worker, if any, that a job is waiting. */
@@ -38,11 +41,13 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
   const meter = new UsageMeter(db, 1000, (error) => logger.error({ err: error }, 'usage counts could not be written; will retry'));
   meter.start();
   const pdfLimits: PdfLimits = { ...DEFAULT_PDF_LIMITS, maxBytes: Math.min(DEFAULT_PDF_LIMITS.maxBytes, config.bodyLimitBytes) };
-  const pdf = new PdfExtractor(pdfLimits);
+  const pdf = new PdfExtractor(pdfLimits, config.pdfWorkers);
+  const spool = new UploadSpool(config.uploadDir);
   let worker: JobWorker | null = null;
   if (options.runJobs) {
-    worker = new JobWorker(db, logger);
-    const handler = pdfAnalysisHandler({ db, pdf });
+    // One job per PDF worker thread: several PDFs are analysed at once, each in its own thread.
+    worker = new JobWorker(db, logger, { concurrency: config.pdfWorkers });
+    const handler = pdfAnalysisHandler({ db, pdf, spool });
     worker.register(PDF_JOB, handler.run, handler.giveUp);
     worker.start();
   }
@@ -55,6 +60,7 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
     meter,
     pdf,
     pdfLimits,
+    spool,
     worker,
     wakeWorker: () => worker?.wake(),
     async shutdown() {
