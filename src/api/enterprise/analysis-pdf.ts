@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
+import { errorCodes, type FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { checkRoomForPdf, pdfTooLarge, submitPdf } from '../../analysis/analyses.ts';
 import { UploadTooLarge, type SpooledUpload } from '../../analysis/spool.ts';
@@ -43,7 +43,9 @@ async function spooledUpload(request: FastifyRequest, ctx: AppContext): Promise<
     const file = await request.file();
     if (!file) throw new AppError('bad_request', 'No file in the upload: attach the PDF as a file part named "file".');
     if (file.fieldname !== 'file') throw new AppError('bad_request', `Expected the file part to be named "file", got "${file.fieldname}".`);
-    const upload = await receive(file.file);
+    // Read through the part's async iterator, as the reader's own toBuffer does: a part cut off
+    // before its end errors the part before we read it, and only the iterator reports that.
+    const upload = await receive(Readable.from(file.file));
     // The multipart reader stops at its own limit (the same size) and marks the part cut short.
     if (file.file.truncated) {
       await ctx.spool.discard(upload.file);
@@ -57,7 +59,11 @@ export const analysisPdfRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = 
   // Scoped to this plugin: only this route reads a raw body. Many HTTP clients label any file
   // application/octet-stream; the bytes are checked for a PDF signature either way.
   // The body is handed over as a stream, written to disk as it arrives (see spooledUpload).
-  app.addContentTypeParser(['application/pdf', 'application/octet-stream'], (_request, payload, done) => done(null, payload));
+  // A declared length past BODY_LIMIT is refused here, as Fastify's own parsers would.
+  app.addContentTypeParser(['application/pdf', 'application/octet-stream'], (request, payload, done) => {
+    if (Number(request.headers['content-length'] ?? 0) > ctx.config.bodyLimitBytes) return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
+    done(null, payload);
+  });
   // Before the body is read: a token at its cap is told so without uploading the file first.
   app.addHook('preParsing', async (request) => {
     await checkRoomForPdf(ctx.db, tokenOf(request).id, ctx.config.pdfMaxPending);
