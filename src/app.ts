@@ -64,7 +64,7 @@ export async function buildBaseApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(enterpriseApi, { ctx });
   await app.register(assessmentApi, { ctx });
   await app.register(notBuiltRoutes(ASSESSMENT_NOT_BUILT));
-  await app.register(discMapRoute);
+  await app.register(discMapRoute, { ctx });
   await app.register(profilePageRoute, { ctx });
   return app;
 }
@@ -83,6 +83,6 @@ export async function buildConnectApp(ctx: AppContext): Promise<FastifyInstance>
   await app.register(connectApi, { ctx });
   await app.register(notBuiltRoutes(CONNECT_NOT_BUILT));
   // Connect answers link DISC images too; serving them here keeps those links on the same host.
-  await app.register(discMapRoute);
+  await app.register(discMapRoute, { ctx });
   return app;
 }

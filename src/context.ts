@@ -8,6 +8,7 @@ import type { Db } from './db/client.ts';
 import { JobWorker } from './jobs/worker.ts';
 import { DEFAULT_PDF_LIMITS, PdfExtractor, type PdfLimits } from './personality/pdf/index.ts';
 import type { Logger } from './shared/logger.ts';
+import { DiscMapRenderer } from './web/disc-map-renderer.ts';
 
 /**
  * Everything a request or a command needs, built once at start-up and passed explicitly.
@@ -24,6 +25,8 @@ export interface AppContext {
   pdfLimits: PdfLimits;
   /** Uploaded PDFs on disk until their analysis ends. */
   spool: UploadSpool;
+  /** DISC map PNGs, drawn in a worker thread and cached. */
+  discMaps: DiscMapRenderer;
   /** The job worker of this process; null where separate `rapport worker` processes run jobs. */
   worker: JobWorker | null;
   /** Tells this process's worker, if any, that a job is waiting. */
@@ -43,6 +46,7 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
   const pdfLimits: PdfLimits = { ...DEFAULT_PDF_LIMITS, maxBytes: Math.min(DEFAULT_PDF_LIMITS.maxBytes, config.bodyLimitBytes) };
   const pdf = new PdfExtractor(pdfLimits, config.pdfWorkers);
   const spool = new UploadSpool(config.uploadDir);
+  const discMaps = new DiscMapRenderer();
   let worker: JobWorker | null = null;
   if (options.runJobs) {
     // One job per PDF worker thread: several PDFs are analysed at once, each in its own thread.
@@ -61,12 +65,14 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
     pdf,
     pdfLimits,
     spool,
+    discMaps,
     worker,
     wakeWorker: () => worker?.wake(),
     async shutdown() {
       await worker?.stop();
       await meter.stop();
       await pdf.close();
+      await discMaps.close();
     },
   };
 }
