@@ -20,6 +20,7 @@ function run(script: string, args: string[]): string {
 }
 
 run('bench/text.ts', []);
+run('bench/uploads.ts', []);
 const imported = run('bench/import.ts', ['--people', people, '--keep']);
 const dir = /kept (\S+)/.exec(imported)?.[1];
 const rawRate = Number(/raw (\d+)\/s/.exec(imported)?.[1] ?? Number.NaN);

@@ -142,7 +142,7 @@ function readHttpLimits(env: Env): HttpLimits {
     keepAliveTimeoutMs: readSeconds(env, 'KEEP_ALIVE_TIMEOUT', 5, 1, 600),
     maxRequestsPerConnection: readLimit(env, 'MAX_REQUESTS_PER_CONNECTION', 1000, 'no limit'),
     maxConnections: readLimit(env, 'MAX_CONNECTIONS', 1000),
-    maxConnectionsPerClient: readLimit(env, 'MAX_CONNECTIONS_PER_CLIENT', 100, 'no limit'),
+    maxConnectionsPerClient: readLimit(env, 'MAX_CONNECTIONS_PER_CLIENT', 256, 'no limit'),
   };
 }
 

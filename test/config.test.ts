@@ -46,7 +46,7 @@ describe('configuration', () => {
       keepAliveTimeoutMs: 5_000,
       maxRequestsPerConnection: 1000,
       maxConnections: 1000,
-      maxConnectionsPerClient: 100,
+      maxConnectionsPerClient: 256,
     });
     expect(config.uploadDir).toBe('/srv/rapport/data/uploads');
     expect(config.pdfWorkers).toBeGreaterThanOrEqual(2);
