@@ -57,7 +57,7 @@ const ownDir = values['data-dir'] ? null : mkdtempSync(path.join(tmpdir(), 'rapp
 const env = { RAPPORT_DATA_DIR: values['data-dir'] ?? ownDir ?? '', RAPPORT_DEMO_DATA: 'false', LOG_LEVEL: 'info' };
 const service = await startServiceProcess(env);
 try {
-  const created = await runCli(['tokens', 'create', '--kind', 'enterprise', '--name', 'bench', '--json'], env);
+  const created = await runCli(['tokens', 'create', '--kind', 'enterprise', '--name', 'bench', '--rate-limit', 'none', '--json'], env);
   const token = (JSON.parse(created.stdout) as { token: string }).token;
   const headers = { authorization: `Bearer ${token}` };
 

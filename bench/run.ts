@@ -23,6 +23,7 @@ run('bench/text.ts', []);
 run('bench/assessment.ts', []);
 run('bench/connect-content.ts', []);
 run('bench/assessment-web.ts', []);
+run('bench/uploads.ts', []);
 const imported = run('bench/import.ts', ['--people', people, '--keep']);
 const dir = /kept (\S+)/.exec(imported)?.[1];
 const rawRate = Number(/raw (\d+)\/s/.exec(imported)?.[1] ?? Number.NaN);

@@ -6,6 +6,7 @@ import { connectApi } from './api/connect/index.ts';
 import { enterpriseApi } from './api/enterprise/index.ts';
 import { buildValidator } from './api/shared/body-validation.ts';
 import { clientErrorHandler, MAX_HEADER_BYTES } from './api/shared/client-errors.ts';
+import { limitConnections, serverTimeoutOptions } from './api/shared/connection-limits.ts';
 import { frameworkErrors, installErrorHandling } from './api/shared/errors.ts';
 import { healthRoute } from './api/shared/health.ts';
 import { indexRoute } from './api/shared/index-route.ts';
@@ -22,6 +23,7 @@ import type { AppContext } from './context.ts';
 async function createFastify(ctx: AppContext, host: HostName) {
   // Typed as Fastify's logger interface so route plugins share one instance type.
   const logger: FastifyBaseLogger = ctx.logger;
+  const timeouts = serverTimeoutOptions(ctx.config.http);
   const app = Fastify({
     loggerInstance: logger,
     // Our own hook writes the one line per request (src/api/shared/request-log.ts).
@@ -31,11 +33,14 @@ async function createFastify(ctx: AppContext, host: HostName) {
     // Connections stay open across requests; closing waits for in-flight ones only.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    // No client may hold a connection, or the body of an upload, open for ever.
+    ...timeouts,
+    http: { ...timeouts.http, maxHeaderSize: MAX_HEADER_BYTES },
     clientErrorHandler: clientErrorHandler(logger),
     frameworkErrors,
     schemaController: { compilersFactory: { buildValidator } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  limitConnections(app.server, ctx.config.http);
   app.decorateRequest('apiToken', null);
   installErrorHandling(app, ctx.config.bodyLimitBytes);
   installRequestLog(app);
@@ -63,7 +68,7 @@ export async function buildBaseApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(indexRoute('Enterprise (group A) and Assessment (group B) API'));
   await app.register(enterpriseApi, { ctx });
   await app.register(assessmentApi, { ctx });
-  await app.register(discMapRoute);
+  await app.register(discMapRoute, { ctx });
   await app.register(profilePageRoute, { ctx });
   await app.register(assessmentPages, { ctx });
   // Behind its token, the metrics are also on {base_url} for set-ups with one port open.
@@ -94,6 +99,6 @@ export async function buildConnectApp(ctx: AppContext): Promise<FastifyInstance>
   await app.register(indexRoute('Connect API (group C)'));
   await app.register(connectApi, { ctx });
   // Connect answers link DISC images too; serving them here keeps those links on the same host.
-  await app.register(discMapRoute);
+  await app.register(discMapRoute, { ctx });
   return app;
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 
@@ -41,6 +42,29 @@ export interface Config {
   signup: boolean;
   /** Key that signs session cookies; null = one the service makes and keeps in the database. */
   sessionSecret: string | null;
+  /** Where uploads are written as they arrive and kept until their analysis ends. */
+  uploadDir: string;
+  /** PDF worker threads, and so PDF analyses run at once by this process. */
+  pdfWorkers: number;
+  /** Connection limits and timeouts of both hosts. */
+  http: HttpLimits;
+}
+
+export interface HttpLimits {
+  /** Whole request, body included, must arrive within this (408 or a closed socket after). */
+  requestTimeoutMs: number;
+  /** Request line and headers must arrive within this. */
+  headersTimeoutMs: number;
+  /** A connection with nothing sent or received for this long is closed. */
+  idleTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** Requests served on one connection before it is closed (the client reconnects). */
+  maxRequestsPerConnection: number;
+  /** Open connections per host and process; further ones are closed at once. */
+  maxConnections: number;
+  /** Open connections from one client address per host; 0 = no such limit (behind a proxy). */
+  maxConnectionsPerClient: number;
 }
 
 export class ConfigError extends Error {
@@ -133,6 +157,49 @@ function readSecret(env: Env, name: string): string | null {
   return raw;
 }
 
+/** A duration in whole seconds (`30` or `30s`), between `min` and `max`; returned in ms. */
+function readSeconds(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback * 1000;
+  const match = /^(\d+)\s*s?$/i.exec(raw.trim());
+  const value = Number(match?.[1]);
+  if (!match || value < min || value > max) throw new ConfigError(name, `must be a number of seconds from ${min} to ${max}, got "${raw}"`);
+  return value * 1000;
+}
+
+/** A whole number, 0 allowed when `zeroMeans` says what 0 does. */
+function readLimit(env: Env, name: string, fallback: number, zeroMeans?: string): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const min = zeroMeans ? 0 : 1;
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < min) {
+    throw new ConfigError(name, `must be a whole number of at least ${min}${zeroMeans ? ` (0: ${zeroMeans})` : ''}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function readHttpLimits(env: Env): HttpLimits {
+  const requestTimeoutMs = readSeconds(env, 'REQUEST_TIMEOUT', 30, 1, 3600);
+  const headersTimeoutMs = readSeconds(env, 'HEADERS_TIMEOUT', 10, 1, 3600);
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError('HEADERS_TIMEOUT', `must not exceed REQUEST_TIMEOUT (${requestTimeoutMs / 1000} s), got ${headersTimeoutMs / 1000} s`);
+  }
+  return {
+    requestTimeoutMs,
+    headersTimeoutMs,
+    idleTimeoutMs: readSeconds(env, 'IDLE_TIMEOUT', 60, 1, 3600),
+    keepAliveTimeoutMs: readSeconds(env, 'KEEP_ALIVE_TIMEOUT', 5, 1, 600),
+    maxRequestsPerConnection: readLimit(env, 'MAX_REQUESTS_PER_CONNECTION', 1000, 'no limit'),
+    maxConnections: readLimit(env, 'MAX_CONNECTIONS', 1000),
+    maxConnectionsPerClient: readLimit(env, 'MAX_CONNECTIONS_PER_CLIENT', 256, 'no limit'),
+  };
+}
+
+/** Two PDF workers at least, so one slow document does not hold the next; four at most (256 MB heap each). */
+function defaultPdfWorkers(): number {
+  return Math.min(4, Math.max(2, availableParallelism()));
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
@@ -144,11 +211,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (port !== 0 && port === connectPort) {
     throw new ConfigError('CONNECT_PORT', `must differ from PORT (both are ${port})`);
   }
+  const dataDir = path.resolve(cwd, env.RAPPORT_DATA_DIR ?? 'data');
   return {
     host: env.HOST ?? '0.0.0.0',
     port,
     connectPort,
-    dataDir: path.resolve(cwd, env.RAPPORT_DATA_DIR ?? 'data'),
+    dataDir,
     databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     publicBaseUrl: readUrl(env, 'PUBLIC_BASE_URL', ['http:', 'https:']),
     publicConnectUrl: readUrl(env, 'PUBLIC_CONNECT_URL', ['http:', 'https:']),
@@ -167,5 +235,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     requestRetentionDays: readCount(env, 'RAPPORT_REQUEST_RETENTION_DAYS', 7),
     signup: readBool(env, 'RAPPORT_SIGNUP', true),
     sessionSecret: readSecret(env, 'RAPPORT_SESSION_SECRET'),
+    uploadDir: env.RAPPORT_UPLOAD_DIR?.trim() ? path.resolve(cwd, env.RAPPORT_UPLOAD_DIR.trim()) : path.join(dataDir, 'uploads'),
+    pdfWorkers: readLimit(env, 'RAPPORT_PDF_WORKERS', defaultPdfWorkers()),
+    http: readHttpLimits(env),
   };
 }

@@ -4,6 +4,7 @@ import { RedisRateLimiter } from './accounts/redis-rate-limit.ts';
 import { TokenAuthenticator } from './accounts/authenticator.ts';
 import { UsageMeter } from './accounts/usage.ts';
 import { PDF_JOB, pdfAnalysisHandler } from './analysis/analyses.ts';
+import { UploadSpool } from './analysis/spool.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { BatchJobWorker } from './jobs/batch-worker.ts';
@@ -16,6 +17,7 @@ import { profileSearchJobs } from './connect/search-jobs.ts';
 import { DEFAULT_PDF_LIMITS, PdfExtractor, type PdfLimits } from './personality/pdf/index.ts';
 import type { Logger } from './shared/logger.ts';
 import { SessionStore } from './users/sessions.ts';
+import { DiscMapRenderer } from './web/disc-map-renderer.ts';
 
 /**
  * Everything a request or a command needs, built once at start-up and passed explicitly.
@@ -35,6 +37,10 @@ export interface AppContext {
   overload: OverloadMonitor;
   /** Log-in sessions of registered users (group B's dashboard). */
   sessions: SessionStore;
+  /** Uploaded PDFs on disk until their analysis ends. */
+  spool: UploadSpool;
+  /** DISC map PNGs, drawn in a worker thread and cached. */
+  discMaps: DiscMapRenderer;
   /** The job worker of this process; null where separate `rapport worker` processes run jobs. */
   worker: JobWorker | null;
   /** Tells this process's worker, if any, that a job is waiting. */
@@ -69,13 +75,16 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
   const meter = new UsageMeter(db, 1000, (error) => logger.error({ err: error }, 'usage counts could not be written; will retry'));
   meter.start();
   const pdfLimits: PdfLimits = { ...DEFAULT_PDF_LIMITS, maxBytes: Math.min(DEFAULT_PDF_LIMITS.maxBytes, config.bodyLimitBytes) };
-  const pdf = new PdfExtractor(pdfLimits);
+  const pdf = new PdfExtractor(pdfLimits, config.pdfWorkers);
+  const spool = new UploadSpool(config.uploadDir);
+  const discMaps = new DiscMapRenderer();
   let worker: JobWorker | null = null;
   let searches: BatchJobWorker | null = null;
   let stopPurging = () => {};
   if (options.runJobs) {
-    worker = new JobWorker(db, logger);
-    const handler = pdfAnalysisHandler({ db, pdf });
+    // One job per PDF worker thread: several PDFs are analysed at once, each in its own thread.
+    worker = new JobWorker(db, logger, { concurrency: config.pdfWorkers });
+    const handler = pdfAnalysisHandler({ db, pdf, spool });
     worker.register(PDF_JOB, handler.run, handler.giveUp);
     worker.start();
     // Connect searches are many and small: claimed and finished a batch at a time.
@@ -96,6 +105,8 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
     metrics,
     overload,
     sessions: new SessionStore(db, config.sessionSecret),
+    spool,
+    discMaps,
     worker,
     wakeWorker: () => {
       worker?.wake();
@@ -107,6 +118,7 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
       await meter.stop();
       await pdf.close();
       overload.close();
+      await discMaps.close();
     },
   };
 }

@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import { createContext, type AppContext } from './context.ts';
 import { openDatabase } from './db/open.ts';
 import { releaseOrphanedJobs } from './jobs/queue.ts';
+import { analysesInProgress } from './analysis/repository.ts';
 import { listenAdminSocket } from './ops/admin-socket.ts';
 import { seedDemoData } from './people/demo/seed.ts';
 import { createLogger } from './shared/logger.ts';
@@ -44,6 +45,9 @@ export async function startService(config: Config): Promise<RunningService> {
     throw error;
   }
   const ctx = createContext(config, opened.db, logger, { runJobs: config.inProcessWorker, ...(redis ? { redis } : {}) });
+  // Uploads of analyses that ended, or of uploads cut off by a crash, are no longer needed.
+  const swept = await ctx.spool.sweep(await analysesInProgress(opened.db));
+  if (swept > 0) logger.info({ files: swept }, 'removed leftover uploads');
   if (config.demoData) await seedDemoData(ctx);
   let admin: Server | null = null;
   const base = await buildBaseApp(ctx);

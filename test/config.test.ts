@@ -32,6 +32,15 @@ describe('configuration', () => {
     [{ RAPPORT_METRICS_TOKEN: 'short' }, 'RAPPORT_METRICS_TOKEN'],
     [{ RAPPORT_SYNC_TIMEOUT_MS: '5s' }, 'RAPPORT_SYNC_TIMEOUT_MS'],
     [{ RAPPORT_REQUEST_RETENTION_DAYS: '0' }, 'RAPPORT_REQUEST_RETENTION_DAYS'],
+    [{ REQUEST_TIMEOUT: '0' }, 'REQUEST_TIMEOUT'],
+    [{ REQUEST_TIMEOUT: '30 minutes' }, 'REQUEST_TIMEOUT'],
+    [{ HEADERS_TIMEOUT: '40' }, 'HEADERS_TIMEOUT'],
+    [{ IDLE_TIMEOUT: '-5' }, 'IDLE_TIMEOUT'],
+    [{ KEEP_ALIVE_TIMEOUT: 'forever' }, 'KEEP_ALIVE_TIMEOUT'],
+    [{ MAX_CONNECTIONS: '0' }, 'MAX_CONNECTIONS'],
+    [{ MAX_CONNECTIONS_PER_CLIENT: 'ten' }, 'MAX_CONNECTIONS_PER_CLIENT'],
+    [{ MAX_REQUESTS_PER_CONNECTION: '1.5' }, 'MAX_REQUESTS_PER_CONNECTION'],
+    [{ RAPPORT_PDF_WORKERS: '0' }, 'RAPPORT_PDF_WORKERS'],
   ])('rejects %o naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
@@ -49,6 +58,24 @@ describe('configuration', () => {
       RAPPORT_METRICS_TOKEN: 'a-long-metrics-token',
     });
     expect(set).toMatchObject({ redisUrl: 'redis://cache.internal:6379/2', shedEventLoopDelayMs: 0, shedHeapUsedBytes: 0, metricsPort: 9464, metricsToken: 'a-long-metrics-token' });
+  });
+
+  it('bounds every connection by default: body within 30 s, headers within 10 s, connection counts', () => {
+    const config = loadConfig({}, '/srv/rapport');
+    expect(config.http).toEqual({
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 10_000,
+      idleTimeoutMs: 60_000,
+      keepAliveTimeoutMs: 5_000,
+      maxRequestsPerConnection: 1000,
+      maxConnections: 1000,
+      maxConnectionsPerClient: 256,
+    });
+    expect(config.uploadDir).toBe('/srv/rapport/data/uploads');
+    expect(config.pdfWorkers).toBeGreaterThanOrEqual(2);
+    const custom = loadConfig({ REQUEST_TIMEOUT: '5s', HEADERS_TIMEOUT: '2', MAX_CONNECTIONS_PER_CLIENT: '0', RAPPORT_UPLOAD_DIR: 'spool', RAPPORT_PDF_WORKERS: '3' }, '/srv');
+    expect(custom.http).toMatchObject({ requestTimeoutMs: 5000, headersTimeoutMs: 2000, maxConnectionsPerClient: 0 });
+    expect(custom).toMatchObject({ uploadDir: '/srv/spool', pdfWorkers: 3 });
   });
 
   it('parses sizes and trims trailing slashes of public URLs', () => {

@@ -15,7 +15,9 @@ export interface TokenLimits {
 
 /** The contract's defaults: group B is a free tier of 5,000 calls a month at 500 a minute. */
 export const DEFAULT_LIMITS: Record<TokenKind, TokenLimits> = {
-  enterprise: { monthlyQuota: null, rateLimitPerMinute: null },
+  // Billed by annual usage, so no quota; but a per-minute ceiling keeps one runaway client from
+  // taking the CPU from everyone (10 a second). Operators lift it with --rate-limit none.
+  enterprise: { monthlyQuota: null, rateLimitPerMinute: 600 },
   assessment: { monthlyQuota: 5000, rateLimitPerMinute: 500 },
   // The contract names a plan rate limit for group C without a value; 600 a minute is our default.
   connect: { monthlyQuota: null, rateLimitPerMinute: 600 },

@@ -1,4 +1,6 @@
-import type { Db } from '../db/client.ts';
+import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import type { Db, Queryable } from '../db/client.ts';
 import { enqueueJob, type Job } from '../jobs/queue.ts';
 import type { PdfExtractor, PdfLimits } from '../personality/pdf/index.ts';
 import { sniffPdf } from '../personality/pdf/index.ts';
@@ -8,6 +10,7 @@ import { AppError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import { sizeText } from '../shared/size.ts';
 import { findAnalysis, finishAnalysis, insertPdfAnalysis, pendingAnalyses, readAnalysisInput, type Analysis } from './repository.ts';
+import { UploadTooLarge, type SpooledUpload, type UploadSpool } from './spool.ts';
 
 /** The contract's words for text or a PDF that yields no personality (a 200, not an error). */
 export const NO_PERSONALITY_MESSAGE = 'Content did not yield a personality';
@@ -38,6 +41,8 @@ export function analyzeSubmittedText(text: string): SubmittedTextResult {
 export interface PdfDeps {
   db: Db;
   pdfLimits: PdfLimits;
+  /** Where uploads are written as they arrive and kept until their analysis ends. */
+  spool: UploadSpool;
   /** Unfinished PDF analyses one token may have; the next upload is refused until one ends. */
   maxPending: number;
   /** Tells the in-process worker, if any, that a job is waiting. */
@@ -48,34 +53,83 @@ export function pdfTooLarge(maxBytes: number): AppError {
   return new AppError('payload_too_large', `The PDF is larger than ${sizeText(maxBytes)}.`);
 }
 
+function noRoom(pending: number): AppError {
+  return new AppError(
+    'rate_limited',
+    `This token already has ${pending} PDF analyses in progress, the most it may have at once; upload again when one has finished.`,
+    { retryAfterSeconds: PENDING_RETRY_SECONDS },
+  );
+}
+
 /**
- * Refuses an upload while the token has `maxPending` PDF analyses in progress. Called again
- * before the body is read, so a refused caller does not send 10 MB for nothing.
+ * Refuses an upload while the token has `maxPending` PDF analyses in progress. Called before
+ * the body is read, so a refused caller does not send 10 MB for nothing; submitPdf checks
+ * again, atomically, when it records the upload.
  */
 export async function checkRoomForPdf(db: Db, tokenId: string, maxPending: number): Promise<void> {
   const pending = await pendingAnalyses(db, tokenId);
-  if (pending >= maxPending) {
-    throw new AppError(
-      'rate_limited',
-      `This token already has ${pending} PDF analyses in progress, the most it may have at once; upload again when one has finished.`,
-      { retryAfterSeconds: PENDING_RETRY_SECONDS },
-    );
+  if (pending >= maxPending) throw noRoom(pending);
+}
+
+/** Any constant: the first half of the per-token advisory lock key around the pending count. */
+const PENDING_LOCK_NAMESPACE = 727_274_005;
+
+/**
+ * Counts and inserts under a per-token transaction lock, so uploads arriving at the same moment
+ * are admitted one after another and the cap holds exactly, on one process or several.
+ */
+async function admitPdf(tx: Queryable, tokenId: string, maxPending: number): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [PENDING_LOCK_NAMESPACE, tokenId]);
+  const pending = await pendingAnalyses(tx, tokenId);
+  if (pending >= maxPending) throw noRoom(pending);
+}
+
+/** Writes bytes already in memory (the CLI, tests) to the spool like an upload. */
+async function spoolBytes(spool: UploadSpool, bytes: Uint8Array, maxBytes: number): Promise<SpooledUpload> {
+  try {
+    return await spool.receive(Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]), maxBytes);
+  } catch (error) {
+    if (error instanceof UploadTooLarge) throw pdfTooLarge(maxBytes);
+    throw error;
   }
 }
 
-/** Checks what can be checked at once, stores the upload and queues its analysis. */
-export async function submitPdf(deps: PdfDeps, tokenId: string, bytes: Uint8Array): Promise<string> {
-  if (bytes.length === 0) throw new AppError('bad_request', 'The uploaded file is empty.');
-  if (bytes.length > deps.pdfLimits.maxBytes) throw pdfTooLarge(deps.pdfLimits.maxBytes);
-  if (!sniffPdf(bytes)) throw new AppError('unsupported_media_type', 'The uploaded file is not a PDF.');
-  await checkRoomForPdf(deps.db, tokenId, deps.maxPending);
-  const id = newId('an');
-  await deps.db.transaction(async (tx) => {
-    await insertPdfAnalysis(tx, id, tokenId, bytes);
-    await enqueueJob(tx, PDF_JOB, { analysis_id: id });
-  });
-  deps.wakeWorker();
-  return id;
+/**
+ * Checks what can be checked at once, records the upload and queues its analysis. The upload
+ * is a spooled file (the HTTP route streams it to disk) or bytes in hand.
+ *
+ * On the embedded database the file stays in the spool under the analysis id until the
+ * analysis ends: only this process can run the job, and writing megabytes into the embedded
+ * database would hold its single thread (and every request) for seconds. On PostgreSQL the
+ * bytes go into `analyses.input`, so a worker on another machine can take the job; the write
+ * is asynchronous there and holds nobody else up.
+ */
+export async function submitPdf(deps: PdfDeps, tokenId: string, input: Uint8Array | SpooledUpload): Promise<string> {
+  const upload = input instanceof Uint8Array ? await spoolBytes(deps.spool, input, deps.pdfLimits.maxBytes) : input;
+  try {
+    if (upload.size === 0) throw new AppError('bad_request', 'The uploaded file is empty.');
+    if (upload.size > deps.pdfLimits.maxBytes) throw pdfTooLarge(deps.pdfLimits.maxBytes);
+    if (!sniffPdf(upload.head)) throw new AppError('unsupported_media_type', 'The uploaded file is not a PDF.');
+    const id = newId('an');
+    const inDatabase = deps.db.kind !== 'embedded';
+    const bytes = inDatabase ? await readFile(upload.file) : null;
+    if (!inDatabase) await deps.spool.keep(upload, id);
+    try {
+      await deps.db.transaction(async (tx) => {
+        await admitPdf(tx, tokenId, deps.maxPending);
+        await insertPdfAnalysis(tx, id, tokenId, bytes);
+        await enqueueJob(tx, PDF_JOB, { analysis_id: id }, tokenId);
+      });
+    } catch (error) {
+      if (!inDatabase) await deps.spool.remove(id);
+      throw error;
+    }
+    deps.wakeWorker();
+    return id;
+  } finally {
+    // Gone already when kept under the analysis id.
+    await deps.spool.discard(upload.file);
+  }
 }
 
 export async function getAnalysis(db: Db, tokenId: string, id: string): Promise<Analysis> {
@@ -91,23 +145,31 @@ function analysisIdOf(job: Job): string {
 }
 
 /** The background step: PDF → text (in a worker thread, bounded) → estimate. */
-export function pdfAnalysisHandler(deps: { db: Db; pdf: PdfExtractor }) {
+export function pdfAnalysisHandler(deps: { db: Db; pdf: PdfExtractor; spool: UploadSpool }) {
+  const finish = async (id: string, outcome: Parameters<typeof finishAnalysis>[2]) => {
+    await finishAnalysis(deps.db, id, outcome);
+    // Only once the outcome is recorded: a crash before this still finds the file on restart.
+    await deps.spool.remove(id);
+  };
   return {
     async run(job: Job): Promise<void> {
       const id = analysisIdOf(job);
       const stored = await readAnalysisInput(deps.db, id);
-      if (!stored || stored.status !== 'processing' || !stored.input) return;
-      const extracted = await deps.pdf.extract(new Uint8Array(stored.input));
-      if (!extracted.ok) {
-        await finishAnalysis(deps.db, id, { failureReason: `pdf_${extracted.reason}` });
+      if (!stored || stored.status !== 'processing') {
+        await deps.spool.remove(id);
         return;
       }
+      const bytes = stored.input ? new Uint8Array(stored.input) : await deps.spool.read(id);
+      // The upload is gone (a spool directory emptied by hand): nothing left to read.
+      if (!bytes) return finish(id, { failureReason: 'pdf_unreadable' });
+      const extracted = await deps.pdf.extract(bytes);
+      if (!extracted.ok) return finish(id, { failureReason: `pdf_${extracted.reason}` });
       const result = analyzeText(extracted.text, { labelled: true, evidence: true });
-      await finishAnalysis(deps.db, id, result.ok ? { estimate: result.estimate } : { failureReason: `text_${result.reason}` });
+      await finish(id, result.ok ? { estimate: result.estimate } : { failureReason: `text_${result.reason}` });
     },
     /** After repeated failures the caller still gets an answer: no personality. */
     async giveUp(job: Job): Promise<void> {
-      await finishAnalysis(deps.db, analysisIdOf(job), { failureReason: 'pdf_unreadable' });
+      await finish(analysisIdOf(job), { failureReason: 'pdf_unreadable' });
     },
   };
 }

@@ -45,15 +45,12 @@ function fromRow(row: AnalysisRow): Analysis {
   };
 }
 
-export async function insertPdfAnalysis(db: Queryable, id: string, tokenId: string, bytes: Uint8Array): Promise<void> {
+/** `bytes` null: the upload waits in the spool directory instead (embedded database). */
+export async function insertPdfAnalysis(db: Queryable, id: string, tokenId: string, bytes: Uint8Array | null): Promise<void> {
   await db.query("INSERT INTO analyses (id, token_id, source, status, input) VALUES ($1, $2, 'pdf', 'processing', $3)", [id, tokenId, bytes]);
 }
 
-/**
- * The token's unfinished analyses. Counted without a lock: the cap it serves is a fairness
- * limit, and uploads arriving at the same moment may pass it together rather than queue
- * behind one another's 10 MB inserts (and hold database connections while they wait).
- */
+/** The token's unfinished analyses (for the pending cap; submitPdf counts under a lock). */
 export async function pendingAnalyses(db: Queryable, tokenId: string): Promise<number> {
   const row = await queryOne<{ pending: number | string }>(db, "SELECT count(*) AS pending FROM analyses WHERE token_id = $1 AND status = 'processing'", [tokenId]);
   // PostgreSQL sends count(*) (a bigint) as a string, the embedded database as a number.
@@ -79,4 +76,10 @@ export async function finishAnalysis(db: Queryable, id: string, outcome: { estim
      WHERE id = $1 AND status = 'processing'`,
     [id, done ? 'complete' : 'no_personality', done ? JSON.stringify(outcome.estimate) : null, done ? null : outcome.failureReason],
   );
+}
+
+/** Ids of the analyses still in progress: their spooled uploads must be kept. */
+export async function analysesInProgress(db: Queryable): Promise<Set<string>> {
+  const rows = await db.query<{ id: string }>("SELECT id FROM analyses WHERE status = 'processing'");
+  return new Set(rows.map((row) => row.id));
 }

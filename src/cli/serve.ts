@@ -43,5 +43,24 @@ export function registerServeCommand(program: Command): void {
       };
       process.once('SIGTERM', () => stop('SIGTERM'));
       process.once('SIGINT', () => stop('SIGINT'));
+      watchLauncher(() => stop('launcher exited'));
     });
+}
+
+/**
+ * Under `npm start` the script line is `exec node …`, so npm's child is this process and the
+ * SIGTERM a process manager sends npm is forwarded here. Should the launcher die without
+ * forwarding (SIGKILL, an older npm, a shell wrapper), this process would be left holding the
+ * data directory; so while started by npm it stops when its parent goes.
+ */
+function watchLauncher(onGone: () => void): void {
+  if (!process.env.npm_lifecycle_event) return;
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) {
+      clearInterval(timer);
+      onGone();
+    }
+  }, 500);
+  timer.unref();
 }

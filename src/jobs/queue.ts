@@ -15,24 +15,55 @@ export interface Job {
 
 export const MAX_ATTEMPTS = 3;
 
-export async function enqueueJob(db: Queryable, kind: string, payload: Record<string, unknown>): Promise<string> {
+/**
+ * Queues a job. `owner` is the token the work is for: jobs are handed out fairly between owners
+ * (see claimJob). Work for nobody in particular shares the owner ''.
+ */
+export async function enqueueJob(db: Queryable, kind: string, payload: Record<string, unknown>, owner = ''): Promise<string> {
   const id = newId('job');
-  await db.query('INSERT INTO jobs (id, kind, payload) VALUES ($1, $2, $3)', [id, kind, JSON.stringify(payload)]);
+  await db.query('INSERT INTO jobs (id, kind, payload, owner) VALUES ($1, $2, $3, $4)', [id, kind, JSON.stringify(payload), owner]);
   return id;
 }
 
+/**
+ * Claims the next job, fairly between owners: the owner with the fewest jobs running goes
+ * first, then the one whose last job was claimed longest ago (a round-robin turn, kept in
+ * job_owners), then the oldest job. So a token with a backlog of slow PDFs gets its turn, and a
+ * token with one small PDF is served at the next free slot instead of after the backlog.
+ *
+ * Still one statement with FOR UPDATE SKIP LOCKED on the job row, so several worker processes
+ * never take the same job; the counts they order by are a snapshot, which is all fairness needs.
+ */
 export async function claimJob(db: Queryable, kinds: readonly string[], leaseSeconds: number): Promise<Job | null> {
   const rows = await db.query<{ id: string; kind: string; payload: unknown; attempts: number }>(
-    `UPDATE jobs SET status = 'running', attempts = attempts + 1, updated_at = now(),
-            lease_until = now() + make_interval(secs => $2::double precision)
-     WHERE id = (
-       SELECT id FROM jobs
-       WHERE kind = ANY($1::text[])
-         AND ((status = 'queued' AND run_after <= now()) OR (status = 'running' AND lease_until < now()))
-       ORDER BY run_after, created_at
+    `WITH active AS (
+       SELECT owner, count(*) FILTER (WHERE status = 'running' AND lease_until >= now()) AS running
+       FROM jobs
+       WHERE kind = ANY($1::text[]) AND status IN ('queued', 'running')
+       GROUP BY owner
+     ),
+     next AS (
+       SELECT j.id FROM jobs j
+       JOIN active a ON a.owner = j.owner
+       LEFT JOIN job_owners o ON o.owner = j.owner
+       WHERE j.kind = ANY($1::text[])
+         AND ((j.status = 'queued' AND j.run_after <= now()) OR (j.status = 'running' AND j.lease_until < now()))
+       ORDER BY a.running, o.last_claimed_at NULLS FIRST, j.run_after, j.created_at
        LIMIT 1
-       FOR UPDATE SKIP LOCKED)
-     RETURNING id, kind, payload, attempts`,
+       FOR UPDATE OF j SKIP LOCKED
+     ),
+     claimed AS (
+       UPDATE jobs SET status = 'running', attempts = attempts + 1, updated_at = now(),
+              lease_until = now() + make_interval(secs => $2::double precision)
+       WHERE id = (SELECT id FROM next)
+       RETURNING id, kind, payload, attempts, owner
+     ),
+     turn AS (
+       INSERT INTO job_owners (owner, last_claimed_at)
+       SELECT owner, clock_timestamp() FROM claimed
+       ON CONFLICT (owner) DO UPDATE SET last_claimed_at = excluded.last_claimed_at
+     )
+     SELECT id, kind, payload, attempts FROM claimed`,
     [[...kinds], leaseSeconds],
   );
   const row = rows[0];

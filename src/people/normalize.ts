@@ -89,3 +89,41 @@ export function linkedinKey(raw: string | null | undefined): string | null {
   }
   return null;
 }
+
+/** What RFC 3986 allows in a path, query and fragment as is; everything else is %-encoded. */
+const URI_SAFE = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/?#%]/gu;
+
+/**
+ * A web URL as every response can return it (the API's `format: uri`, an `<img src>`), or null
+ * when the value cannot be made one (another scheme, no host, unparsable). Non-ASCII and
+ * unsafe characters (`é " < > { } | ^ \` and a backtick, spaces) are percent-encoded,
+ * a host in another script becomes its ASCII (punycode) form, and credentials are dropped.
+ * A value already in that form comes back unchanged, so applying it twice changes nothing.
+ */
+export function normalizeWebUrl(raw: string | null | undefined): string | null {
+  if (typeof raw !== 'string') return null;
+  const trimmed = raw.trim();
+  if (!/^https?:\/\//i.test(trimmed) || trimmed.length > MAX_URL_LENGTH) return null;
+  // A backslash would otherwise be read as a path separator (WHATWG rules for http).
+  const slashed = trimmed.replace(/\\/g, '%5C');
+  let url: URL;
+  try {
+    url = new URL(slashed);
+  } catch {
+    return null;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return null;
+  const rest = `${url.pathname}${url.search}${url.hash}`
+    // A % that starts no escape is a literal percent sign.
+    .replace(/%(?![0-9A-Fa-f]{2})/g, '%25')
+    .replace(URI_SAFE, (c) => encodeURIComponent(c));
+  const normalized = `${url.protocol}//${url.host}${rest}`;
+  return normalized.length > MAX_URL_LENGTH ? null : normalized;
+}
+
+/** A profile URL as given (the scheme may be missing: `linkedin.com/in/x`), normalised as above. */
+export function normalizeProfileUrl(raw: string | null | undefined): string | null {
+  if (typeof raw !== 'string') return null;
+  const trimmed = raw.trim();
+  return normalizeWebUrl(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed.replace(/^\/\//, '')}`);
+}

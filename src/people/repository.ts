@@ -1,6 +1,6 @@
 import { queryOne, statement, type Db, type Queryable, type Statement } from '../db/client.ts';
 import type { TraitEstimate } from '../personality/types.ts';
-import { linkedinKey, normalizeEmail } from './normalize.ts';
+import { linkedinKey, normalizeEmail, normalizeProfileUrl, normalizeWebUrl } from './normalize.ts';
 import type { Person, PersonInput, TextSample } from './person.ts';
 import { upsertBatch, type RowOutcome, type UpsertOptions } from './upsert.ts';
 
@@ -46,11 +46,13 @@ function toSummary(row: PersonRow): PersonSummary {
     publicId: row.public_id,
     email: row.email,
     emailNormalized: row.email_normalized,
-    linkedinUrl: row.linkedin_url,
+    linkedinUrl: normalizeProfileUrl(row.linkedin_url),
     linkedinKey: row.linkedin_key,
     firstName: row.first_name,
     lastName: row.last_name,
-    photoUrl: row.photo_url,
+    // Normalised on the way out too: a value stored before the import normalised URLs must
+    // not make every response that carries it fail its URI check.
+    photoUrl: normalizeWebUrl(row.photo_url),
     companyName: row.company_name,
     title: row.title,
     location: row.location,

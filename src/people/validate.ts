@@ -1,4 +1,4 @@
-import { linkedinKey, normalizeEmail } from './normalize.ts';
+import { linkedinKey, normalizeEmail, normalizeWebUrl } from './normalize.ts';
 import { isTextType, TEXT_TYPES, type PersonInput, type TextSample } from './person.ts';
 
 /**
@@ -79,15 +79,18 @@ export function validatePersonRecord(record: Record<string, unknown>): Validated
   if (email !== null && emailNormalized === null) return fail(`bad email ${JSON.stringify(email.slice(0, 80))}`);
   const key = url === null ? null : linkedinKey(url);
   if (url !== null && key === null) return fail(`linkedin_url is not a profile URL (linkedin.com/in/…): ${JSON.stringify(url.slice(0, 80))}`);
-  const photo = scalars.photo_url ?? null;
-  // Photo URLs end up in <img src>: only web URLs, never javascript: or data:.
-  if (photo !== null && !/^https?:\/\/[^\s]+$/i.test(photo)) return fail('photo_url must be an http(s) URL');
+  const rawPhoto = scalars.photo_url ?? null;
+  // Photo URLs end up in <img src> and in responses that declare a URI: only web URLs (never
+  // javascript: or data:), stored in the %-encoded form every response can return.
+  const photo = rawPhoto === null ? null : normalizeWebUrl(rawPhoto);
+  if (rawPhoto !== null && photo === null) return fail(`photo_url must be an http(s) URL: ${JSON.stringify(rawPhoto.slice(0, 80))}`);
 
   return {
     ok: true,
     input: {
       email,
       emailNormalized,
+      // Stored as given (the import reports it in those words); read back %-encoded (repository).
       linkedinUrl: url,
       linkedinKey: key,
       firstName: scalars.first_name ?? null,

@@ -96,7 +96,7 @@ describe('PDF analysis', () => {
     const stopped = createContext({ ...service.ctx.config }, service.ctx.db, createLogger('silent'), { runJobs: false });
     const { submitPdf } = await import('../../src/analysis/analyses.ts');
     const token = await service.token('enterprise');
-    const id = await submitPdf({ db: stopped.db, pdfLimits: stopped.pdfLimits, maxPending: 50, wakeWorker: stopped.wakeWorker }, token.id, await textPdf(OUTGOING_TEXT));
+    const id = await submitPdf({ db: stopped.db, pdfLimits: stopped.pdfLimits, spool: stopped.spool, maxPending: 50, wakeWorker: stopped.wakeWorker }, token.id, await textPdf(OUTGOING_TEXT));
     await stopped.shutdown();
     // The test service's own worker polls the shared queue and finishes it.
     const result = await waitForResult(id, { authorization: `Bearer ${token.secret}` });

@@ -84,6 +84,27 @@ describe('token authentication per group', () => {
     expect(basic.statusCode).toBe(401);
   });
 
+  it('a malformed Authorization header is told apart from a missing one, without echoing it', async () => {
+    const cases: Array<[string, RegExp]> = [
+      [`Basic ${tokens.enterprise.secret}`, /another scheme than Bearer/],
+      [tokens.enterprise.secret, /another scheme than Bearer \(or none\)/],
+      [`Bearer ${tokens.enterprise.secret} extra`, /malformed: it must be "Bearer <token>", with exactly one token/],
+      ['Bearer A B', /malformed/],
+      ['Bearer', /malformed/],
+    ];
+    for (const [header, message] of cases) {
+      const response = await service.base.inject({ url: '/v1/usage', headers: { authorization: header } });
+      expect(response.statusCode).toBe(401);
+      const error = response.json().error;
+      expect(error.code).toBe('unauthorized');
+      expect(error.message).toMatch(message);
+      expect(error.message).not.toMatch(/Missing/);
+      expect(error.message).not.toContain(tokens.enterprise.secret);
+    }
+    const missing = await service.base.inject({ url: '/v1/usage' });
+    expect(missing.json().error.message).toMatch(/^Missing API token/);
+  });
+
   it('every response carries a request id, and a safe incoming one is kept', async () => {
     const mine = await service.base.inject({ url: '/healthz', headers: { 'x-request-id': 'trace-123' } });
     expect(mine.headers['x-request-id']).toBe('trace-123');

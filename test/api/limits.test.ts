@@ -31,6 +31,17 @@ describe('rate limits, quotas and metering', () => {
     }
   });
 
+  it('enterprise tokens default to 600 calls a minute and no quota; the operator can lift the limit', async () => {
+    const token = await service.token('enterprise');
+    const response = await service.base.inject({ url: '/v1/usage', headers: { authorization: `Bearer ${token.secret}` } });
+    expect(response.json().data).toMatchObject({ monthly_quota: null, rate_limit_per_minute: 600 });
+    expect(response.headers['x-ratelimit-limit']).toBe('600');
+    const unlimited = await service.token('enterprise', { rateLimitPerMinute: null });
+    const lifted = await service.base.inject({ url: '/v1/usage', headers: { authorization: `Bearer ${unlimited.secret}` } });
+    expect(lifted.json().data.rate_limit_per_minute).toBeNull();
+    expect(lifted.headers['x-ratelimit-limit']).toBeUndefined();
+  });
+
   it('group B defaults to the free tier: 5,000 calls a month at 500 a minute', async () => {
     const token = await service.token('assessment');
     const response = await service.base.inject({ url: `/v1/personality_assessments/usage?token=${token.secret}` });

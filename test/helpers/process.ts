@@ -44,10 +44,15 @@ export interface ServiceProcess {
   stop(): Promise<number | null>;
 }
 
-export async function startServiceProcess(env: Record<string, string>, args: string[] = []): Promise<ServiceProcess> {
+/**
+ * `node bin/rapport.mjs serve [ARGS]`, or `npm start` as an operator or a process manager runs it
+ * (then `serveArgs` are not used).
+ */
+export async function startServiceProcess(env: Record<string, string>, serveArgs: string[] = [], launcher: 'node' | 'npm' = 'node'): Promise<ServiceProcess> {
   const port = await freePort();
   const connectPort = await freePort();
-  const child = spawn(process.execPath, [BIN, 'serve', ...args], {
+  const [command, args] = launcher === 'npm' ? ['npm', ['start', '--silent']] : [process.execPath, [BIN, 'serve', ...serveArgs]];
+  const child = spawn(command, args, {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), CONNECT_PORT: String(connectPort), ...env },
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { DestinationStream } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { createToken, type TokenKind, type TokenLimits } from '../../src/accounts/tokens.ts';
@@ -22,7 +25,9 @@ export interface TestService {
  */
 export async function createTestService(env: Record<string, string> = {}, options: { logs?: DestinationStream } = {}): Promise<TestService> {
   const testDb = await createTestDb();
-  const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent', RAPPORT_DEMO_DATA: 'false', ...env }), databaseUrl: testDb.url };
+  // Uploads go to a directory of this test's own, not the repository's data folder.
+  const uploadDir = mkdtempSync(path.join(tmpdir(), 'rapport-uploads-'));
+  const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent', RAPPORT_DEMO_DATA: 'false', RAPPORT_UPLOAD_DIR: uploadDir, ...env }), databaseUrl: testDb.url };
   const ctx = createContext(config, testDb.db, createLogger(config.logLevel, options.logs), { runJobs: config.inProcessWorker });
   const base = await buildBaseApp(ctx);
   const connect = await buildConnectApp(ctx);
@@ -40,6 +45,7 @@ export async function createTestService(env: Record<string, string> = {}, option
       await connect.close();
       await ctx.shutdown();
       await testDb.close();
+      rmSync(uploadDir, { recursive: true, force: true });
     },
   };
 }

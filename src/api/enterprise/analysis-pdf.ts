@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import { errorCodes, type FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { checkRoomForPdf, pdfTooLarge, submitPdf } from '../../analysis/analyses.ts';
+import { UploadTooLarge, type SpooledUpload } from '../../analysis/spool.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../shared/errors.ts';
 import { tokenOf } from '../shared/auth.ts';
@@ -20,33 +22,56 @@ const schema = {
 
 const HOW_TO_UPLOAD = 'Upload the PDF as multipart/form-data with one file part named "file", or send the PDF itself with Content-Type: application/pdf.';
 
-async function uploadedBytes(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
+/** Streams the upload to the spool as it arrives; nothing of it is held in memory whole. */
+async function spooledUpload(request: FastifyRequest, ctx: AppContext): Promise<SpooledUpload> {
+  const maxBytes = ctx.pdfLimits.maxBytes;
+  const receive = async (source: Readable) => {
+    try {
+      return await ctx.spool.receive(source, maxBytes);
+    } catch (error) {
+      if (error instanceof UploadTooLarge) throw pdfTooLarge(maxBytes);
+      throw error;
+    }
+  };
   // A raw upload (curl --data-binary @resume.pdf -H 'Content-Type: application/pdf'), or octet-stream.
-  if (Buffer.isBuffer(request.body)) return request.body;
+  if (request.body instanceof Readable) {
+    if (Number(request.headers['content-length'] ?? 0) > maxBytes) throw pdfTooLarge(maxBytes);
+    return receive(request.body);
+  }
   if (!request.isMultipart()) throw new AppError('unsupported_media_type', HOW_TO_UPLOAD);
   return readingMultipart(async () => {
     const file = await request.file();
     if (!file) throw new AppError('bad_request', 'No file in the upload: attach the PDF as a file part named "file".');
     if (file.fieldname !== 'file') throw new AppError('bad_request', `Expected the file part to be named "file", got "${file.fieldname}".`);
-    return file.toBuffer().catch((error: unknown) => {
-      // The multipart reader's own 413 does not say how large a PDF may be.
-      if (error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE') throw pdfTooLarge(maxBytes);
-      throw error;
-    });
+    // Read through the part's async iterator, as the reader's own toBuffer does: a part cut off
+    // before its end errors the part before we read it, and only the iterator reports that.
+    const upload = await receive(Readable.from(file.file));
+    // The multipart reader stops at its own limit (the same size) and marks the part cut short.
+    if (file.file.truncated) {
+      await ctx.spool.discard(upload.file);
+      throw pdfTooLarge(maxBytes);
+    }
+    return upload;
   });
 }
 
 export const analysisPdfRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Scoped to this plugin: only this route reads a raw body. Many HTTP clients label any file
   // application/octet-stream; the bytes are checked for a PDF signature either way.
-  app.addContentTypeParser(['application/pdf', 'application/octet-stream'], { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  // The body is handed over as a stream, written to disk as it arrives (see spooledUpload).
+  // A declared length past BODY_LIMIT is refused here, as Fastify's own parsers would.
+  app.addContentTypeParser(['application/pdf', 'application/octet-stream'], (request, payload, done) => {
+    if (Number(request.headers['content-length'] ?? 0) > ctx.config.bodyLimitBytes) return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
+    done(null, payload);
+  });
   // Before the body is read: a token at its cap is told so without uploading the file first.
   app.addHook('preParsing', async (request) => {
     await checkRoomForPdf(ctx.db, tokenOf(request).id, ctx.config.pdfMaxPending);
   });
   app.post('/v1/analysis/pdf', { schema }, async (request) => {
-    const bytes = await uploadedBytes(request, ctx.pdfLimits.maxBytes);
-    const id = await submitPdf({ db: ctx.db, pdfLimits: ctx.pdfLimits, maxPending: ctx.config.pdfMaxPending, wakeWorker: ctx.wakeWorker }, tokenOf(request).id, bytes);
+    const upload = await spooledUpload(request, ctx);
+    const deps = { db: ctx.db, pdfLimits: ctx.pdfLimits, spool: ctx.spool, maxPending: ctx.config.pdfMaxPending, wakeWorker: ctx.wakeWorker };
+    const id = await submitPdf(deps, tokenOf(request).id, upload);
     return { data: { id } };
   });
 };

@@ -20,10 +20,16 @@ export interface TokenSource {
 
 export const bearerToken: TokenSource = {
   read(request) {
-    const header = request.headers.authorization;
+    const header = request.headers.authorization?.trim();
     if (!header) return undefined;
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    return match?.[1];
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (match?.[1]) return match[1];
+    // A header that is there but malformed is not a missing token: say what is wrong, without
+    // echoing any of it (the first word may be the secret itself, sent without a scheme).
+    if (/^Bearer(\s|$)/i.test(header)) {
+      throw new AppError('unauthorized', 'The Authorization header is malformed: it must be "Bearer <token>", with exactly one token and no spaces in it.');
+    }
+    throw new AppError('unauthorized', 'The Authorization header uses another scheme than Bearer (or none): send "Authorization: Bearer <token>".');
   },
   where: 'send it in the header "Authorization: Bearer <token>"',
 };

@@ -1,0 +1,5 @@
+// Entry point of the DISC map rendering thread. Plain JavaScript for the same reason as the
+// PDF workers' boot file: a worker does not inherit the main thread's TypeScript loader.
+import { tsImport } from 'tsx/esm/api';
+
+await tsImport('./disc-map-worker.ts', import.meta.url);

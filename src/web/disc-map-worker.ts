@@ -1,0 +1,23 @@
+/** Body of the DISC map rendering thread: SVG in, PNG out, one request at a time. */
+import { parentPort } from 'node:worker_threads';
+import { renderDiscMapPng } from './disc-map.ts';
+
+export interface RenderRequest {
+  id: number;
+  svg: string;
+}
+export type RenderReply = { id: number; png: Uint8Array } | { id: number; error: string };
+
+const port = parentPort;
+if (port === null) throw new Error('disc-map-worker.ts must run in a worker thread');
+
+port.on('message', (request: RenderRequest) => {
+  try {
+    const png = renderDiscMapPng(request.svg);
+    const bytes = new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
+    port.postMessage({ id: request.id, png: bytes } satisfies RenderReply);
+  } catch (error) {
+    port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) } satisfies RenderReply);
+  }
+});
+port.postMessage({ ready: true });

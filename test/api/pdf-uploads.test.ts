@@ -1,0 +1,109 @@
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OUTGOING_TEXT } from '../fixtures/texts.ts';
+import { multipartFile, textPdf } from '../fixtures/pdf.ts';
+import { createTestService, type TestService } from '../helpers/service.ts';
+
+/** No worker: every upload stays in progress until the test lets one run. */
+let service: TestService;
+let pdf: Uint8Array;
+beforeAll(async () => {
+  service = await createTestService({ RAPPORT_IN_PROCESS_WORKER: 'false', RAPPORT_PDF_MAX_PENDING: '5' });
+  pdf = await textPdf(OUTGOING_TEXT);
+});
+afterAll(() => service.close());
+
+const spoolFiles = () => (existsSync(service.ctx.spool.dir) ? readdirSync(service.ctx.spool.dir).sort() : []);
+
+async function send(secret: string, bytes = pdf) {
+  const body = await multipartFile('file', bytes);
+  return service.base.inject({
+    method: 'POST',
+    url: '/v1/analysis/pdf',
+    headers: { authorization: `Bearer ${secret}`, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}
+
+describe('PDF uploads', () => {
+  it('20 simultaneous uploads against a cap of 5 pending: exactly 5 are accepted, the rest get 429', async () => {
+    const token = await service.token('enterprise');
+    const responses = await Promise.all(Array.from({ length: 20 }, () => send(token.secret)));
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    const pending = await service.ctx.db.query<{ n: number | string }>("SELECT count(*) AS n FROM analyses WHERE token_id = $1 AND status = 'processing'", [token.id]);
+    expect(Number(pending[0]?.n)).toBe(5);
+    // Refused uploads leave nothing behind on disk.
+    expect(spoolFiles().filter((name) => name.endsWith('.part'))).toEqual([]);
+  });
+
+  it('an upload waits on disk (not in the embedded database) until its analysis ends, then its file goes', async () => {
+    const token = await service.token('enterprise');
+    const response = await send(token.secret);
+    expect(response.statusCode).toBe(200);
+    const id = response.json().data.id as string;
+    const stored = await service.ctx.db.query<{ input: Uint8Array | null }>('SELECT input FROM analyses WHERE id = $1', [id]);
+    if (service.ctx.db.kind === 'embedded') {
+      expect(stored[0]?.input).toBeNull();
+      expect(spoolFiles()).toContain(`${id}.pdf`);
+    } else {
+      // On PostgreSQL the bytes are in the database (any worker machine can read them) and the spool is empty.
+      expect(stored[0]?.input?.length).toBe(pdf.length);
+      expect(spoolFiles()).not.toContain(`${id}.pdf`);
+    }
+
+    // A process that starts after a crash finds the work and finishes it.
+    const { createContext } = await import('../../src/context.ts');
+    const { createLogger } = await import('../../src/shared/logger.ts');
+    const next = createContext(service.ctx.config, service.ctx.db, createLogger('silent'), { runJobs: true });
+    try {
+      for (let i = 0; i < 400; i += 1) {
+        const rows = await service.ctx.db.query<{ status: string }>('SELECT status FROM analyses WHERE id = $1', [id]);
+        if (rows[0]?.status !== 'processing') break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    } finally {
+      await next.shutdown();
+    }
+    const result = await service.base.inject({ url: `/v1/analysis/${id}`, headers: { authorization: `Bearer ${token.secret}` } });
+    expect(result.json().data.status).toBe('complete');
+    expect(spoolFiles()).not.toContain(`${id}.pdf`);
+    const after = await service.ctx.db.query<{ input: Uint8Array | null }>('SELECT input FROM analyses WHERE id = $1', [id]);
+    expect(after[0]?.input).toBeNull();
+  });
+
+  it('a raw upload over the size limit is refused with 413 and leaves no file', async () => {
+    const token = await service.token('enterprise');
+    const before = spoolFiles();
+    const tooBig = Buffer.concat([Buffer.from(pdf), Buffer.alloc(service.ctx.pdfLimits.maxBytes)]);
+    const response = await service.base.inject({
+      method: 'POST',
+      url: '/v1/analysis/pdf',
+      headers: { authorization: `Bearer ${token.secret}`, 'content-type': 'application/pdf' },
+      payload: tooBig,
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.message).toMatch(/PDF is larger than 10 MB/);
+    const multipart = await send(token.secret, tooBig);
+    expect(multipart.statusCode).toBe(413);
+    expect(spoolFiles()).toEqual(before);
+  });
+
+  it('leftovers are swept: files of analyses that ended and stale partial uploads', async () => {
+    const { dir } = service.ctx.spool;
+    writeFileSync(path.join(dir, 'an_finished_long_ago.pdf'), 'x');
+    const stale = path.join(dir, 'deadbeef.part');
+    writeFileSync(stale, 'x');
+    const { utimesSync } = await import('node:fs');
+    utimesSync(stale, new Date(Date.now() - 3600_000), new Date(Date.now() - 3600_000));
+    writeFileSync(path.join(dir, 'fresh.part'), 'x');
+    const keep = new Set(spoolFiles().filter((n) => n.startsWith('an_') && n !== 'an_finished_long_ago.pdf').map((n) => n.replace(/\.pdf$/, '')));
+    const removed = await service.ctx.spool.sweep(keep);
+    expect(removed).toBe(2);
+    expect(spoolFiles()).toContain('fresh.part');
+    expect(spoolFiles()).not.toContain('an_finished_long_ago.pdf');
+    expect(spoolFiles()).not.toContain('deadbeef.part');
+  });
+});

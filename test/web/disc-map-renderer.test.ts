@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DiscMapRenderer } from '../../src/web/disc-map-renderer.ts';
+import { renderDiscMapPng, renderDiscMapSvg } from '../../src/web/disc-map.ts';
+import { createTestService, type TestService } from '../helpers/service.ts';
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+describe('DiscMapRenderer', () => {
+  const renderer = new DiscMapRenderer(2);
+  afterAll(() => renderer.close());
+
+  it('draws in a worker thread exactly what the renderer draws, and shares a render asked for twice at once', async () => {
+    const svg = renderDiscMapSvg({ x: 0.3, y: -0.2 });
+    const [a, b] = await Promise.all([renderer.png('0.300_-0.200', svg), renderer.png('0.300_-0.200', svg)]);
+    expect(a.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+    expect(a.equals(renderDiscMapPng(svg))).toBe(true);
+    expect(b).toBe(a);
+    expect(renderer.cached).toBe(1);
+  });
+
+  it('keeps the most recently used images, up to its size', async () => {
+    const key = (x: number) => `${x.toFixed(3)}_0.000`;
+    const draw = (x: number) => renderer.png(key(x), renderDiscMapSvg({ x, y: 0 }));
+    const first = await draw(0.1);
+    await draw(0.2);
+    // Touching 0.1 makes 0.2 the least recently used: 0.3 evicts it, not 0.1.
+    expect(await draw(0.1)).toBe(first);
+    await draw(0.3);
+    expect(renderer.cached).toBe(2);
+    expect(await draw(0.1)).toBe(first);
+    const again = await draw(0.2);
+    expect(again.equals(renderDiscMapPng(renderDiscMapSvg({ x: 0.2, y: 0 })))).toBe(true);
+  });
+
+  it('keeps the event loop free while it draws', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 0);
+    const renders = Array.from({ length: 12 }, (_, i) => renderer.png(`free_${i}`, renderDiscMapSvg({ x: i / 20, y: 0.5 })));
+    await Promise.all(renders);
+    clearInterval(timer);
+    // Twelve renders on this thread would run back to back with no timer in between.
+    expect(ticks).toBeGreaterThan(3);
+  });
+});
+
+describe('GET /images/disc-map/{x}_{y}.png', () => {
+  let service: TestService;
+  beforeAll(async () => {
+    service = await createTestService();
+  });
+  afterAll(() => service.close());
+
+  it('answers the PNG, drawn off the event loop and cached for the next request', async () => {
+    const response = await service.base.inject({ url: '/images/disc-map/0.423_-0.130.png' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.rawPayload.equals(renderDiscMapPng(renderDiscMapSvg({ x: 0.423, y: -0.13 })))).toBe(true);
+    expect(service.ctx.discMaps.cached).toBe(1);
+    const connect = await service.connect.inject({ url: '/images/disc-map/0.423_-0.130.png' });
+    expect(connect.rawPayload.equals(response.rawPayload)).toBe(true);
+    expect(service.ctx.discMaps.cached).toBe(1);
+  });
+});
