@@ -18,7 +18,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { importPeople } from '../src/people/import.ts';
 import { findPersonSummary } from '../src/people/repository.ts';
 import { statement } from '../src/db/client.ts';
-import { seededRandom } from '../src/personality/text/training/random.ts';
+import { seededRandom } from '../training/random.ts';
 
 /** What GET /v1/profiles reads of a person: everything but the texts. */
 const SUMMARY_COLUMNS = `id, public_id, email, email_normalized, linkedin_url, linkedin_key, first_name, last_name, photo_url,

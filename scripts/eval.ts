@@ -12,10 +12,10 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Trait } from '../src/personality/types.ts';
-import { labelsFor, readLabelledCorpus } from '../src/personality/text/training/corpus.ts';
-import { crossValidate } from '../src/personality/text/training/cross-validate.ts';
-import { DEFAULT_CONFIG, DEFAULT_NGRAM_ORDER, prepareCorpus } from '../src/personality/text/training/fit-model.ts';
-import { majorityBaseline, meanAndSd } from '../src/personality/text/training/metrics.ts';
+import { labelsFor, readLabelledCorpus } from '../training/corpus.ts';
+import { crossValidate } from '../training/cross-validate.ts';
+import { DEFAULT_CONFIG, DEFAULT_NGRAM_ORDER, prepareCorpus } from '../training/fit-model.ts';
+import { majorityBaseline, meanAndSd } from '../training/metrics.ts';
 
 /** Published 10-fold accuracies on the full 2,467-essay corpus (shared/data/README.md). */
 const PUBLISHED: Record<Trait, { majumder2017: number; bert2020: number }> = {

@@ -16,8 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { TRAITS } from '../src/personality/types.ts';
 import { DEFAULT_MODEL_PATH } from '../src/personality/text/model.ts';
-import { readLabelledCorpus } from '../src/personality/text/training/corpus.ts';
-import { DEFAULT_CONFIG, DEFAULT_NGRAM_ORDER, trainModel } from '../src/personality/text/training/fit-model.ts';
+import { readLabelledCorpus } from '../training/corpus.ts';
+import { DEFAULT_CONFIG, DEFAULT_NGRAM_ORDER, trainModel } from '../training/fit-model.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values, positionals } = parseArgs({

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TRAITS } from '../../../src/personality/types.ts';
 import { analyzeText, loadModel } from '../../../src/personality/text/index.ts';
 import { DEFAULT_MODEL_PATH } from '../../../src/personality/text/model.ts';
-import { rocAuc } from '../../../src/personality/text/training/metrics.ts';
+import { rocAuc } from '../../../training/metrics.ts';
 
 const ESSAYS_PATH = fileURLToPath(new URL('../../../../shared/data/essays/essays.jsonl', import.meta.url));
 const haveEssays = existsSync(ESSAYS_PATH);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeText, MIN_WORDS } from '../../../src/personality/text/index.ts';
-import { seededRandom } from '../../../src/personality/text/training/random.ts';
+import { seededRandom } from '../../../training/random.ts';
 
 const ENGLISH =
   'I spent the whole weekend with my friends at the lake, and honestly it was the best time I have had in months. ' +

@@ -1,12 +1,12 @@
-import type { Trait } from '../../types.ts';
-import { DENSE_NAMES, extractFeatures } from '../features.ts';
-import { LEXICON_VERSION } from '../lexicon-data.ts';
-import { tokenizeProse } from '../markup.ts';
-import { MODEL_FORMAT, type ModelFile, type TraitMetricsFile, type TraitWeightsFile } from '../model-file.ts';
+import type { Trait } from '../src/personality/types.ts';
+import { DENSE_NAMES, extractFeatures } from '../src/personality/text/features.ts';
+import { LEXICON_VERSION } from '../src/personality/text/lexicon-data.ts';
+import { tokenizeProse } from '../src/personality/text/markup.ts';
+import { MODEL_FORMAT, type ModelFile, type TraitMetricsFile, type TraitWeightsFile } from '../src/personality/text/model-file.ts';
 import { labelsFor, type LabelledCorpus } from './corpus.ts';
 import { crossValidate } from './cross-validate.ts';
 import { buildMatrix, fitPreprocessor, prepareDocument, type PreparedDocument, type TrainingConfig } from './design.ts';
-import { lengthCurve } from '../standing.ts';
+import { lengthCurve } from '../src/personality/text/standing.ts';
 import { fitLogistic, linearScores, priorMatchingThreshold } from './logistic.ts';
 import { majorityBaseline, meanAndSd, quantiles, rocAuc } from './metrics.ts';
 

@@ -1,4 +1,4 @@
-import type { DocumentFeatures } from '../features.ts';
+import type { DocumentFeatures } from '../src/personality/text/features.ts';
 import type { SparseMatrix } from './logistic.ts';
 
 /**
