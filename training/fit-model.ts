@@ -7,8 +7,10 @@ import { labelsFor, type LabelledCorpus } from './corpus.ts';
 import { crossValidate } from './cross-validate.ts';
 import { buildMatrix, fitPreprocessor, prepareDocument, type PreparedDocument, type TrainingConfig } from './design.ts';
 import { lengthCurve } from '../src/personality/text/standing.ts';
+import { calibrate, EXCERPT_LENGTHS } from './calibration.ts';
+import { firstWords } from './stability.ts';
 import { fitLogistic, linearScores, priorMatchingThreshold } from './logistic.ts';
-import { majorityBaseline, meanAndSd, quantiles, rocAuc } from './metrics.ts';
+import { majorityBaseline, meanAndSd, rocAuc } from './metrics.ts';
 
 /**
  * The settings `npm run train` ships, chosen by repeated 10-fold cross-validation on the
@@ -19,14 +21,10 @@ import { majorityBaseline, meanAndSd, quantiles, rocAuc } from './metrics.ts';
 export const DEFAULT_CONFIG: TrainingConfig = { hashBits: 20, minDocumentFrequency: 3, denseWeight: 0.1, ngramWeight: 1, l2: 0.01, clip: 5 };
 export const DEFAULT_NGRAM_ORDER: 1 | 2 = 1;
 
-/** Excerpt lengths at which held-out AUC is measured, so short texts' scores are damped honestly. */
-const EXCERPT_LENGTHS = [50, 100, 200, 400];
 
 /** Weights below this cannot move a logit by a thousandth; they are left out of the file. */
 const PRUNE_BELOW = 1e-5;
 
-/** 0 %, 1 %, …, 100 %: fine enough that interpolated standings are within ~0.01. */
-const QUANTILES = 101;
 
 export interface TrainOptions {
   config: TrainingConfig;
@@ -43,9 +41,6 @@ export function prepareCorpus(texts: readonly string[], config: TrainingConfig, 
   return texts.map((text) => prepareDocument(extractFeatures(tokenizeProse(text), config.hashBits, ngramOrder)));
 }
 
-function firstWords(text: string, count: number): string {
-  return text.split(/\s+/).slice(0, count).join(' ');
-}
 
 function significant(value: number): number {
   return value === 0 ? 0 : Number(value.toPrecision(4));
@@ -61,7 +56,7 @@ export function trainModel(corpus: LabelledCorpus, options: TrainOptions): Model
   const texts = corpus.documents.map((doc) => doc.text);
   const docs = prepareCorpus(texts, config, ngramOrder);
   const excerpts = EXCERPT_LENGTHS.map((length) => prepareCorpus(texts.map((text) => firstWords(text, length)), config, ngramOrder));
-  const typicalWords = median(texts.map((text) => text.split(/\s+/).length));
+  const typicalWords = median(docs.map((doc) => doc.wordCount));
   const everyDocument = docs.map((_, index) => index);
   const preprocessor = fitPreprocessor(docs, everyDocument, config);
   const matrix = buildMatrix(docs, everyDocument, preprocessor, config);
@@ -80,6 +75,7 @@ export function trainModel(corpus: LabelledCorpus, options: TrainOptions): Model
     const outOfFold = cv.outOfFoldLogits[0] ?? new Float64Array(0);
     EXCERPT_LENGTHS.forEach((_, i) => excerptAucs[i]?.push(rocAuc(cv.alternativeLogits[i] ?? [], labels)));
     fullAucs.push(rocAuc(outOfFold, labels));
+    const calibration = calibrate(outOfFold, cv.alternativeLogits, typicalWords, significant);
 
     const model = fitLogistic(matrix, labels, { l2: config.l2 });
     const threshold = priorMatchingThreshold(linearScores(matrix, model), labels);
@@ -90,7 +86,8 @@ export function trainModel(corpus: LabelledCorpus, options: TrainOptions): Model
     });
     traits[trait] = {
       intercept: significant(model.intercept - threshold),
-      quantiles: quantiles(outOfFold, QUANTILES).map(significant),
+      quantiles: calibration.full.quantiles,
+      lengthQuantiles: calibration.levels.map(({ words, quantiles: levelQuantiles }) => ({ words, quantiles: Array.from(levelQuantiles) })),
       dense: Array.from({ length: denseSize }, (_, j) => significant((model.weights[j] ?? 0) * config.denseWeight)),
       ngrams,
     };

@@ -4,7 +4,7 @@ import { cleanLabelledText } from './labelled.ts';
 import { tokenizeProse } from './markup.ts';
 import { loadModel, type TextModel } from './model.ts';
 import { predict } from './predict.ts';
-import { confidenceOf, lengthFactor, standing } from './standing.ts';
+import { confidenceOf, lengthFactor, standingForLength } from './standing.ts';
 
 /**
  * Rapport's text model: a personality estimate from what a person wrote.
@@ -79,7 +79,8 @@ export function analyzeText(text: string, opts: AnalyzeOptions = {}): TextAnalys
   const scoreOf = (trait: Trait): number => {
     if (!model.trainedTraits.has(trait)) return 0;
     const z = prediction.logits[TRAITS.indexOf(trait)] ?? 0;
-    return lengthWeight * standing(model.quantiles[trait], model.atThreshold[trait], z);
+    const full = { words: model.typicalWords, quantiles: model.quantiles[trait], atThreshold: model.atThreshold[trait] };
+    return lengthWeight * standingForLength(model.lengthQuantiles[trait], full, z, wordCount);
   };
   const scores = traitRecord((trait) => round(scoreOf(trait), 4));
   const confidence = traitRecord((trait) => (model.trainedTraits.has(trait) ? round(confidenceOf(model.auc[trait], lengthWeight), 4) : 0));

@@ -17,6 +17,12 @@ export interface TraitWeightsFile {
    * texts: the reference population a writer's standing is read against.
    */
   quantiles: number[];
+  /**
+   * The same for the training texts cut to a few shorter lengths (ascending words, all
+   * below the typical full length): short texts are read against texts of their own
+   * length (standing.ts, standingForLength). Absent in models before v2.
+   */
+  lengthQuantiles?: Array<{ words: number; quantiles: number[] }>;
   /** One weight per standardised dense feature, in `features.dense` order. */
   dense: number[];
   /** One weight per n-gram bucket, in `ngramBuckets` order. */
@@ -74,12 +80,26 @@ function fail(problem: string): never {
 
 function checkTraitWeights(value: unknown, trait: Trait, denseSize: number, buckets: number): TraitWeightsFile {
   if (!isObject(value)) fail(`traits.${trait} is not an object`);
-  const { intercept, quantiles, dense, ngrams } = value;
+  const { intercept, quantiles, dense, ngrams, lengthQuantiles } = value;
   if (typeof intercept !== 'number') fail(`traits.${trait}.intercept is not a number`);
   if (!isNumberArray(quantiles) || quantiles.length < 2 || !isAscending(quantiles)) fail(`traits.${trait}.quantiles must be ascending numbers (retrain a model from before scores were standings)`);
   if (!isNumberArray(dense) || dense.length !== denseSize) fail(`traits.${trait}.dense does not match the dense features`);
   if (!isNumberArray(ngrams) || ngrams.length !== buckets) fail(`traits.${trait}.ngrams does not match ngramBuckets`);
-  return { intercept, quantiles, dense, ngrams };
+  const checked: TraitWeightsFile = { intercept, quantiles, dense, ngrams };
+  if (lengthQuantiles !== undefined) checked.lengthQuantiles = checkLengthQuantiles(lengthQuantiles, trait);
+  return checked;
+}
+
+function checkLengthQuantiles(value: unknown, trait: Trait): Array<{ words: number; quantiles: number[] }> {
+  if (!Array.isArray(value)) fail(`traits.${trait}.lengthQuantiles must be a list`);
+  const levels = value.map((level: unknown) => {
+    if (!isObject(level) || typeof level.words !== 'number' || !isNumberArray(level.quantiles) || level.quantiles.length < 2 || !isAscending(level.quantiles)) {
+      fail(`traits.${trait}.lengthQuantiles must hold {words, ascending quantiles}`);
+    }
+    return { words: level.words, quantiles: level.quantiles };
+  });
+  if (!isAscending(levels.map((level) => level.words))) fail(`traits.${trait}.lengthQuantiles must be in ascending words`);
+  return levels;
 }
 
 /** Checks the parsed JSON's shape, so a damaged or foreign file fails loudly at load. */

@@ -4,7 +4,7 @@ import { TRAITS, type Trait } from '../types.ts';
 import { DENSE_NAMES } from './features.ts';
 import { LEXICON_VERSION } from './lexicon-data.ts';
 import { parseModelFile, type ModelFile } from './model-file.ts';
-import { empiricalCdf, type LengthPoint } from './standing.ts';
+import { empiricalCdf, type LengthPoint, type LengthQuantiles } from './standing.ts';
 
 /**
  * The model in the shape inference wants: typed arrays, weights of the five traits side
@@ -30,6 +30,10 @@ export interface TextModel {
   quantiles: Readonly<Record<Trait, Float64Array>>;
   /** Per trait: the share of the reference population below the decision threshold. */
   atThreshold: Readonly<Record<Trait, number>>;
+  /** Per trait: quantiles of reference texts cut short (ascending words; empty in models before v2). */
+  lengthQuantiles: Readonly<Record<Trait, readonly LengthQuantiles[]>>;
+  /** Length of the typical full reference text: from here on, `quantiles` alone apply. */
+  typicalWords: number;
   /** Per trait: cross-validated ROC AUC, 0.5 (chance) for an untrained trait. */
   auc: Readonly<Record<Trait, number>>;
   lengthCurve: readonly LengthPoint[];
@@ -66,6 +70,10 @@ export function modelFromFile(file: ModelFile): TextModel {
   // An untrained trait stands at the threshold: score 0, and AUC 0.5 gives confidence 0.
   const quantiles = perTrait((trait) => Float64Array.from(file.traits[trait]?.quantiles ?? [0, 0]));
   const atThreshold = perTrait((trait) => empiricalCdf(quantiles[trait], 0));
+  const typicalWords = file.lengthCurve[file.lengthCurve.length - 1]?.[0] ?? 0;
+  const lengthQuantiles = perTrait((trait) =>
+    (file.traits[trait]?.lengthQuantiles ?? []).filter((level) => level.words < typicalWords).map((level) => ({ words: level.words, quantiles: Float64Array.from(level.quantiles) })),
+  );
   const auc = perTrait((trait) => (file.traits[trait] !== undefined ? (file.metrics[trait]?.auc ?? 0.5) : 0.5));
   TRAITS.forEach((trait, t) => {
     const weights = file.traits[trait];
@@ -93,6 +101,8 @@ export function modelFromFile(file: ModelFile): TextModel {
     trainedTraits,
     quantiles,
     atThreshold,
+    lengthQuantiles,
+    typicalWords,
     auc,
     lengthCurve: file.lengthCurve,
     file,
