@@ -2,7 +2,7 @@
  * In-process speed of the personality engine: the text model on a 1,000-word text, with and
  * without evidence, and the whole description (views and advice).
  */
-import { analyzeText } from '../src/personality/text/index.ts';
+import { analyzeText, loadModel } from '../src/personality/text/index.ts';
 import { describePersonality } from '../src/profiles/describe.ts';
 import { BENCH_TEXT_1000 } from './texts.ts';
 import { summarize } from './stats.ts';
@@ -19,13 +19,14 @@ function time(runs: number, fn: () => void): number[] {
 
 const words = BENCH_TEXT_1000.split(/\s+/).length;
 const loadStart = performance.now();
-const first = analyzeText(BENCH_TEXT_1000);
+const model = loadModel();
+const first = analyzeText(BENCH_TEXT_1000, { model });
 const firstMs = performance.now() - loadStart;
 if (!first.ok) throw new Error(`bench text yielded no personality: ${first.reason}`);
 
-time(50, () => analyzeText(BENCH_TEXT_1000));
-const plain = summarize(time(500, () => analyzeText(BENCH_TEXT_1000)));
-const withEvidence = summarize(time(500, () => analyzeText(BENCH_TEXT_1000, { labelled: true, evidence: true })));
+time(50, () => analyzeText(BENCH_TEXT_1000, { model }));
+const plain = summarize(time(500, () => analyzeText(BENCH_TEXT_1000, { model })));
+const withEvidence = summarize(time(500, () => analyzeText(BENCH_TEXT_1000, { labelled: true, evidence: true, model })));
 const estimate = first.estimate;
 const described = summarize(time(500, () => describePersonality(estimate, 'Sam')));
 

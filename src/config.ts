@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 
 /** Everything the process reads from its environment, validated once at start-up. */
@@ -20,6 +21,8 @@ export interface Config {
   inProcessWorker: boolean;
   /** PDF analyses one token may have in progress at once; more uploads wait with a 429. */
   pdfMaxPending: number;
+  /** The text model's weights file; null = the model committed with the code. */
+  textModelPath: string | null;
 }
 
 export class ConfigError extends Error {
@@ -84,6 +87,25 @@ function readCount(env: Env, name: string, fallback: number): number {
   return Number(raw);
 }
 
+/**
+ * RAPPORT_TEXT_MODEL: a weights file written by `npm run train` (relative to the working
+ * directory). Here only its existence is checked; its content is checked when the context
+ * loads it (context.ts), which fails start-up with the same variable named.
+ */
+export function readTextModelPath(env: Env, cwd: string): string | null {
+  const raw = env.RAPPORT_TEXT_MODEL;
+  if (raw === undefined || raw.trim() === '') return null;
+  const resolved = path.resolve(cwd, raw.trim());
+  let isFile = false;
+  try {
+    isFile = statSync(resolved).isFile();
+  } catch {
+    throw new ConfigError('RAPPORT_TEXT_MODEL', `must name a model file written by \`npm run train\`; ${resolved} does not exist or cannot be read`);
+  }
+  if (!isFile) throw new ConfigError('RAPPORT_TEXT_MODEL', `must name a model file written by \`npm run train\`; ${resolved} is not a file`);
+  return resolved;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
@@ -108,5 +130,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     demoData: readBool(env, 'RAPPORT_DEMO_DATA', true),
     inProcessWorker: readBool(env, 'RAPPORT_IN_PROCESS_WORKER', true),
     pdfMaxPending: readCount(env, 'RAPPORT_PDF_MAX_PENDING', 50),
+    textModelPath: readTextModelPath(env, cwd),
   };
 }

@@ -2,10 +2,11 @@ import { MemoryRateLimiter, type RateLimiter } from './accounts/rate-limit.ts';
 import { TokenAuthenticator } from './accounts/authenticator.ts';
 import { UsageMeter } from './accounts/usage.ts';
 import { PDF_JOB, pdfAnalysisHandler } from './analysis/analyses.ts';
-import type { Config } from './config.ts';
+import { ConfigError, type Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { JobWorker } from './jobs/worker.ts';
 import { DEFAULT_PDF_LIMITS, PdfExtractor, type PdfLimits } from './personality/pdf/index.ts';
+import { DEFAULT_MODEL_PATH, loadModel, type TextModel } from './personality/text/model.ts';
 import type { Logger } from './shared/logger.ts';
 
 /**
@@ -21,6 +22,8 @@ export interface AppContext {
   meter: UsageMeter;
   pdf: PdfExtractor;
   pdfLimits: PdfLimits;
+  /** The text model every analysis of this process reads with, loaded once (RAPPORT_TEXT_MODEL). */
+  model: TextModel;
   /** The job worker of this process; null where separate `rapport worker` processes run jobs. */
   worker: JobWorker | null;
   /** Tells this process's worker, if any, that a job is waiting. */
@@ -34,7 +37,23 @@ export interface ContextOptions {
   runJobs: boolean;
 }
 
+/**
+ * The configured text model, or a ConfigError naming RAPPORT_TEXT_MODEL: a file that is not
+ * a model, or a model trained with other word lists, stops start-up with one clear line.
+ */
+export function loadTextModel(config: Pick<Config, 'textModelPath'>): TextModel {
+  const file = config.textModelPath ?? DEFAULT_MODEL_PATH;
+  try {
+    return loadModel(file);
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? 'it is not JSON' : error instanceof Error ? error.message : String(error);
+    throw new ConfigError('RAPPORT_TEXT_MODEL', `must name a model file written by \`npm run train\`; ${file} could not be loaded: ${reason}`);
+  }
+}
+
 export function createContext(config: Config, db: Db, logger: Logger, options: ContextOptions = { runJobs: false }): AppContext {
+  // First, so a bad model file fails start-up before anything starts running.
+  const model = loadTextModel(config);
   const meter = new UsageMeter(db, 1000, (error) => logger.error({ err: error }, 'usage counts could not be written; will retry'));
   meter.start();
   const pdfLimits: PdfLimits = { ...DEFAULT_PDF_LIMITS, maxBytes: Math.min(DEFAULT_PDF_LIMITS.maxBytes, config.bodyLimitBytes) };
@@ -42,7 +61,7 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
   let worker: JobWorker | null = null;
   if (options.runJobs) {
     worker = new JobWorker(db, logger);
-    const handler = pdfAnalysisHandler({ db, pdf });
+    const handler = pdfAnalysisHandler({ db, pdf, model });
     worker.register(PDF_JOB, handler.run, handler.giveUp);
     worker.start();
   }
@@ -55,6 +74,7 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
     meter,
     pdf,
     pdfLimits,
+    model,
     worker,
     wakeWorker: () => worker?.wake(),
     async shutdown() {

@@ -2,7 +2,7 @@ import type { Db } from '../db/client.ts';
 import { enqueueJob, type Job } from '../jobs/queue.ts';
 import type { PdfExtractor, PdfLimits } from '../personality/pdf/index.ts';
 import { sniffPdf } from '../personality/pdf/index.ts';
-import { analyzeText } from '../personality/text/index.ts';
+import { analyzeText, type TextModel } from '../personality/text/index.ts';
 import type { TraitEstimate } from '../personality/types.ts';
 import { AppError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
@@ -27,11 +27,11 @@ const PENDING_RETRY_SECONDS = 5;
 /** An estimate, or why there is none (`text_too_short`, `text_junk`, `text_unsupported_language`). */
 export type SubmittedTextResult = { estimate: TraitEstimate } | { estimate: null; reason: string };
 
-export function analyzeSubmittedText(text: string): SubmittedTextResult {
+export function analyzeSubmittedText(model: TextModel, text: string): SubmittedTextResult {
   if (text.length > MAX_TEXT_CHARS) {
     throw new AppError('payload_too_large', `The text has ${text.length} characters; the limit is ${MAX_TEXT_CHARS}.`);
   }
-  const result = analyzeText(text, { labelled: true, evidence: true });
+  const result = analyzeText(text, { labelled: true, evidence: true, model });
   return result.ok ? { estimate: result.estimate } : { estimate: null, reason: `text_${result.reason}` };
 }
 
@@ -91,7 +91,7 @@ function analysisIdOf(job: Job): string {
 }
 
 /** The background step: PDF → text (in a worker thread, bounded) → estimate. */
-export function pdfAnalysisHandler(deps: { db: Db; pdf: PdfExtractor }) {
+export function pdfAnalysisHandler(deps: { db: Db; pdf: PdfExtractor; model: TextModel }) {
   return {
     async run(job: Job): Promise<void> {
       const id = analysisIdOf(job);
@@ -102,7 +102,7 @@ export function pdfAnalysisHandler(deps: { db: Db; pdf: PdfExtractor }) {
         await finishAnalysis(deps.db, id, { failureReason: `pdf_${extracted.reason}` });
         return;
       }
-      const result = analyzeText(extracted.text, { labelled: true, evidence: true });
+      const result = analyzeText(extracted.text, { labelled: true, evidence: true, model: deps.model });
       await finishAnalysis(deps.db, id, result.ok ? { estimate: result.estimate } : { failureReason: `text_${result.reason}` });
     },
     /** After repeated failures the caller still gets an answer: no personality. */

@@ -21,7 +21,7 @@ beforeAll(async () => {
     { first_name: 'Short', last_name: 'Text', email: 'short@example.org', texts: [{ type: 'bio', text: 'Engineer. Likes tea.' }] },
   ];
   writeFileSync(file, people.map((p) => JSON.stringify(p)).join('\n'));
-  await importPeople(service.ctx.db, file);
+  await importPeople(service.ctx, file);
 });
 afterAll(async () => {
   await service.close();

@@ -109,15 +109,11 @@ export function modelFromFile(file: ModelFile): TextModel {
   };
 }
 
-let defaultModel: TextModel | undefined;
-
 /**
- * Loads a weights file. Without a path, the committed model, read once and then shared
- * (the first call costs tens of milliseconds; later calls nothing).
+ * Reads and checks a weights file (tens of milliseconds). The service does this once at
+ * start-up, for the file RAPPORT_TEXT_MODEL names, and keeps the model in its AppContext
+ * (`ctx.model`); nothing here holds a model between calls.
  */
-export function loadModel(path?: string): TextModel {
-  if (path === undefined && defaultModel !== undefined) return defaultModel;
-  const model = modelFromFile(parseModelFile(JSON.parse(readFileSync(path ?? DEFAULT_MODEL_PATH, 'utf8'))));
-  if (path === undefined) defaultModel = model;
-  return model;
+export function loadModel(path: string = DEFAULT_MODEL_PATH): TextModel {
+  return modelFromFile(parseModelFile(JSON.parse(readFileSync(path, 'utf8'))));
 }
