@@ -21,6 +21,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { traitsToPoint } from '../src/personality/circle.ts';
+import { DENSE_NAMES } from '../src/personality/text/features.ts';
 import type { DiscPoint, Trait } from '../src/personality/types.ts';
 import { calibrate, calibratedStanding, EXCERPT_LENGTHS, type TraitCalibration } from '../training/calibration.ts';
 import { labelsFor, readLabelledCorpus } from '../training/corpus.ts';
@@ -49,6 +50,8 @@ const { values, positionals } = parseArgs({
     traits: { type: 'string' },
     // Experiments: override a shipped training setting, e.g. --set l2=0.03 --set minDocumentFrequency=10.
     set: { type: 'string', multiple: true },
+    // Experiments: leave dense measures out (comma-separated DENSE_NAMES, e.g. style:comma).
+    'drop-dense': { type: 'string' },
     'no-stability': { type: 'boolean' },
     // Reads every length against the full-length population, as models before v2 did.
     'full-length-calibration': { type: 'boolean' },
@@ -73,7 +76,17 @@ const corpus = readLabelledCorpus(corpusPath);
 const onlyTraits = values.traits?.split(',');
 const traits = corpus.traits.filter((trait) => onlyTraits === undefined || onlyTraits.includes(trait));
 const texts = corpus.documents.map((doc) => doc.text);
-const prepare = (variant: readonly string[]) => prepareCorpus(variant, config, DEFAULT_NGRAM_ORDER);
+const dropped = (values['drop-dense']?.split(',') ?? []).map((name) => {
+  const index = DENSE_NAMES.indexOf(name);
+  if (index < 0) throw new Error(`--drop-dense ${name}: not one of ${DENSE_NAMES.join(', ')}`);
+  return index;
+});
+// A measure held at 0 in every text standardises to 0 and moves nothing: as if left out.
+const prepare = (variant: readonly string[]) =>
+  prepareCorpus(variant, config, DEFAULT_NGRAM_ORDER).map((doc) => {
+    for (const index of dropped) doc.dense[index] = 0;
+    return doc;
+  });
 const docs = prepare(texts);
 console.log(`${corpusPath}: ${corpus.documents.length} documents`);
 console.log(`${repeats}× stratified ${folds}-fold cross-validation, seeds ${seed}..${seed + repeats - 1}; settings ${JSON.stringify({ ...config, ngramOrder: DEFAULT_NGRAM_ORDER })}`);

@@ -43,7 +43,7 @@ if (corpus.traits.length === 0) {
 
 // The version names the data it was trained on, so a retrained model is never mistaken
 // for the shipped one (profiles are recomputed when the version changes).
-const version = values.version ?? `rapport-text-v1+${corpus.sha256.slice(0, 8)}`;
+const version = values.version ?? `rapport-text-v2+${corpus.sha256.slice(0, 8)}`;
 const model = trainModel(corpus, {
   config: DEFAULT_CONFIG,
   ngramOrder: DEFAULT_NGRAM_ORDER,

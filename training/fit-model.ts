@@ -9,6 +9,8 @@ import { buildMatrix, fitPreprocessor, prepareDocument, type PreparedDocument, t
 import { lengthCurve } from '../src/personality/text/standing.ts';
 import { calibrate, EXCERPT_LENGTHS } from './calibration.ts';
 import { firstWords } from './stability.ts';
+import { foldSigns, isStable, type FoldSigns } from './stable-terms.ts';
+import { bucketWordClasses } from './term-classes.ts';
 import { fitLogistic, linearScores, priorMatchingThreshold } from './logistic.ts';
 import { majorityBaseline, meanAndSd, rocAuc } from './metrics.ts';
 
@@ -69,9 +71,12 @@ export function trainModel(corpus: LabelledCorpus, options: TrainOptions): Model
   // Held-out AUC per trait of excerpts (per length) and of whole texts: the length curve.
   const excerptAucs: number[][] = EXCERPT_LENGTHS.map(() => []);
   const fullAucs: number[] = [];
+  const stableByTrait = new Map<Trait, { dense: number[]; ngrams: number[] }>();
   for (const trait of corpus.traits) {
     const labels = labelsFor(corpus.documents, trait);
-    const cv = crossValidate(docs, labels, config, { folds: options.folds, repeats: 1, seed: options.seed }, excerpts);
+    const signs: FoldSigns = foldSigns(config.hashBits, denseSize);
+    const onFold = signs.record;
+    const cv = crossValidate(docs, labels, config, { folds: options.folds, repeats: 1, seed: options.seed, onFold }, excerpts);
     const outOfFold = cv.outOfFoldLogits[0] ?? new Float64Array(0);
     EXCERPT_LENGTHS.forEach((_, i) => excerptAucs[i]?.push(rocAuc(cv.alternativeLogits[i] ?? [], labels)));
     fullAucs.push(rocAuc(outOfFold, labels));
@@ -84,11 +89,16 @@ export function trainModel(corpus: LabelledCorpus, options: TrainOptions): Model
       if (Math.abs(weight) >= PRUNE_BELOW) keep[k] = 1;
       return weight;
     });
+    const denseWeights = Array.from({ length: denseSize }, (_, j) => significant((model.weights[j] ?? 0) * config.denseWeight));
+    const stableDense = denseWeights.flatMap((w, j) => (isStable(signs, signs.dense, j, w) ? [j] : []));
+    const stableNgrams = ngrams.flatMap((w, k) => (isStable(signs, signs.ngrams, preprocessor.keptBuckets[k] ?? -1, w) ? [k] : []));
+    stableByTrait.set(trait, { dense: stableDense, ngrams: stableNgrams });
+    log(`${trait}: ${stableNgrams.length} of ${ngrams.filter((w) => w !== 0).length} word weights and ${stableDense.length} of ${denseSize} class/style weights keep their sign in all ${options.folds} folds`);
     traits[trait] = {
       intercept: significant(model.intercept - threshold),
       quantiles: calibration.full.quantiles,
       lengthQuantiles: calibration.levels.map(({ words, quantiles: levelQuantiles }) => ({ words, quantiles: Array.from(levelQuantiles) })),
-      dense: Array.from({ length: denseSize }, (_, j) => significant((model.weights[j] ?? 0) * config.denseWeight)),
+      dense: denseWeights,
       ngrams,
     };
     const accuracy = meanAndSd(cv.foldAccuracy);
@@ -116,6 +126,23 @@ export function trainModel(corpus: LabelledCorpus, options: TrainOptions): Model
     previous = bucket;
   });
   for (const weights of Object.values(traits)) weights.ngrams = weights.ngrams.filter((_, k) => keep[k] === 1);
+  // Rows after pruning: stable-term lists and word classes name rows of the file's ngramBuckets.
+  const rowOf = new Int32Array(keep.length).fill(-1);
+  let row = 0;
+  keep.forEach((kept, k) => {
+    if (kept === 1) rowOf[k] = row++;
+  });
+  for (const [trait, stable] of stableByTrait) {
+    const weights = traits[trait];
+    if (weights === undefined) continue;
+    const rows = stable.ngrams.map((k) => rowOf[k] ?? -1).filter((r) => r >= 0);
+    weights.stable = { dense: stable.dense, ngrams: rows.map((r, i) => r - (i === 0 ? 0 : (rows[i - 1] ?? 0))) };
+  }
+  log('tagging word classes of the weighted words (wink-nlp)');
+  const classes = bucketWordClasses(texts, config.hashBits);
+  const classLabels = [...new Set(classes.values())].sort();
+  const keptRows = Array.from(preprocessor.keptBuckets).filter((_, k) => keep[k] === 1);
+  const wordClasses = { labels: classLabels, ngrams: keptRows.map((bucket) => classLabels.indexOf(classes.get(bucket) ?? '')) };
 
   return {
     format: MODEL_FORMAT,
@@ -126,6 +153,7 @@ export function trainModel(corpus: LabelledCorpus, options: TrainOptions): Model
     standardiser: { mean: Array.from(preprocessor.mean, significantMean), sd: Array.from(preprocessor.sd, significantMean) },
     lengthCurve: curve,
     ngramBuckets: buckets,
+    wordClasses,
     traits,
     metrics,
   };

@@ -37,12 +37,19 @@ export interface TextModel {
   /** Per trait: cross-validated ROC AUC, 0.5 (chance) for an untrained trait. */
   auc: Readonly<Record<Trait, number>>;
   lengthCurve: readonly LengthPoint[];
+  /**
+   * Per trait: 1 for each dense index and n-gram row whose weight kept its sign in every
+   * cross-validation fold; null for a model without that record (everything may be shown).
+   */
+  stable: Readonly<Record<Trait, { dense: Uint8Array; ngramRows: Uint8Array } | null>>;
+  /** Per n-gram row: the word class shown beside the word ("adjective"), or undefined. */
+  wordClassOfRow: (row: number) => string | undefined;
   file: ModelFile;
 }
 
 export const TRAIT_COUNT = TRAITS.length;
 
-export const DEFAULT_MODEL_PATH = fileURLToPath(new URL('./model/rapport-text-v1.json', import.meta.url));
+export const DEFAULT_MODEL_PATH = fileURLToPath(new URL('./model/rapport-text-v2.json', import.meta.url));
 
 export function modelFromFile(file: ModelFile): TextModel {
   const { features } = file;
@@ -75,6 +82,21 @@ export function modelFromFile(file: ModelFile): TextModel {
     (file.traits[trait]?.lengthQuantiles ?? []).filter((level) => level.words < typicalWords).map((level) => ({ words: level.words, quantiles: Float64Array.from(level.quantiles) })),
   );
   const auc = perTrait((trait) => (file.traits[trait] !== undefined ? (file.metrics[trait]?.auc ?? 0.5) : 0.5));
+  const stable = perTrait((trait) => {
+    const record = file.traits[trait]?.stable;
+    if (record === undefined) return null;
+    const dense = new Uint8Array(denseSize);
+    for (const j of record.dense) dense[j] = 1;
+    const ngramRows = new Uint8Array(file.ngramBuckets.length);
+    let row = 0;
+    record.ngrams.forEach((gap, i) => {
+      row = i === 0 ? gap : row + gap;
+      ngramRows[row] = 1;
+    });
+    return { dense, ngramRows };
+  });
+  const classes = file.wordClasses;
+  const wordClassOfRow = (row: number): string | undefined => (classes === undefined ? undefined : classes.labels[classes.ngrams[row] ?? -1]);
   TRAITS.forEach((trait, t) => {
     const weights = file.traits[trait];
     if (weights === undefined) return;
@@ -105,6 +127,8 @@ export function modelFromFile(file: ModelFile): TextModel {
     typicalWords,
     auc,
     lengthCurve: file.lengthCurve,
+    stable,
+    wordClassOfRow,
     file,
   };
 }
