@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 /** Everything the process reads from its environment, validated once at start-up. */
@@ -20,6 +21,12 @@ export interface Config {
   inProcessWorker: boolean;
   /** PDF analyses one token may have in progress at once; more uploads wait with a 429. */
   pdfMaxPending: number;
+  /** Worker threads that analyse long texts off the event loop. */
+  textWorkers: number;
+  /** Long texts that may wait for a text worker; more get 503 with Retry-After. */
+  textMaxQueue: number;
+  /** Texts of this many characters or more are analysed in a worker thread. */
+  textInlineMaxChars: number;
 }
 
 export class ConfigError extends Error {
@@ -84,6 +91,14 @@ function readCount(env: Env, name: string, fallback: number): number {
   return Number(raw);
 }
 
+/**
+ * One core is left to the event loop (HTTP, the database); the workers get the rest. A
+ * 2-core machine gets one worker.
+ */
+export function defaultTextWorkers(cores = availableParallelism()): number {
+  return Math.max(1, cores - 1);
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
@@ -108,5 +123,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     demoData: readBool(env, 'RAPPORT_DEMO_DATA', true),
     inProcessWorker: readBool(env, 'RAPPORT_IN_PROCESS_WORKER', true),
     pdfMaxPending: readCount(env, 'RAPPORT_PDF_MAX_PENDING', 50),
+    textWorkers: readCount(env, 'RAPPORT_TEXT_WORKERS', defaultTextWorkers()),
+    textMaxQueue: readCount(env, 'RAPPORT_TEXT_MAX_QUEUE', 64),
+    textInlineMaxChars: readCount(env, 'RAPPORT_TEXT_INLINE_CHARS', 5000),
   };
 }
