@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 /** Everything the process reads from its environment, validated once at start-up. */
@@ -23,6 +24,12 @@ export interface Config {
   pdfMaxPending: number;
   /** The text model's weights file; null = the model committed with the code. */
   textModelPath: string | null;
+  /** Worker threads that analyse long texts off the event loop. */
+  textWorkers: number;
+  /** Long texts that may wait for a text worker; more get 503 with Retry-After. */
+  textMaxQueue: number;
+  /** Texts of this many characters or more are analysed in a worker thread. */
+  textInlineMaxChars: number;
 }
 
 export class ConfigError extends Error {
@@ -106,6 +113,14 @@ export function readTextModelPath(env: Env, cwd: string): string | null {
   return resolved;
 }
 
+/**
+ * One core is left to the event loop (HTTP, the database); the workers get the rest. A
+ * 2-core machine gets one worker.
+ */
+export function defaultTextWorkers(cores = availableParallelism()): number {
+  return Math.max(1, cores - 1);
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
@@ -131,5 +146,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     inProcessWorker: readBool(env, 'RAPPORT_IN_PROCESS_WORKER', true),
     pdfMaxPending: readCount(env, 'RAPPORT_PDF_MAX_PENDING', 50),
     textModelPath: readTextModelPath(env, cwd),
+    textWorkers: readCount(env, 'RAPPORT_TEXT_WORKERS', defaultTextWorkers()),
+    textMaxQueue: readCount(env, 'RAPPORT_TEXT_MAX_QUEUE', 64),
+    textInlineMaxChars: readCount(env, 'RAPPORT_TEXT_INLINE_CHARS', 5000),
   };
 }

@@ -7,6 +7,7 @@ import type { Db } from './db/client.ts';
 import { JobWorker } from './jobs/worker.ts';
 import { DEFAULT_PDF_LIMITS, PdfExtractor, type PdfLimits } from './personality/pdf/index.ts';
 import { DEFAULT_MODEL_PATH, loadModel, type TextModel } from './personality/text/model.ts';
+import { TextPool } from './personality/text/pool.ts';
 import type { Logger } from './shared/logger.ts';
 
 /**
@@ -24,6 +25,8 @@ export interface AppContext {
   pdfLimits: PdfLimits;
   /** The text model every analysis of this process reads with, loaded once (RAPPORT_TEXT_MODEL). */
   model: TextModel;
+  /** Analyses callers' texts, long ones in worker threads so the event loop stays free. */
+  textPool: TextPool;
   /** The job worker of this process; null where separate `rapport worker` processes run jobs. */
   worker: JobWorker | null;
   /** Tells this process's worker, if any, that a job is waiting. */
@@ -58,10 +61,11 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
   meter.start();
   const pdfLimits: PdfLimits = { ...DEFAULT_PDF_LIMITS, maxBytes: Math.min(DEFAULT_PDF_LIMITS.maxBytes, config.bodyLimitBytes) };
   const pdf = new PdfExtractor(pdfLimits);
+  const textPool = new TextPool({ model, modelPath: config.textModelPath ?? DEFAULT_MODEL_PATH, workers: config.textWorkers, maxQueue: config.textMaxQueue, inlineMaxChars: config.textInlineMaxChars });
   let worker: JobWorker | null = null;
   if (options.runJobs) {
     worker = new JobWorker(db, logger);
-    const handler = pdfAnalysisHandler({ db, pdf, model });
+    const handler = pdfAnalysisHandler({ db, pdf, text: textPool });
     worker.register(PDF_JOB, handler.run, handler.giveUp);
     worker.start();
   }
@@ -75,12 +79,14 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
     pdf,
     pdfLimits,
     model,
+    textPool,
     worker,
     wakeWorker: () => worker?.wake(),
     async shutdown() {
       await worker?.stop();
       await meter.stop();
       await pdf.close();
+      await textPool.close();
     },
   };
 }

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, defaultTextWorkers, loadConfig } from '../src/config.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {
     const config = loadConfig({}, '/srv/rapport');
     expect(config).toMatchObject({ port: 8080, connectPort: 8081, dataDir: '/srv/rapport/data', databaseUrl: null, publicBaseUrl: null, pdfMaxPending: 50 });
     expect(loadConfig({ RAPPORT_PDF_MAX_PENDING: '200' }).pdfMaxPending).toBe(200);
+  });
+
+  it('sizes the text workers from the cores, leaving one to the event loop, and reads the overrides', () => {
+    expect([defaultTextWorkers(1), defaultTextWorkers(2), defaultTextWorkers(16)]).toEqual([1, 1, 15]);
+    expect(loadConfig({})).toMatchObject({ textWorkers: defaultTextWorkers(), textMaxQueue: 64, textInlineMaxChars: 5000 });
+    const set = loadConfig({ RAPPORT_TEXT_WORKERS: '3', RAPPORT_TEXT_MAX_QUEUE: '10', RAPPORT_TEXT_INLINE_CHARS: '1' });
+    expect(set).toMatchObject({ textWorkers: 3, textMaxQueue: 10, textInlineMaxChars: 1 });
   });
 
   it.each([
@@ -23,6 +30,9 @@ describe('configuration', () => {
     [{ BODY_LIMIT: '0kb' }, 'BODY_LIMIT'],
     [{ RAPPORT_PDF_MAX_PENDING: '0' }, 'RAPPORT_PDF_MAX_PENDING'],
     [{ RAPPORT_PDF_MAX_PENDING: '2.5' }, 'RAPPORT_PDF_MAX_PENDING'],
+    [{ RAPPORT_TEXT_WORKERS: '0' }, 'RAPPORT_TEXT_WORKERS'],
+    [{ RAPPORT_TEXT_MAX_QUEUE: 'many' }, 'RAPPORT_TEXT_MAX_QUEUE'],
+    [{ RAPPORT_TEXT_INLINE_CHARS: '-5' }, 'RAPPORT_TEXT_INLINE_CHARS'],
   ])('rejects %o naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));

@@ -2,7 +2,7 @@ import type { Db } from '../db/client.ts';
 import { enqueueJob, type Job } from '../jobs/queue.ts';
 import type { PdfExtractor, PdfLimits } from '../personality/pdf/index.ts';
 import { sniffPdf } from '../personality/pdf/index.ts';
-import { analyzeText, type TextModel } from '../personality/text/index.ts';
+import type { TextPool } from '../personality/text/pool.ts';
 import type { TraitEstimate } from '../personality/types.ts';
 import { AppError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
@@ -27,11 +27,12 @@ const PENDING_RETRY_SECONDS = 5;
 /** An estimate, or why there is none (`text_too_short`, `text_junk`, `text_unsupported_language`). */
 export type SubmittedTextResult = { estimate: TraitEstimate } | { estimate: null; reason: string };
 
-export function analyzeSubmittedText(model: TextModel, text: string): SubmittedTextResult {
+export async function analyzeSubmittedText(pool: TextPool, text: string): Promise<SubmittedTextResult> {
   if (text.length > MAX_TEXT_CHARS) {
     throw new AppError('payload_too_large', `The text has ${text.length} characters; the limit is ${MAX_TEXT_CHARS}.`);
   }
-  const result = analyzeText(text, { labelled: true, evidence: true, model });
+  // A long text goes to a worker thread; a full queue is a 503 `unavailable` with Retry-After.
+  const result = await pool.analyze(text, { labelled: true, evidence: true });
   return result.ok ? { estimate: result.estimate } : { estimate: null, reason: `text_${result.reason}` };
 }
 
@@ -90,8 +91,8 @@ function analysisIdOf(job: Job): string {
   return id;
 }
 
-/** The background step: PDF → text (in a worker thread, bounded) → estimate. */
-export function pdfAnalysisHandler(deps: { db: Db; pdf: PdfExtractor; model: TextModel }) {
+/** The background step: PDF → text (in a worker thread, bounded) → estimate (long texts in a text worker). */
+export function pdfAnalysisHandler(deps: { db: Db; pdf: PdfExtractor; text: TextPool }) {
   return {
     async run(job: Job): Promise<void> {
       const id = analysisIdOf(job);
@@ -102,7 +103,7 @@ export function pdfAnalysisHandler(deps: { db: Db; pdf: PdfExtractor; model: Tex
         await finishAnalysis(deps.db, id, { failureReason: `pdf_${extracted.reason}` });
         return;
       }
-      const result = analyzeText(extracted.text, { labelled: true, evidence: true, model: deps.model });
+      const result = await deps.text.analyze(extracted.text, { labelled: true, evidence: true });
       await finishAnalysis(deps.db, id, result.ok ? { estimate: result.estimate } : { failureReason: `text_${result.reason}` });
     },
     /** After repeated failures the caller still gets an answer: no personality. */
