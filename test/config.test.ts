@@ -1,5 +1,10 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, defaultTextWorkers, loadConfig } from '../src/config.ts';
+import { loadTextModel } from '../src/context.ts';
+import { DEFAULT_MODEL_PATH } from '../src/personality/text/model.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -48,5 +53,38 @@ describe('configuration', () => {
     expect(() => loadConfig({ BODY_LIMIT: '0' })).toThrow('Invalid configuration: BODY_LIMIT must be at least 1kb, got "0"');
     expect(loadConfig({ BODY_LIMIT: '1kb' }).bodyLimitBytes).toBe(1024);
     expect(loadConfig({ BODY_LIMIT: '1024' }).bodyLimitBytes).toBe(1024);
+  });
+
+  describe('RAPPORT_TEXT_MODEL', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'rapport-model-config-'));
+
+    it('defaults to the committed model and loads it once into the context', () => {
+      const config = loadConfig({}, dir);
+      expect(config.textModelPath).toBeNull();
+      const model = loadTextModel(config);
+      expect(model.version).toMatch(/^rapport-text-v2\+/);
+    });
+
+    it('takes a model file, relative to the working directory', () => {
+      const config = loadConfig({ RAPPORT_TEXT_MODEL: path.relative(dir, DEFAULT_MODEL_PATH) }, dir);
+      expect(config.textModelPath).toBe(DEFAULT_MODEL_PATH);
+      expect(loadTextModel(config).version).toBe(loadTextModel({ textModelPath: null }).version);
+    });
+
+    it('refuses a path that is missing or not a file, naming the variable', () => {
+      expect(() => loadConfig({ RAPPORT_TEXT_MODEL: 'nowhere/model.json' }, dir)).toThrow(ConfigError);
+      expect(() => loadConfig({ RAPPORT_TEXT_MODEL: 'nowhere/model.json' }, dir)).toThrow(/^Invalid configuration: RAPPORT_TEXT_MODEL .*does not exist/);
+      expect(() => loadConfig({ RAPPORT_TEXT_MODEL: dir }, dir)).toThrow(/RAPPORT_TEXT_MODEL .*is not a file/);
+    });
+
+    it('fails start-up with a clear line for a file that is not a model', () => {
+      const notJson = path.join(dir, 'notes.txt');
+      writeFileSync(notJson, 'hello');
+      const otherShape = path.join(dir, 'other.json');
+      writeFileSync(otherShape, JSON.stringify({ format: 'something-else' }));
+      expect(() => loadTextModel(loadConfig({ RAPPORT_TEXT_MODEL: notJson }, dir))).toThrow(/^Invalid configuration: RAPPORT_TEXT_MODEL .*notes\.txt could not be loaded: it is not JSON$/);
+      expect(() => loadTextModel(loadConfig({ RAPPORT_TEXT_MODEL: otherShape }, dir))).toThrow(ConfigError);
+      expect(() => loadTextModel(loadConfig({ RAPPORT_TEXT_MODEL: otherShape }, dir))).toThrow(/RAPPORT_TEXT_MODEL .*format is not "rapport-text-model"/);
+    });
   });
 });

@@ -24,6 +24,13 @@ export const DEFAULT_CONFIG: TrainingConfig = { hashBits: 20, minDocumentFrequen
 export const DEFAULT_NGRAM_ORDER: 1 | 2 = 1;
 
 
+/**
+ * A word is shown as evidence only if one training text in a hundred uses it: a rarer word
+ * can keep its sign in every fold because the same few essays carry it each time ("row"
+ * for agreeableness), which says more about those essays than about the trait.
+ */
+const EVIDENCE_MIN_SHARE = 0.01;
+
 /** Weights below this cannot move a logit by a thousandth; they are left out of the file. */
 const PRUNE_BELOW = 1e-5;
 
@@ -72,6 +79,8 @@ export function trainModel(corpus: LabelledCorpus, options: TrainOptions): Model
   const excerptAucs: number[][] = EXCERPT_LENGTHS.map(() => []);
   const fullAucs: number[] = [];
   const stableByTrait = new Map<Trait, { dense: number[]; ngrams: number[] }>();
+  // idf of a word in EVIDENCE_MIN_SHARE of the documents: rarer words are never shown.
+  const maxEvidenceIdf = Math.log((1 + docs.length) / (1 + Math.ceil(EVIDENCE_MIN_SHARE * docs.length))) + 1;
   for (const trait of corpus.traits) {
     const labels = labelsFor(corpus.documents, trait);
     const signs: FoldSigns = foldSigns(config.hashBits, denseSize);
@@ -91,7 +100,9 @@ export function trainModel(corpus: LabelledCorpus, options: TrainOptions): Model
     });
     const denseWeights = Array.from({ length: denseSize }, (_, j) => significant((model.weights[j] ?? 0) * config.denseWeight));
     const stableDense = denseWeights.flatMap((w, j) => (isStable(signs, signs.dense, j, w) ? [j] : []));
-    const stableNgrams = ngrams.flatMap((w, k) => (isStable(signs, signs.ngrams, preprocessor.keptBuckets[k] ?? -1, w) ? [k] : []));
+    const stableNgrams = ngrams.flatMap((w, k) =>
+      (preprocessor.idf[k] ?? Infinity) <= maxEvidenceIdf && isStable(signs, signs.ngrams, preprocessor.keptBuckets[k] ?? -1, w) ? [k] : [],
+    );
     stableByTrait.set(trait, { dense: stableDense, ngrams: stableNgrams });
     log(`${trait}: ${stableNgrams.length} of ${ngrams.filter((w) => w !== 0).length} word weights and ${stableDense.length} of ${denseSize} class/style weights keep their sign in all ${options.folds} folds`);
     traits[trait] = {

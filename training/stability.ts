@@ -12,7 +12,7 @@ import { seededRandom } from './random.ts';
 /** Sentences as written: each ends at `.`, `!`, `?` or `…` (with what follows them) or a line break. */
 export function sentencesOf(text: string): string[] {
   const pieces = text.match(/[^.!?…\n]*(?:[.!?…]+["'”’)\]]*|\n|$)/g) ?? [];
-  return pieces.filter((piece) => /\p{L}/u.test(piece));
+  return pieces.map((piece) => piece.trim()).filter((piece) => /\p{L}/u.test(piece));
 }
 
 function wordCountOf(text: string): number {

@@ -147,7 +147,15 @@ export function rankEvidence(model: TextModel, inputs: EvidenceInputs): Record<T
       if (weight !== 0) ranked.push({ term, weight });
     }
     ranked.sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight) || a.term.localeCompare(b.term));
-    return ranked.slice(0, EVIDENCE_PER_TRAIT).map(({ term, weight }) => ({ term, weight: roundTo4(weight) }));
+    // One item per word: "family (family words)" and "family (noun)" would say the same twice.
+    const seen = new Set<string>();
+    const distinct = ranked.filter(({ term }) => {
+      const word = term.split(' (')[0] ?? term;
+      if (seen.has(word)) return false;
+      seen.add(word);
+      return true;
+    });
+    return distinct.slice(0, EVIDENCE_PER_TRAIT).map(({ term, weight }) => ({ term, weight: roundTo4(weight) }));
   };
   return {
     extraversion: topFor('extraversion'),

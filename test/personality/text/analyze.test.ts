@@ -5,6 +5,8 @@ import { TRAITS } from '../../../src/personality/types.ts';
 import { analyzeText, loadModel } from '../../../src/personality/text/index.ts';
 import { DEFAULT_MODEL_PATH } from '../../../src/personality/text/model.ts';
 import { rocAuc } from '../../../training/metrics.ts';
+import { personalityView } from '../../../src/personality/views.ts';
+import { OUTGOING_TEXT, RESERVED_TEXT, RESUME_TEXT } from '../../fixtures/texts.ts';
 
 const model = loadModel();
 
@@ -114,6 +116,39 @@ describe('analyzeText', () => {
     expect(terms.filter((term) => term.endsWith('(first-person pronouns)')).every((term) => term === 'I (first-person pronouns)')).toBe(true);
   });
 
+  it('shows only words whose weight kept its sign in every fold, each with its word class', () => {
+    const result = analyzeText(STORY.repeat(2), { evidence: true, model });
+    if (!result.ok) throw new Error('rejected');
+    const classes = new Set(['noun', 'name', 'verb', 'adjective', 'adverb', 'pronoun', 'interjection', 'number']);
+    let words = 0;
+    for (const trait of TRAITS) {
+      for (const item of result.estimate.evidence?.[trait] ?? []) {
+        const label = /^\S+ \((.+)\)$/.exec(item.term)?.[1] ?? '';
+        if (classes.has(label)) words++;
+        expect(label).not.toBe('');
+      }
+    }
+    expect(words).toBeGreaterThan(0);
+    // The model file records the stable weights; far fewer than all of them.
+    const stable = model.stable.agreeableness;
+    expect(stable).not.toBeNull();
+    const shown = stable?.ngramRows.reduce((sum, flag) => sum + flag, 0) ?? 0;
+    expect(shown).toBeGreaterThan(100);
+    expect(shown).toBeLessThan(model.stable.agreeableness?.ngramRows.length ?? 0);
+  });
+
+  it('gives the same type and scores to a text and its lower-cased copy', () => {
+    for (const text of [STORY.repeat(2), OUTGOING_TEXT, RESERVED_TEXT, RESUME_TEXT, STORY.toUpperCase().repeat(2)]) {
+      for (const labelled of [false, true]) {
+        const written = analyzeText(text, { model, labelled });
+        const lower = analyzeText(text.toLowerCase(), { model, labelled });
+        if (!written.ok || !lower.ok) continue;
+        expect(lower.estimate.scores).toEqual(written.estimate.scores);
+        expect(personalityView(lower.estimate).disc_type).toBe(personalityView(written.estimate).disc_type);
+      }
+    }
+  });
+
   it('returns the same answer for the same text', () => {
     expect(analyzeText(STORY, { evidence: true, model })).toEqual(analyzeText(STORY, { evidence: true, model }));
   });
@@ -147,6 +182,24 @@ describe.skipIf(!haveEssays)('on the essays it was trained on', () => {
       expect(median(sizes)).toBeGreaterThan(0.35);
       expect(median(sizes)).toBeLessThan(0.65);
     }
+  });
+
+  it('keeps the type of held-out-like essays when they are lower-cased', () => {
+    for (const { essay, result } of scored.slice(0, 100)) {
+      const lower = analyzeText(essay.text.toLowerCase(), { model });
+      if (!result.ok || !lower.ok) continue;
+      expect(personalityView(lower.estimate).disc_type).toBe(personalityView(result.estimate).disc_type);
+    }
+  });
+
+  it('centres 60-word excerpts on the population: no type more than twice as frequent as at full length', () => {
+    const full = scored.flatMap(({ result }) => (result.ok ? [personalityView(result.estimate).disc_type] : []));
+    const short = scored.flatMap(({ essay }) => {
+      const excerpt = analyzeText(essay.text.split(/\s+/).slice(0, 60).join(' '), { model });
+      return excerpt.ok ? [personalityView(excerpt.estimate).disc_type] : [];
+    });
+    const count = (types: string[], type: string) => types.filter((t) => t === type).length + 1;
+    for (const type of new Set(short)) expect(count(short, type) / count(full, type)).toBeLessThan(2.5);
   });
 
   it('claims less from an excerpt than from the whole text of the same writer', () => {
