@@ -39,6 +39,7 @@ export class TextPool {
   private pool: Piscina<TextTask, TextAnalysis> | undefined;
   private model: TextModel | undefined;
   private closed = false;
+  private sent = 0;
 
   constructor(options: TextPoolOptions) {
     this.options = Object.freeze({ ...options, workers: Math.max(1, Math.floor(options.workers)) });
@@ -47,6 +48,11 @@ export class TextPool {
   /** Texts waiting for a worker now. */
   get queued(): number {
     return this.pool?.queueSize ?? 0;
+  }
+
+  /** Texts handed to the worker threads since start (running, queued or done). */
+  get pooledTexts(): number {
+    return this.sent;
   }
 
   /** Starts the worker threads now, so that the first long text does not wait for them. */
@@ -67,7 +73,9 @@ export class TextPool {
         }),
       );
     }
-    return this.threads().run(task);
+    const running = this.threads().run(task);
+    this.sent++;
+    return running;
   }
 
   /** Stops the worker threads; texts still queued or running reject. */
