@@ -123,20 +123,24 @@ describe('/healthz while maximum-size texts are analysed', () => {
     return Promise.all(Array.from({ length: count }, (_, i) => probe(start + 15 * i)));
   }
 
-  it('answers within 50 ms of its idle time with 20 texts of 100,000 characters in flight', async () => {
-    const headers = { ...(await withToken(service)), 'content-type': 'application/json' };
-    // Warm up: connections, the route, a worker's first text.
-    await probes(5);
-    await fetch(`${base}/v1/analysis/text`, { method: 'POST', headers, body: JSON.stringify({ text: longText(MAX_CHARS) }) }).then((r) => r.arrayBuffer());
-    const idle = median(await probes(9));
-
-    // Long prose with an adversarial run in its middle (a shape alone is rejected as junk
-    // early, which costs little), all at the maximum size.
+  /** Long prose with an adversarial run in its middle (a shape alone is rejected as junk early, which costs little). */
+  function adversarialTexts(): string[] {
     const runs = ['a'.repeat(20_000), 'ab'.repeat(10_000), '.'.repeat(20_000), '<!--'.repeat(5_000), 'a-'.repeat(10_000)];
-    const shapes = runs.map((run) => {
+    return runs.map((run) => {
       const prose = longText((MAX_CHARS - run.length) / 2);
       return `${prose} ${run} ${prose}`.slice(0, MAX_CHARS);
     });
+  }
+
+  interface Attempt {
+    idle: number;
+    busy: number[];
+    stillBusy: boolean;
+    statuses: number[];
+  }
+
+  async function attempt(headers: Record<string, string>, shapes: string[]): Promise<Attempt> {
+    const idle = median(await probes(9));
     const before = service.ctx.textPool.pooledTexts;
     let finished = 0;
     const inFlight = Array.from({ length: 20 }, (_, i) =>
@@ -155,14 +159,30 @@ describe('/healthz while maximum-size texts are analysed', () => {
     }
     const busy = await probes(9);
     const stillBusy = finished < 20;
-    const statuses = await Promise.all(inFlight);
+    return { idle, busy, stillBusy, statuses: await Promise.all(inFlight) };
+  }
 
-    expect(statuses.every((status) => status === 200)).toBe(true);
+  /** 50 ms over idle; where even an idle probe takes longer than that, the margin grows with it. */
+  const withinBudget = ({ idle, busy }: Attempt): boolean => median(busy) < idle + Math.max(50, idle);
+
+  it('answers within 50 ms of its idle time with 20 texts of 100,000 characters in flight', async () => {
+    const headers = { ...(await withToken(service)), 'content-type': 'application/json' };
+    // Warm up: connections, the route, a worker's first text.
+    await probes(5);
+    await fetch(`${base}/v1/analysis/text`, { method: 'POST', headers, body: JSON.stringify({ text: longText(MAX_CHARS) }) }).then((r) => r.arrayBuffer());
+    const shapes = adversarialTexts();
+
+    // On a shared 2-core machine other processes can take the CPU for a while, idle and busy
+    // alike; up to three tries. Analysing on the event loop instead fails every try by seconds.
+    const attempts: Attempt[] = [];
+    do attempts.push(await attempt(headers, shapes));
+    while (attempts.length < 3 && !withinBudget(attempts[attempts.length - 1] as Attempt));
+    const last = attempts[attempts.length - 1] as Attempt;
+
+    expect(last.statuses.every((status) => status === 200)).toBe(true);
     // The probes ran while analyses were still going on; otherwise the test proved nothing.
-    expect(stillBusy).toBe(true);
-    // 50 ms over idle; on a machine so loaded that an idle probe takes longer than that, the
-    // margin grows with it (analysing on the event loop instead costs seconds: ×20 idle).
-    const margin = Math.max(50, idle);
-    expect(median(busy), `idle ${idle.toFixed(1)} ms, busy ${busy.map((t) => t.toFixed(1)).join(', ')} ms`).toBeLessThan(idle + margin);
+    expect(last.stillBusy).toBe(true);
+    const seen = attempts.map(({ idle, busy }) => `idle ${idle.toFixed(1)} ms, busy ${busy.map((t) => t.toFixed(1)).join(', ')} ms`).join('; ');
+    expect(withinBudget(last), seen).toBe(true);
   });
 });

@@ -94,6 +94,10 @@ export class TextPool {
       maxThreads: this.options.workers,
       // One text at a time per thread: a second would only wait behind the first.
       concurrentTasksPerWorker: 1,
+      // Lower priority than the event loop: on a busy machine the OS runs the thread that
+      // answers requests (and /healthz) first. Linux only; elsewhere, or without the optional
+      // @napi-rs/nice binary, piscina skips it.
+      niceIncrement: 10,
       // Nothing inherited: the parent's flags (tsx, inspector, vitest's) are not for a worker.
       execArgv: [],
       workerData,
