@@ -40,6 +40,7 @@ export class TextPool {
   /** Started on the first long text: CLI commands that build a context never need it. */
   private pool: Piscina<TextTask, TextAnalysis> | undefined;
   private closed = false;
+  private sent = 0;
 
   constructor(options: TextPoolOptions) {
     this.options = Object.freeze({ ...options, workers: Math.max(1, Math.floor(options.workers)) });
@@ -48,6 +49,11 @@ export class TextPool {
   /** Texts waiting for a worker now. */
   get queued(): number {
     return this.pool?.queueSize ?? 0;
+  }
+
+  /** Texts handed to the worker threads since start (running, queued or done). */
+  get pooledTexts(): number {
+    return this.sent;
   }
 
   /** Starts the worker threads now, so that the first long text does not wait for them. */
@@ -67,7 +73,9 @@ export class TextPool {
         }),
       );
     }
-    return this.threads().run(task);
+    const running = this.threads().run(task);
+    this.sent++;
+    return running;
   }
 
   /** Stops the worker threads; texts still queued or running reject. */
@@ -86,6 +94,10 @@ export class TextPool {
       maxThreads: this.options.workers,
       // One text at a time per thread: a second would only wait behind the first.
       concurrentTasksPerWorker: 1,
+      // Lower priority than the event loop: on a busy machine the OS runs the thread that
+      // answers requests (and /healthz) first. Linux only; elsewhere, or without the optional
+      // @napi-rs/nice binary, piscina skips it.
+      niceIncrement: 10,
       // Nothing inherited: the parent's flags (tsx, inspector, vitest's) are not for a worker.
       execArgv: [],
       workerData,
