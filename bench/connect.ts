@@ -22,8 +22,8 @@ import { recommendMessage } from '../src/content/connect/messaging.ts';
 import { openEmbedded } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { BatchJobWorker } from '../src/jobs/batch-worker.ts';
-import { analyzeText } from '../src/personality/text/index.ts';
-import { seededRandom } from '../src/personality/text/training/random.ts';
+import { analyzeText, loadModel } from '../src/personality/text/index.ts';
+import { seededRandom } from '../training/random.ts';
 import { createLogger } from '../src/shared/logger.ts';
 import { startServiceProcess } from '../test/helpers/process.ts';
 import { summarize } from './stats.ts';
@@ -69,14 +69,15 @@ console.log(`renamed ${people} people (${GIVEN.length} given × ${FAMILY.length}
 // 1. Async searches completed by one worker.
 const { token } = await createToken(db, { kind: 'connect', name: 'bench-connect-inprocess' });
 const next = seededRandom(5);
-const deps = { db, wakeWorker: () => undefined, syncTimeoutMs: 5000 };
+const model = loadModel();
+const deps = { db, wakeWorker: () => undefined, syncTimeoutMs: 5000, model };
 t = performance.now();
 for (let i = 0; i < searches; i++) {
   const { first, last } = nameOf(Math.floor(next() * people));
   await searchAsync(deps, token.id, readSearch({ first_name: first, last_name: last, text_sample: TEXT_300, text_type: 'email' }, 'async'));
 }
 console.log(`queued ${searches} async searches in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-const jobs = profileSearchJobs({ db });
+const jobs = profileSearchJobs({ db, model });
 const worker = new BatchJobWorker(db, createLogger('silent'), PROFILE_SEARCH_JOB, jobs.run, jobs.giveUp, { batchSize: 200 });
 t = performance.now();
 worker.start();
@@ -91,7 +92,7 @@ const outcomes = await db.query<{ status: string; n: number | string }>('SELECT 
 console.log(`async searches (name + 300-word text) over ${people} people, one worker: ${Math.round(searches / asyncSeconds)} completed/s (target ≥ 500); ${outcomes.map((o) => `${o.status} ${Number(o.n)}`).join(', ')}`);
 // The same work without the database: what the text analysis alone allows.
 t = performance.now();
-for (let i = 0; i < 500; i++) analyzeText(TEXT_300);
+for (let i = 0; i < 500; i++) analyzeText(TEXT_300, { model });
 console.log(`  for scale: analyzeText on the 300-word sample alone ${Math.round(500 / ((performance.now() - t) / 1000))}/s`);
 await db.query("DELETE FROM profile_requests WHERE token_id = $1", [token.id]);
 await db.close();

@@ -17,7 +17,7 @@ import { BENCH_PROFILE_TEXT, BENCH_TEXT_1000 } from './texts.ts';
 import { summarize } from './stats.ts';
 import { startServiceProcess, runCli, REPO_ROOT } from '../test/helpers/process.ts';
 import { textPdf } from '../test/fixtures/pdf.ts';
-import { seededRandom } from '../src/personality/text/training/random.ts';
+import { seededRandom } from '../training/random.ts';
 
 const { values } = parseArgs({
   options: {

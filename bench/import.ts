@@ -14,9 +14,10 @@ import { parseArgs } from 'node:util';
 import { openEmbedded } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { importPeople } from '../src/people/import.ts';
+import { loadModel } from '../src/personality/text/model.ts';
 import { findPersonSummary } from '../src/people/repository.ts';
 import { statement } from '../src/db/client.ts';
-import { seededRandom } from '../src/personality/text/training/random.ts';
+import { seededRandom } from '../training/random.ts';
 import { generatePeople as generate } from './people.ts';
 
 /** What GET /v1/profiles reads of a person: everything but the texts. */
@@ -36,14 +37,15 @@ async function main(): Promise<void> {
     console.log(`generated ${people} people (${(size / 1e6).toFixed(1)} MB) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
     const db = await openEmbedded({ dataDir: path.join(dir, 'pgdata') });
+    const model = loadModel();
     await migrate(db);
     t = performance.now();
-    const summary = await importPeople(db, file);
+    const summary = await importPeople({ db, model }, file);
     const seconds = (performance.now() - t) / 1000;
     console.log(`import: ${summary.inserted} inserted, ${summary.skipped} skipped, ${summary.without_personality} without personality in ${seconds.toFixed(1)} s = ${Math.round(people / seconds)} people/s`);
 
     const again = performance.now();
-    const second = await importPeople(db, file);
+    const second = await importPeople({ db, model }, file);
     console.log(`import again: ${second.unchanged} unchanged in ${((performance.now() - again) / 1000).toFixed(1)} s`);
 
     // Every timing pass draws fresh people uniformly from the whole dataset, as the HTTP bench

@@ -1,7 +1,7 @@
 /** Generated benchmark people: person<i>@example.com with a 200-word bio, the same for every seed-42 run. */
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { seededRandom } from '../src/personality/text/training/random.ts';
+import { seededRandom } from '../training/random.ts';
 
 const WORDS = (
   'the a and to of in I we you they it is was be have do say get make go know think take see come want look use find give tell ' +

@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { seededRandom } from '../src/personality/text/training/random.ts';
+import { seededRandom } from '../training/random.ts';
 import { runCli, startServiceProcess } from '../test/helpers/process.ts';
 import { HAVE_REDIS, startRedis } from '../test/helpers/redis.ts';
 import { generatePeople } from './people.ts';

@@ -1,8 +1,11 @@
 /**
  * In-process speed of the personality engine: the text model on a 1,000-word text, with and
- * without evidence, and the whole description (views and advice).
+ * without evidence, the whole description (views and advice), the slowest of a set of
+ * adversarial text shapes per 100,000 characters (linear time), and a long text through the
+ * worker pool against the same text on the main thread.
  */
-import { analyzeText } from '../src/personality/text/index.ts';
+import { analyzeText, DEFAULT_MODEL_PATH, loadModel } from '../src/personality/text/index.ts';
+import { TextPool } from '../src/personality/text/pool.ts';
 import { describePersonality } from '../src/profiles/describe.ts';
 import { BENCH_TEXT_1000 } from './texts.ts';
 import { summarize } from './stats.ts';
@@ -19,13 +22,14 @@ function time(runs: number, fn: () => void): number[] {
 
 const words = BENCH_TEXT_1000.split(/\s+/).length;
 const loadStart = performance.now();
-const first = analyzeText(BENCH_TEXT_1000);
+const model = loadModel();
+const first = analyzeText(BENCH_TEXT_1000, { model });
 const firstMs = performance.now() - loadStart;
 if (!first.ok) throw new Error(`bench text yielded no personality: ${first.reason}`);
 
-time(50, () => analyzeText(BENCH_TEXT_1000));
-const plain = summarize(time(500, () => analyzeText(BENCH_TEXT_1000)));
-const withEvidence = summarize(time(500, () => analyzeText(BENCH_TEXT_1000, { labelled: true, evidence: true })));
+time(50, () => analyzeText(BENCH_TEXT_1000, { model }));
+const plain = summarize(time(500, () => analyzeText(BENCH_TEXT_1000, { model })));
+const withEvidence = summarize(time(500, () => analyzeText(BENCH_TEXT_1000, { labelled: true, evidence: true, model })));
 const estimate = first.estimate;
 const described = summarize(time(500, () => describePersonality(estimate, 'Sam')));
 
@@ -33,3 +37,54 @@ console.log(`text model on a ${words}-word text (first call, model load included
 console.log(`  analyzeText                      median ${plain.median.toFixed(3)} ms  p95 ${plain.p95.toFixed(3)} ms  (target: median < 2 ms)`);
 console.log(`  analyzeText labelled + evidence  median ${withEvidence.median.toFixed(3)} ms  p95 ${withEvidence.p95.toFixed(3)} ms`);
 console.log(`  describePersonality (views+advice) median ${described.median.toFixed(3)} ms  p95 ${described.p95.toFixed(3)} ms`);
+
+/**
+ * Shapes that took seconds before the patterns became linear (one unbroken word, runs before
+ * an `@`, unclosed comments and tags, separators), each 100,000 characters, analysed the way
+ * the API does (labelled, with evidence).
+ */
+const SHAPE_CHARS = 100_000;
+const shapes: Record<string, string> = {
+  'one word': 'a'.repeat(SHAPE_CHARS),
+  'ab repeated': 'ab'.repeat(SHAPE_CHARS / 2),
+  dots: '.'.repeat(SHAPE_CHARS),
+  digits: '1'.repeat(SHAPE_CHARS),
+  'letters then @': `${'a'.repeat(SHAPE_CHARS - 2)} @`,
+  'www.': 'www.'.repeat(SHAPE_CHARS / 4),
+  'unclosed <!--': '<!--'.repeat(SHAPE_CHARS / 4),
+  'unclosed <p': '<p'.repeat(SHAPE_CHARS / 2),
+  'hyphenated a-': 'a-'.repeat(SHAPE_CHARS / 2),
+  'spaces between': `x${' '.repeat(SHAPE_CHARS - 2)}x`,
+  'prose 100k': BENCH_TEXT_1000.repeat(Math.ceil(SHAPE_CHARS / BENCH_TEXT_1000.length)).slice(0, SHAPE_CHARS),
+};
+const shapeTimes = Object.entries(shapes).map(([name, text]) => {
+  analyzeText(text, { labelled: true, evidence: true, model });
+  return { name, ms: summarize(time(5, () => analyzeText(text, { labelled: true, evidence: true, model }))).median };
+});
+const slowest = shapeTimes.reduce((a, b) => (b.ms > a.ms ? b : a));
+const per1000Words = withEvidence.median;
+console.log(`\nadversarial shapes, ${SHAPE_CHARS.toLocaleString('en')} characters each (labelled + evidence, median of 5):`);
+for (const { name, ms } of shapeTimes) console.log(`  ${name.padEnd(16)} ${ms.toFixed(1)} ms`);
+console.log(`  slowest shape: ${slowest.name}, ${slowest.ms.toFixed(1)} ms per 100,000 characters = ${(slowest.ms / per1000Words).toFixed(1)} × the 1,000-word text (${per1000Words.toFixed(3)} ms)`);
+
+// The worker pool: one long text at a time through a worker against the main thread.
+const pool = new TextPool({ model, modelPath: DEFAULT_MODEL_PATH, workers: 1, maxQueue: 100, inlineMaxChars: 1 });
+const long = shapes['prose 100k'] ?? BENCH_TEXT_1000;
+const mid = BENCH_TEXT_1000.repeat(5); // ~5,000 words
+for (let i = 0; i < 5; i++) await pool.analyze(BENCH_TEXT_1000, { labelled: true, evidence: true });
+async function timeAsync(runs: number, fn: () => Promise<unknown>): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const start = performance.now();
+    await fn();
+    samples.push(performance.now() - start);
+  }
+  return samples;
+}
+console.log('\nworker pool round trip against the main thread (labelled + evidence, median):');
+for (const [label, text] of [['1,000 words', BENCH_TEXT_1000], ['5,000 words', mid], ['100,000 characters', long]] as const) {
+  const inline = summarize(time(20, () => analyzeText(text, { labelled: true, evidence: true, model }))).median;
+  const pooled = summarize(await timeAsync(20, () => pool.analyze(text, { labelled: true, evidence: true }))).median;
+  console.log(`  ${label.padEnd(20)} ${text.length} chars: main thread ${inline.toFixed(2)} ms, worker ${pooled.toFixed(2)} ms (+${(pooled - inline).toFixed(2)} ms)`);
+}
+await pool.close();

@@ -11,8 +11,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { API_SECTIONS, generatedPeople, measureOverlap, PAGE_SECTIONS, type OverlapPerson, type OverlapReport } from '../src/content/advice-overlap.ts';
 import { analyzeTexts } from '../src/people/analyze.ts';
+import { loadModel } from '../src/personality/text/model.ts';
 import type { TextSample } from '../src/people/person.ts';
 
+const model = loadModel();
 const DEMO = fileURLToPath(new URL('../src/people/demo/people.jsonl', import.meta.url));
 
 interface DemoLine {
@@ -26,7 +28,7 @@ function demoPeople(): OverlapPerson[] {
   for (const line of readFileSync(DEMO, 'utf8').split('\n')) {
     if (line.trim() === '') continue;
     const row = JSON.parse(line) as DemoLine;
-    const { estimate } = analyzeTexts(row.texts ?? []);
+    const { estimate } = analyzeTexts(model, row.texts ?? []);
     if (estimate) people.push({ label: row.first_name ?? '?', estimate, title: row.title ?? null });
   }
   return people;

@@ -1,21 +1,35 @@
 /**
  * Honest evaluation of Rapport's text model.
  *
- *   npm run eval -- [labelled.jsonl] [--repeats 3] [--folds 10] [--seed 1]
+ *   npm run eval -- [labelled.jsonl] [--repeats 3] [--folds 10] [--seed 1] [--no-stability]
  *
  * Repeated stratified k-fold cross-validation with the shipped training settings: every
  * fold refits the standardiser, the n-gram vocabulary, the weights and the decision
  * threshold on its training part only. Features are extracted once (they do not depend
  * on labels); training runs per fold.
+ *
+ * Stability (training/stability.ts): the DISC type rests on extraversion and
+ * agreeableness only, so in the first repeat each of those two traits' fold models also
+ * scores edited versions of its held-out essays: the two halves, the text lower-cased,
+ * re-punctuated, without one sentence (three sentences chosen at random, one at a time),
+ * and cut to 60 words. Every held-out essay is used (no sampling). Standings are read
+ * the way the service reads them (length-aware, training/calibration.ts), against
+ * quantiles of this run's own out-of-fold values: the same construction as the shipped
+ * model's, on the same folds (calibration uses no labels).
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { Trait } from '../src/personality/types.ts';
-import { labelsFor, readLabelledCorpus } from '../src/personality/text/training/corpus.ts';
-import { crossValidate } from '../src/personality/text/training/cross-validate.ts';
-import { DEFAULT_CONFIG, DEFAULT_NGRAM_ORDER, prepareCorpus } from '../src/personality/text/training/fit-model.ts';
-import { majorityBaseline, meanAndSd } from '../src/personality/text/training/metrics.ts';
+import { traitsToPoint } from '../src/personality/circle.ts';
+import { DENSE_NAMES } from '../src/personality/text/features.ts';
+import type { DiscPoint, Trait } from '../src/personality/types.ts';
+import { calibrate, calibratedStanding, EXCERPT_LENGTHS, type TraitCalibration } from '../training/calibration.ts';
+import { labelsFor, readLabelledCorpus } from '../training/corpus.ts';
+import { crossValidate } from '../training/cross-validate.ts';
+import type { TrainingConfig } from '../training/design.ts';
+import { DEFAULT_CONFIG, DEFAULT_NGRAM_ORDER, prepareCorpus } from '../training/fit-model.ts';
+import { majorityBaseline, meanAndSd } from '../training/metrics.ts';
+import { agreement, firstWords, maxShareRatio, repunctuate, splitHalves, typeShares, withOneSentenceRemoved, type Agreement } from '../training/stability.ts';
 
 /** Published 10-fold accuracies on the full 2,467-essay corpus (shared/data/README.md). */
 const PUBLISHED: Record<Trait, { majumder2017: number; bert2020: number }> = {
@@ -29,23 +43,73 @@ const PUBLISHED: Record<Trait, { majumder2017: number; bert2020: number }> = {
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { repeats: { type: 'string' }, folds: { type: 'string' }, seed: { type: 'string' } },
+  options: {
+    repeats: { type: 'string' },
+    folds: { type: 'string' },
+    seed: { type: 'string' },
+    traits: { type: 'string' },
+    // Experiments: override a shipped training setting, e.g. --set l2=0.03 --set minDocumentFrequency=10.
+    set: { type: 'string', multiple: true },
+    // Experiments: leave dense measures out (comma-separated DENSE_NAMES, e.g. style:comma).
+    'drop-dense': { type: 'string' },
+    'no-stability': { type: 'boolean' },
+    // Reads every length against the full-length population, as models before v2 did.
+    'full-length-calibration': { type: 'boolean' },
+  },
 });
 const corpusPath = resolve(repoRoot, positionals[0] ?? '../shared/data/essays/essays.jsonl');
 const repeats = Number(values.repeats ?? 3);
 const folds = Number(values.folds ?? 10);
 const seed = Number(values.seed ?? 1);
+const withStability = values['no-stability'] !== true;
+const fullLengthOnly = values['full-length-calibration'] === true;
+
+const config: TrainingConfig = { ...DEFAULT_CONFIG };
+for (const assignment of values.set ?? []) {
+  const [key, value] = assignment.split('=');
+  if (key === undefined || !(key in config) || value === undefined || !Number.isFinite(Number(value))) throw new Error(`--set ${assignment}: expected one of ${Object.keys(config).join(', ')}=<number>`);
+  Object.assign(config, { [key]: Number(value) });
+}
 
 const started = performance.now();
 const corpus = readLabelledCorpus(corpusPath);
-const docs = prepareCorpus(
-  corpus.documents.map((doc) => doc.text),
-  DEFAULT_CONFIG,
-  DEFAULT_NGRAM_ORDER,
-);
+const onlyTraits = values.traits?.split(',');
+const traits = corpus.traits.filter((trait) => onlyTraits === undefined || onlyTraits.includes(trait));
+const texts = corpus.documents.map((doc) => doc.text);
+const dropped = (values['drop-dense']?.split(',') ?? []).map((name) => {
+  const index = DENSE_NAMES.indexOf(name);
+  if (index < 0) throw new Error(`--drop-dense ${name}: not one of ${DENSE_NAMES.join(', ')}`);
+  return index;
+});
+// A measure held at 0 in every text standardises to 0 and moves nothing: as if left out.
+const prepare = (variant: readonly string[]) =>
+  prepareCorpus(variant, config, DEFAULT_NGRAM_ORDER).map((doc) => {
+    for (const index of dropped) doc.dense[index] = 0;
+    return doc;
+  });
+const docs = prepare(texts);
 console.log(`${corpusPath}: ${corpus.documents.length} documents`);
-console.log(`${repeats}× stratified ${folds}-fold cross-validation, seeds ${seed}..${seed + repeats - 1}; settings ${JSON.stringify({ ...DEFAULT_CONFIG, ngramOrder: DEFAULT_NGRAM_ORDER })}`);
+console.log(`${repeats}× stratified ${folds}-fold cross-validation, seeds ${seed}..${seed + repeats - 1}; settings ${JSON.stringify({ ...config, ngramOrder: DEFAULT_NGRAM_ORDER })}`);
 console.log('accuracy: mean ± sd over all folds; decision at the threshold that splits the training part like its labels\n');
+
+/** Edited versions of every essay; an empty string where an essay has no such version. */
+const REMOVALS = 3;
+const SHORT_WORDS = 60;
+const variantTexts: Record<string, string[]> = {};
+if (withStability) {
+  const halves = texts.map(splitHalves);
+  const removed = texts.map((text, index) => withOneSentenceRemoved(text, REMOVALS, seed * 100_003 + index));
+  variantTexts.firstHalf = halves.map(([first]) => first);
+  variantTexts.secondHalf = halves.map(([, second]) => second);
+  variantTexts.lowerCased = texts.map((text) => text.toLowerCase());
+  variantTexts.repunctuated = texts.map(repunctuate);
+  for (let r = 0; r < REMOVALS; r++) variantTexts[`removed${r}`] = removed.map((versions) => versions[r] ?? '');
+  variantTexts.short = texts.map((text) => firstWords(text, SHORT_WORDS));
+  for (const words of EXCERPT_LENGTHS) variantTexts[`excerpt${words}`] = texts.map((text) => firstWords(text, words));
+}
+const variantNames = Object.keys(variantTexts);
+const variantDocs = variantNames.map((name) => prepare(variantTexts[name] ?? []));
+const typicalWords = [...docs.map((doc) => doc.wordCount)].sort((a, b) => a - b)[Math.floor(docs.length / 2)] ?? 0;
 
 const percent = (value: number): string => `${(100 * value).toFixed(1)}`;
 const header = ['trait', 'accuracy %', 'ROC AUC', 'majority %', 'Majumder 2017 %', 'BERT 2020 %'];
@@ -53,9 +117,13 @@ const widths = [18, 13, 14, 11, 16, 12];
 const line = (cells: string[]): string => cells.map((cell, i) => cell.padEnd(widths[i] ?? 12)).join(' ');
 console.log(line(header));
 console.log(line(widths.map((width) => '-'.repeat(width))));
-for (const trait of corpus.traits) {
+
+/** Per circle trait: its calibration, and its out-of-fold logits of each variant (first repeat). */
+const circle: Partial<Record<Trait, { calibration: TraitCalibration; full: Float64Array; variants: Float64Array[] }>> = {};
+for (const trait of traits) {
   const labels = labelsFor(corpus.documents, trait);
-  const result = crossValidate(docs, labels, DEFAULT_CONFIG, { folds, repeats, seed });
+  const onCircle = trait === 'extraversion' || trait === 'agreeableness';
+  const result = crossValidate(docs, labels, config, { folds, repeats, seed }, onCircle ? variantDocs : []);
   const accuracy = meanAndSd(result.foldAccuracy);
   const auc = meanAndSd(result.foldAuc);
   const published = PUBLISHED[trait];
@@ -69,5 +137,59 @@ for (const trait of corpus.traits) {
       published.bert2020.toFixed(1),
     ]),
   );
+  const full = result.outOfFoldLogits[0];
+  if (onCircle && withStability && full !== undefined) {
+    const excerpts = EXCERPT_LENGTHS.map((words) => result.alternativeLogits[variantNames.indexOf(`excerpt${words}`)] ?? new Float64Array(0));
+    const calibration = calibrate(full, fullLengthOnly ? [] : excerpts, typicalWords);
+    circle[trait] = { calibration, full, variants: result.alternativeLogits };
+  }
 }
-console.log(`\npublished figures are on the full 2,467-essay corpus; this file is a 1,988-essay subset. ${((performance.now() - started) / 1000).toFixed(0)} s`);
+console.log(`\npublished figures are on the full 2,467-essay corpus; this file is a 1,988-essay subset.`);
+
+const e = circle.extraversion;
+const a = circle.agreeableness;
+if (withStability && e !== undefined && a !== undefined) {
+  const pointOf = (index: number, variant: number | 'full'): DiscPoint | undefined => {
+    const docsOfVariant = variant === 'full' ? docs : variantDocs[variant];
+    const words = docsOfVariant?.[index]?.wordCount ?? 0;
+    const text = variant === 'full' ? texts[index] : variantTexts[variantNames[variant] ?? '']?.[index];
+    if (text === undefined || text === '' || words === 0) return undefined;
+    const zE = (variant === 'full' ? e.full : e.variants[variant])?.[index] ?? 0;
+    const zA = (variant === 'full' ? a.full : a.variants[variant])?.[index] ?? 0;
+    // The length factor scales both traits alike, so it moves no point's angle or type; left out.
+    return traitsToPoint({ extraversion: calibratedStanding(e.calibration, zE, words), agreeableness: calibratedStanding(a.calibration, zA, words) });
+  };
+  const variant = (name: string): number => variantNames.indexOf(name);
+  const pairsOf = (one: number | 'full', two: number | 'full'): Array<[DiscPoint, DiscPoint]> =>
+    texts.flatMap((_, index) => {
+      const p = pointOf(index, one);
+      const q = pointOf(index, two);
+      return p !== undefined && q !== undefined ? [[p, q] as [DiscPoint, DiscPoint]] : [];
+    });
+  const removedPairs = Array.from({ length: REMOVALS }, (_, r) => pairsOf('full', variant(`removed${r}`))).flat();
+  const rows: Array<[string, Agreement, string]> = [
+    ['split halves (whole sentences)', agreement(pairsOf(variant('firstHalf'), variant('secondHalf'))), 'within one step ≥ 60 %'],
+    [`one sentence removed (${REMOVALS} per essay)`, agreement(removedPairs), 'same type ≥ 95 %'],
+    ['lower-cased', agreement(pairsOf('full', variant('lowerCased'))), 'same type 100 %'],
+    ['re-punctuated', agreement(pairsOf('full', variant('repunctuated'))), ''],
+  ];
+  console.log(`\nstability (first repeat, held-out essays; type from extraversion and agreeableness)\n`);
+  const stabilityWidths = [40, 8, 10, 17, 14, 24];
+  const row = (cells: string[]): string => cells.map((cell, i) => cell.padEnd(stabilityWidths[i] ?? 12)).join(' ');
+  console.log(row(['comparison', 'pairs', 'same %', 'within 1 step %', 'median angle', 'target']));
+  console.log(row(stabilityWidths.map((width) => '-'.repeat(width))));
+  for (const [name, figures, target] of rows) {
+    console.log(row([name, String(figures.pairs), percent(figures.sameType), percent(figures.withinOneStep), `${figures.medianAngle.toFixed(1)}°`, target]));
+  }
+  const fullPoints = texts.flatMap((_, index) => pointOf(index, 'full') ?? []);
+  const shortPoints = texts.flatMap((_, index) => pointOf(index, variant('short')) ?? []);
+  const fullShares = typeShares(fullPoints);
+  const shortShares = typeShares(shortPoints);
+  const worst = maxShareRatio(shortPoints, fullPoints);
+  console.log(`\ntypes at ${SHORT_WORDS} words against full essays (share %; target: no type more than 2× as frequent)`);
+  console.log(Object.keys(fullShares).map((type) => type.padEnd(6)).join(''));
+  console.log(Object.values(fullShares).map((share) => percent(share).padEnd(6)).join(''));
+  console.log(Object.values(shortShares).map((share) => percent(share).padEnd(6)).join(''));
+  console.log(`largest ratio: ${worst.type} ${worst.ratio.toFixed(2)}× (add-one smoothed counts)`);
+}
+console.log(`\n${((performance.now() - started) / 1000).toFixed(0)} s`);

@@ -16,8 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { TRAITS } from '../src/personality/types.ts';
 import { DEFAULT_MODEL_PATH } from '../src/personality/text/model.ts';
-import { readLabelledCorpus } from '../src/personality/text/training/corpus.ts';
-import { DEFAULT_CONFIG, DEFAULT_NGRAM_ORDER, trainModel } from '../src/personality/text/training/fit-model.ts';
+import { readLabelledCorpus } from '../training/corpus.ts';
+import { DEFAULT_CONFIG, DEFAULT_NGRAM_ORDER, trainModel } from '../training/fit-model.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values, positionals } = parseArgs({
@@ -43,7 +43,7 @@ if (corpus.traits.length === 0) {
 
 // The version names the data it was trained on, so a retrained model is never mistaken
 // for the shipped one (profiles are recomputed when the version changes).
-const version = values.version ?? `rapport-text-v1+${corpus.sha256.slice(0, 8)}`;
+const version = values.version ?? `rapport-text-v2+${corpus.sha256.slice(0, 8)}`;
 const model = trainModel(corpus, {
   config: DEFAULT_CONFIG,
   ngramOrder: DEFAULT_NGRAM_ORDER,

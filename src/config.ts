@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
@@ -48,6 +49,14 @@ export interface Config {
   pdfWorkers: number;
   /** Connection limits and timeouts of both hosts. */
   http: HttpLimits;
+  /** The text model's weights file; null = the model committed with the code. */
+  textModelPath: string | null;
+  /** Worker threads that analyse long texts off the event loop. */
+  textWorkers: number;
+  /** Long texts that may wait for a text worker; more get 503 with Retry-After. */
+  textMaxQueue: number;
+  /** Texts of this many characters or more are analysed in a worker thread. */
+  textInlineMaxChars: number;
 }
 
 export interface HttpLimits {
@@ -200,6 +209,33 @@ function defaultPdfWorkers(): number {
   return Math.min(4, Math.max(2, availableParallelism()));
 }
 
+/**
+ * RAPPORT_TEXT_MODEL: a weights file written by `npm run train` (relative to the working
+ * directory). Here only its existence is checked; its content is checked when the context
+ * loads it (context.ts), which fails start-up with the same variable named.
+ */
+export function readTextModelPath(env: Env, cwd: string): string | null {
+  const raw = env.RAPPORT_TEXT_MODEL;
+  if (raw === undefined || raw.trim() === '') return null;
+  const resolved = path.resolve(cwd, raw.trim());
+  let isFile = false;
+  try {
+    isFile = statSync(resolved).isFile();
+  } catch {
+    throw new ConfigError('RAPPORT_TEXT_MODEL', `must name a model file written by \`npm run train\`; ${resolved} does not exist or cannot be read`);
+  }
+  if (!isFile) throw new ConfigError('RAPPORT_TEXT_MODEL', `must name a model file written by \`npm run train\`; ${resolved} is not a file`);
+  return resolved;
+}
+
+/**
+ * One core is left to the event loop (HTTP, the database); the workers get the rest. A
+ * 2-core machine gets one worker.
+ */
+export function defaultTextWorkers(cores = availableParallelism()): number {
+  return Math.max(1, cores - 1);
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
@@ -238,5 +274,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     uploadDir: env.RAPPORT_UPLOAD_DIR?.trim() ? path.resolve(cwd, env.RAPPORT_UPLOAD_DIR.trim()) : path.join(dataDir, 'uploads'),
     pdfWorkers: readLimit(env, 'RAPPORT_PDF_WORKERS', defaultPdfWorkers()),
     http: readHttpLimits(env),
+    textModelPath: readTextModelPath(env, cwd),
+    textWorkers: readCount(env, 'RAPPORT_TEXT_WORKERS', defaultTextWorkers()),
+    textMaxQueue: readCount(env, 'RAPPORT_TEXT_MAX_QUEUE', 64),
+    textInlineMaxChars: readCount(env, 'RAPPORT_TEXT_INLINE_CHARS', 5000),
   };
 }

@@ -5,7 +5,7 @@ import { TokenAuthenticator } from './accounts/authenticator.ts';
 import { UsageMeter } from './accounts/usage.ts';
 import { PDF_JOB, pdfAnalysisHandler } from './analysis/analyses.ts';
 import { UploadSpool } from './analysis/spool.ts';
-import type { Config } from './config.ts';
+import { ConfigError, type Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { BatchJobWorker } from './jobs/batch-worker.ts';
 import { JobWorker } from './jobs/worker.ts';
@@ -15,6 +15,8 @@ import { startPurging } from './connect/purge.ts';
 import { PROFILE_SEARCH_JOB } from './connect/profile-search.ts';
 import { profileSearchJobs } from './connect/search-jobs.ts';
 import { DEFAULT_PDF_LIMITS, PdfExtractor, type PdfLimits } from './personality/pdf/index.ts';
+import { DEFAULT_MODEL_PATH, loadModel, type TextModel } from './personality/text/model.ts';
+import { TextPool } from './personality/text/pool.ts';
 import type { Logger } from './shared/logger.ts';
 import { SessionStore } from './users/sessions.ts';
 import { DiscMapRenderer } from './web/disc-map-renderer.ts';
@@ -41,6 +43,10 @@ export interface AppContext {
   spool: UploadSpool;
   /** DISC map PNGs, drawn in a worker thread and cached. */
   discMaps: DiscMapRenderer;
+  /** The text model every analysis of this process reads with, loaded once (RAPPORT_TEXT_MODEL). */
+  model: TextModel;
+  /** Analyses callers' texts, long ones in worker threads so the event loop stays free. */
+  textPool: TextPool;
   /** The job worker of this process; null where separate `rapport worker` processes run jobs. */
   worker: JobWorker | null;
   /** Tells this process's worker, if any, that a job is waiting. */
@@ -68,7 +74,23 @@ function failOpenReporter(logger: Logger, metrics: Metrics): (error: unknown) =>
   };
 }
 
+/**
+ * The configured text model, or a ConfigError naming RAPPORT_TEXT_MODEL: a file that is not
+ * a model, or a model trained with other word lists, stops start-up with one clear line.
+ */
+export function loadTextModel(config: Pick<Config, 'textModelPath'>): TextModel {
+  const file = config.textModelPath ?? DEFAULT_MODEL_PATH;
+  try {
+    return loadModel(file);
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? 'it is not JSON' : error instanceof Error ? error.message : String(error);
+    throw new ConfigError('RAPPORT_TEXT_MODEL', `must name a model file written by \`npm run train\`; ${file} could not be loaded: ${reason}`);
+  }
+}
+
 export function createContext(config: Config, db: Db, logger: Logger, options: ContextOptions = { runJobs: false }): AppContext {
+  // First, so a bad model file fails start-up before anything starts running.
+  const model = loadTextModel(config);
   const metrics = new Metrics(db);
   const overload = new OverloadMonitor({ maxEventLoopDelayMs: config.shedEventLoopDelayMs, maxHeapUsedBytes: config.shedHeapUsedBytes });
   const limiter: RateLimiter = options.redis ? new RedisRateLimiter(options.redis, failOpenReporter(logger, metrics)) : new MemoryRateLimiter();
@@ -78,17 +100,18 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
   const pdf = new PdfExtractor(pdfLimits, config.pdfWorkers);
   const spool = new UploadSpool(config.uploadDir);
   const discMaps = new DiscMapRenderer();
+  const textPool = new TextPool({ model, modelPath: config.textModelPath ?? DEFAULT_MODEL_PATH, workers: config.textWorkers, maxQueue: config.textMaxQueue, inlineMaxChars: config.textInlineMaxChars });
   let worker: JobWorker | null = null;
   let searches: BatchJobWorker | null = null;
   let stopPurging = () => {};
   if (options.runJobs) {
     // One job per PDF worker thread: several PDFs are analysed at once, each in its own thread.
     worker = new JobWorker(db, logger, { concurrency: config.pdfWorkers });
-    const handler = pdfAnalysisHandler({ db, pdf, spool });
+    const handler = pdfAnalysisHandler({ db, pdf, spool, text: textPool });
     worker.register(PDF_JOB, handler.run, handler.giveUp);
     worker.start();
     // Connect searches are many and small: claimed and finished a batch at a time.
-    const search = profileSearchJobs({ db });
+    const search = profileSearchJobs({ db, model });
     searches = new BatchJobWorker(db, logger, PROFILE_SEARCH_JOB, search.run, search.giveUp);
     searches.start();
     stopPurging = startPurging(db, config.requestRetentionDays, logger);
@@ -107,6 +130,8 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
     sessions: new SessionStore(db, config.sessionSecret),
     spool,
     discMaps,
+    model,
+    textPool,
     worker,
     wakeWorker: () => {
       worker?.wake();
@@ -119,6 +144,7 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
       await pdf.close();
       overload.close();
       await discMaps.close();
+      await textPool.close();
     },
   };
 }

@@ -73,6 +73,7 @@ export async function startService(config: Config): Promise<RunningService> {
   // Start PDF workers now so the first upload does not pay for it (after listening: a start
   // that fails on a busy port should not start and then kill them).
   void ctx.pdf.warm().catch((error: unknown) => logger.warn({ err: error }, 'PDF workers could not start'));
+  ctx.textPool.warm();
   logger.info(
     {
       database: opened.db.kind,

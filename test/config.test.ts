@@ -1,5 +1,10 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, defaultTextWorkers, loadConfig } from '../src/config.ts';
+import { loadTextModel } from '../src/context.ts';
+import { DEFAULT_MODEL_PATH } from '../src/personality/text/model.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -8,6 +13,13 @@ describe('configuration', () => {
     expect(loadConfig({ RAPPORT_PDF_MAX_PENDING: '200' }).pdfMaxPending).toBe(200);
     expect(config).toMatchObject({ syncTimeoutMs: 5000, requestRetentionDays: 7 });
     expect(loadConfig({ RAPPORT_SYNC_TIMEOUT_MS: '250', RAPPORT_REQUEST_RETENTION_DAYS: '30' })).toMatchObject({ syncTimeoutMs: 250, requestRetentionDays: 30 });
+  });
+
+  it('sizes the text workers from the cores, leaving one to the event loop, and reads the overrides', () => {
+    expect([defaultTextWorkers(1), defaultTextWorkers(2), defaultTextWorkers(16)]).toEqual([1, 1, 15]);
+    expect(loadConfig({})).toMatchObject({ textWorkers: defaultTextWorkers(), textMaxQueue: 64, textInlineMaxChars: 5000 });
+    const set = loadConfig({ RAPPORT_TEXT_WORKERS: '3', RAPPORT_TEXT_MAX_QUEUE: '10', RAPPORT_TEXT_INLINE_CHARS: '1' });
+    expect(set).toMatchObject({ textWorkers: 3, textMaxQueue: 10, textInlineMaxChars: 1 });
   });
 
   it.each([
@@ -41,6 +53,9 @@ describe('configuration', () => {
     [{ MAX_CONNECTIONS_PER_CLIENT: 'ten' }, 'MAX_CONNECTIONS_PER_CLIENT'],
     [{ MAX_REQUESTS_PER_CONNECTION: '1.5' }, 'MAX_REQUESTS_PER_CONNECTION'],
     [{ RAPPORT_PDF_WORKERS: '0' }, 'RAPPORT_PDF_WORKERS'],
+    [{ RAPPORT_TEXT_WORKERS: '0' }, 'RAPPORT_TEXT_WORKERS'],
+    [{ RAPPORT_TEXT_MAX_QUEUE: 'many' }, 'RAPPORT_TEXT_MAX_QUEUE'],
+    [{ RAPPORT_TEXT_INLINE_CHARS: '-5' }, 'RAPPORT_TEXT_INLINE_CHARS'],
   ])('rejects %o naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
@@ -97,5 +112,38 @@ describe('configuration', () => {
     const secret = 'x'.repeat(40);
     expect(loadConfig({ RAPPORT_SESSION_SECRET: secret }).sessionSecret).toBe(secret);
     expect(() => loadConfig({ RAPPORT_SESSION_SECRET: 'short-secret' })).toThrow('Invalid configuration: RAPPORT_SESSION_SECRET must be at least 32 characters long (got 12)');
+  });
+
+  describe('RAPPORT_TEXT_MODEL', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'rapport-model-config-'));
+
+    it('defaults to the committed model and loads it once into the context', () => {
+      const config = loadConfig({}, dir);
+      expect(config.textModelPath).toBeNull();
+      const model = loadTextModel(config);
+      expect(model.version).toMatch(/^rapport-text-v2\+/);
+    });
+
+    it('takes a model file, relative to the working directory', () => {
+      const config = loadConfig({ RAPPORT_TEXT_MODEL: path.relative(dir, DEFAULT_MODEL_PATH) }, dir);
+      expect(config.textModelPath).toBe(DEFAULT_MODEL_PATH);
+      expect(loadTextModel(config).version).toBe(loadTextModel({ textModelPath: null }).version);
+    });
+
+    it('refuses a path that is missing or not a file, naming the variable', () => {
+      expect(() => loadConfig({ RAPPORT_TEXT_MODEL: 'nowhere/model.json' }, dir)).toThrow(ConfigError);
+      expect(() => loadConfig({ RAPPORT_TEXT_MODEL: 'nowhere/model.json' }, dir)).toThrow(/^Invalid configuration: RAPPORT_TEXT_MODEL .*does not exist/);
+      expect(() => loadConfig({ RAPPORT_TEXT_MODEL: dir }, dir)).toThrow(/RAPPORT_TEXT_MODEL .*is not a file/);
+    });
+
+    it('fails start-up with a clear line for a file that is not a model', () => {
+      const notJson = path.join(dir, 'notes.txt');
+      writeFileSync(notJson, 'hello');
+      const otherShape = path.join(dir, 'other.json');
+      writeFileSync(otherShape, JSON.stringify({ format: 'something-else' }));
+      expect(() => loadTextModel(loadConfig({ RAPPORT_TEXT_MODEL: notJson }, dir))).toThrow(/^Invalid configuration: RAPPORT_TEXT_MODEL .*notes\.txt could not be loaded: it is not JSON$/);
+      expect(() => loadTextModel(loadConfig({ RAPPORT_TEXT_MODEL: otherShape }, dir))).toThrow(ConfigError);
+      expect(() => loadTextModel(loadConfig({ RAPPORT_TEXT_MODEL: otherShape }, dir))).toThrow(/RAPPORT_TEXT_MODEL .*format is not "rapport-text-model"/);
+    });
   });
 });

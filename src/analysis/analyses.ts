@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../db/client.ts';
 import { enqueueJob, type Job } from '../jobs/queue.ts';
 import type { PdfExtractor, PdfLimits } from '../personality/pdf/index.ts';
 import { sniffPdf } from '../personality/pdf/index.ts';
-import { analyzeText } from '../personality/text/index.ts';
+import type { TextPool } from '../personality/text/pool.ts';
 import type { TraitEstimate } from '../personality/types.ts';
 import { AppError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
@@ -30,11 +30,12 @@ const PENDING_RETRY_SECONDS = 5;
 /** An estimate, or why there is none (`text_too_short`, `text_junk`, `text_unsupported_language`). */
 export type SubmittedTextResult = { estimate: TraitEstimate } | { estimate: null; reason: string };
 
-export function analyzeSubmittedText(text: string): SubmittedTextResult {
+export async function analyzeSubmittedText(pool: TextPool, text: string): Promise<SubmittedTextResult> {
   if (text.length > MAX_TEXT_CHARS) {
     throw new AppError('payload_too_large', `The text has ${text.length} characters; the limit is ${MAX_TEXT_CHARS}.`);
   }
-  const result = analyzeText(text, { labelled: true, evidence: true });
+  // A long text goes to a worker thread; a full queue is a 503 `unavailable` with Retry-After.
+  const result = await pool.analyze(text, { labelled: true, evidence: true });
   return result.ok ? { estimate: result.estimate } : { estimate: null, reason: `text_${result.reason}` };
 }
 
@@ -144,8 +145,8 @@ function analysisIdOf(job: Job): string {
   return id;
 }
 
-/** The background step: PDF → text (in a worker thread, bounded) → estimate. */
-export function pdfAnalysisHandler(deps: { db: Db; pdf: PdfExtractor; spool: UploadSpool }) {
+/** The background step: PDF → text (in a worker thread, bounded) → estimate (long texts in a text worker). */
+export function pdfAnalysisHandler(deps: { db: Db; pdf: PdfExtractor; spool: UploadSpool; text: TextPool }) {
   const finish = async (id: string, outcome: Parameters<typeof finishAnalysis>[2]) => {
     await finishAnalysis(deps.db, id, outcome);
     // Only once the outcome is recorded: a crash before this still finds the file on restart.
@@ -164,7 +165,7 @@ export function pdfAnalysisHandler(deps: { db: Db; pdf: PdfExtractor; spool: Upl
       if (!bytes) return finish(id, { failureReason: 'pdf_unreadable' });
       const extracted = await deps.pdf.extract(bytes);
       if (!extracted.ok) return finish(id, { failureReason: `pdf_${extracted.reason}` });
-      const result = analyzeText(extracted.text, { labelled: true, evidence: true });
+      const result = await deps.text.analyze(extracted.text, { labelled: true, evidence: true });
       await finish(id, result.ok ? { estimate: result.estimate } : { failureReason: `text_${result.reason}` });
     },
     /** After repeated failures the caller still gets an answer: no personality. */

@@ -1,7 +1,7 @@
 import { open, readFile } from 'node:fs/promises';
 import { InvalidArgumentError, type Command } from 'commander';
 import type { PdfFailureReason } from '../personality/pdf/index.ts';
-import type { RejectionReason, TextAnalysis } from '../personality/text/index.ts';
+import type { RejectionReason, TextAnalysis, TextModel } from '../personality/text/index.ts';
 import type { SourceRecord } from '../people/readers.ts';
 import { AppError } from '../shared/errors.ts';
 import { cannotRead, checkReadable } from './files.ts';
@@ -36,10 +36,10 @@ function textReason(reason: RejectionReason): string {
 }
 
 /** One line of batch output: what a spreadsheet or a pipeline needs, no advice prose. */
-async function summarize(id: string, line: number, text: string) {
+async function summarize(model: TextModel, id: string, line: number, text: string) {
   const { analyzeText } = await import('../personality/text/index.ts');
   const { personalityView } = await import('../personality/views.ts');
-  const result = analyzeText(text, { labelled: true });
+  const result = analyzeText(text, { labelled: true, model });
   if (!result.ok) return { id, line, ok: false, reason: textReason(result.reason), ...(await wordsOfRejected(text, result)) };
   const view = personalityView(result.estimate);
   return {
@@ -95,13 +95,13 @@ async function noPersonality(file: string, reason: string) {
 }
 
 /** The full analysis of one file, as the API would describe it, plus the numbers behind it. */
-async function analyzeFile(file: string) {
+async function analyzeFile(model: TextModel, file: string) {
   const read = await textOfFile(file);
   if (!read.ok) return noPersonality(file, `pdf_${read.reason}`);
   const { text } = read;
   const { analyzeText } = await import('../personality/text/index.ts');
   const { describePersonality } = await import('../profiles/describe.ts');
-  const result = analyzeText(text, { labelled: true, evidence: true });
+  const result = analyzeText(text, { labelled: true, evidence: true, model });
   if (!result.ok) return { ...(await noPersonality(file, textReason(result.reason))), ...(await wordsOfRejected(text, result)) };
   const { view, content, estimate } = describePersonality(result.estimate);
   return {
@@ -141,14 +141,14 @@ function unreadLine(id: string, line: number, reason: string): LineResult {
  * The result of one batch line. Every result, even for a line that is not JSON, carries an id and
  * its line number, so results can always be matched back to the input.
  */
-async function resultOfLine(item: SourceRecord): Promise<LineResult> {
+async function resultOfLine(model: TextModel, item: SourceRecord): Promise<LineResult> {
   if ('error' in item) return unreadLine(batchId(undefined, item.line), item.line, item.problem);
   const { id, text } = item.record as { id?: unknown; text?: unknown };
   const key = batchId(id, item.line);
   if (text === undefined) return unreadLine(key, item.line, 'missing_text');
   // Not turned into a string: {"text": 12345} is a mistake upstream, as the API's 400 says too.
   if (typeof text !== 'string') return unreadLine(key, item.line, 'text_not_string');
-  const output = await summarize(key, item.line, text);
+  const output = await summarize(model, key, item.line, text);
   return { outcome: output.ok ? 'personality' : 'no_personality', output };
 }
 
@@ -161,11 +161,11 @@ const NOT_JSONL_AFTER = 20;
 type Counts = Record<Outcome, number>;
 
 /** Writes one result per non-blank line and counts the outcomes; leading invalid lines are held back until a line parses. */
-async function writeBatchResults(file: string, items: AsyncIterable<SourceRecord>): Promise<Counts> {
+async function writeBatchResults(model: TextModel, file: string, items: AsyncIterable<SourceRecord>): Promise<Counts> {
   const counts: Counts = { personality: 0, no_personality: 0, invalid_json: 0, unreadable: 0 };
   let held: string[] | undefined = [];
   for await (const item of items) {
-    const { outcome, output } = await resultOfLine(item);
+    const { outcome, output } = await resultOfLine(model, item);
     counts[outcome] += 1;
     const json = `${JSON.stringify(output)}\n`;
     if (held && outcome === 'invalid_json') {
@@ -192,7 +192,7 @@ function summaryOf(counts: Counts): string {
   return `rapport: ${plural(analysed, 'line')} analysed (${counts.no_personality} without a personality), ${unread} could not be read.\n`;
 }
 
-async function analyzeJsonl(file: string): Promise<void> {
+async function analyzeJsonl(model: TextModel, file: string): Promise<void> {
   await checkReadable(file);
   // Opened before reading, so a file that cannot be opened fails with a sentence, not a stream error.
   const handle = await open(file).catch((error: unknown) => {
@@ -202,7 +202,7 @@ async function analyzeJsonl(file: string): Promise<void> {
   let counts: Counts;
   try {
     const { readJsonLines } = await import('../people/readers.ts');
-    counts = await writeBatchResults(file, readJsonLines(input));
+    counts = await writeBatchResults(model, file, readJsonLines(input));
   } finally {
     // Closes the file too when the run stopped early.
     input.destroy();
@@ -211,6 +211,16 @@ async function analyzeJsonl(file: string): Promise<void> {
   if (counts.personality + counts.no_personality === 0) {
     throw new AppError('bad_request', `No line of ${file} could be read: each line must be a JSON object with a "text" string.`);
   }
+}
+
+/**
+ * The model RAPPORT_TEXT_MODEL names (the committed one by default), as the service would
+ * load it; only that variable is read, since this command needs no service or database.
+ */
+async function configuredModel(): Promise<TextModel> {
+  const { readTextModelPath } = await import('../config.ts');
+  const { loadTextModel } = await import('../context.ts');
+  return loadTextModel({ textModelPath: readTextModelPath(process.env, process.cwd()) });
 }
 
 export function registerAnalyzeCommand(program: Command): void {
@@ -237,8 +247,9 @@ export function registerAnalyzeCommand(program: Command): void {
     )
     .action(async (file: string | undefined, options: { jsonl?: string }) => {
       if (options.jsonl !== undefined && file !== undefined) throw new InvalidArgumentError('give either a FILE or --jsonl, not both');
-      if (options.jsonl !== undefined) return analyzeJsonl(options.jsonl);
-      if (!file) throw new InvalidArgumentError('give a file to analyse, or --jsonl FILE');
-      process.stdout.write(`${JSON.stringify(await analyzeFile(file), null, 2)}\n`);
+      if (options.jsonl === undefined && !file) throw new InvalidArgumentError('give a file to analyse, or --jsonl FILE');
+      const model = await configuredModel();
+      if (options.jsonl !== undefined) return analyzeJsonl(model, options.jsonl);
+      if (file) process.stdout.write(`${JSON.stringify(await analyzeFile(model, file), null, 2)}\n`);
     });
 }

@@ -16,8 +16,8 @@ export interface ConnectDeps {
   wakeWorker: () => void;
   /** How long the synchronous search waits before answering 202 with the request id. */
   syncTimeoutMs: number;
-  /** The text model; the committed one when left out. */
-  model?: TextModel;
+  /** The text model of this process (ctx.model). */
+  model: TextModel;
 }
 
 /**
@@ -26,11 +26,11 @@ export interface ConnectDeps {
  * the names the caller gave. Nobody found and no usable text (or a match with no personality
  * and no usable text): not found.
  */
-export async function resolveProfile(db: Queryable, input: SearchInput, model?: TextModel): Promise<RequestOutcome> {
+export async function resolveProfile(db: Queryable, input: SearchInput, model: TextModel): Promise<RequestOutcome> {
   const match = input.firstName !== null || input.email !== null ? await findMatch(db, input) : null;
   const analysis =
     input.textSample !== null
-      ? analyzeText(input.textSample, { labelled: input.textType === 'resume' || input.textType === 'bio', ...(model ? { model } : {}) })
+      ? analyzeText(input.textSample, { labelled: input.textType === 'resume' || input.textType === 'bio', model })
       : null;
   const fromText = analysis?.ok ? analysis.estimate : null;
   const person = match?.person ?? null;

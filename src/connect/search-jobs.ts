@@ -15,7 +15,7 @@ function requestIdOf(job: Job): string | null {
  * unfinished requests in one statement, resolve each, write all outcomes in one statement.
  * A request already finished (a job run twice after a crash) is skipped.
  */
-export function profileSearchJobs(deps: { db: Db; model?: TextModel }) {
+export function profileSearchJobs(deps: { db: Db; model: TextModel }) {
   return {
     async run(jobs: readonly Job[]): Promise<Map<string, string>> {
       const failures = new Map<string, string>();

@@ -14,10 +14,10 @@ export const peopleVerbs = {
     Type.Object({ path: Type.String({ minLength: 1 }), format: Type.Optional(Type.Union(IMPORT_FORMATS.map((f) => Type.Literal(f)))) }),
     async (ctx, args, progress) => {
       if (!path.isAbsolute(args.path)) throw new AppError('bad_request', `The import path must be absolute, got ${args.path}.`);
-      return importPeople(ctx.db, args.path, { ...(args.format ? { format: args.format } : {}), progress });
+      return importPeople(ctx, args.path, { ...(args.format ? { format: args.format } : {}), progress });
     },
   ),
   'profiles.recompute': defineVerb(Type.Object({ all: Type.Optional(Type.Boolean()) }), async (ctx, args, progress) =>
-    recomputeProfiles(ctx.db, { all: args.all === true, progress }),
+    recomputeProfiles(ctx, { all: args.all === true, progress }),
   ),
 };

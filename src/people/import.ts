@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { Db } from '../db/client.ts';
 import type { Progress } from '../ops/verb.ts';
 import { AppError } from '../shared/errors.ts';
-import { analyzeTexts } from './analyze.ts';
+import type { TextModel } from '../personality/text/index.ts';
+import { analyzerFor } from './analyze.ts';
 import { checkUtf8File } from './encoding.ts';
 import type { PersonInput, PersonSource } from './person.ts';
 import { readCsv, readJsonLines, type CsvHeader, type ShortRow, type SourceRecord } from './readers.ts';
@@ -121,13 +122,14 @@ async function openFile(file: string): Promise<{ stream: ReadStream; size: numbe
  * batch, computing each person's personality on the way. Bad rows are counted and reported with
  * their line number; they never stop the import. Importing the same file again writes nothing.
  */
-export async function importPeople(db: Db, file: string, options: ImportOptions = {}): Promise<ImportSummary> {
+export async function importPeople(deps: { db: Db; model: TextModel }, file: string, options: ImportOptions = {}): Promise<ImportSummary> {
+  const { db } = deps;
   const format = detectFormat(file, options.format);
   const { stream, size } = await openFile(file);
   const header: CsvHeader = { ignored: [] };
   const records: AsyncGenerator<SourceRecord> = format === 'csv' ? readCsv(stream, header) : readJsonLines(stream);
   const batchSize = options.batchSize ?? IMPORT_BATCH_SIZE;
-  const upsert = { source: options.source ?? 'import', analyze: options.analyze ?? analyzeTexts };
+  const upsert = { source: options.source ?? 'import', analyze: options.analyze ?? analyzerFor(deps.model) };
   const counts: ImportCounts = { read: 0, inserted: 0, updated: 0, unchanged: 0, skipped: 0, without_personality: 0 };
   const errors: { line: number; reason: string }[] = [];
   const seen = new SeenPeople();

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
 import type { Progress } from '../ops/verb.ts';
-import { analyzeTexts, currentModelVersion } from './analyze.ts';
+import type { TextModel } from '../personality/text/index.ts';
+import { analyzerFor } from './analyze.ts';
 import { countPeopleForRecompute, listPeopleForRecompute, updateEstimates, type EstimateUpdate } from './repository.ts';
 import type { Analyze } from './upsert.ts';
 
@@ -41,9 +42,10 @@ async function plan(db: Db, modelVersion: string, all: boolean): Promise<{ total
  * Computes stored personalities again with the current text model, page by page (keyed on id,
  * so rows updated behind the cursor are never visited twice), one transaction per page.
  */
-export async function recomputeProfiles(db: Db, options: RecomputeOptions = {}): Promise<RecomputeSummary> {
-  const modelVersion = options.modelVersion ?? currentModelVersion();
-  const analyze = options.analyze ?? analyzeTexts;
+export async function recomputeProfiles(deps: { db: Db; model: TextModel }, options: RecomputeOptions = {}): Promise<RecomputeSummary> {
+  const { db } = deps;
+  const modelVersion = options.modelVersion ?? deps.model.version;
+  const analyze = options.analyze ?? analyzerFor(deps.model);
   const { total, upToDate } = await plan(db, modelVersion, options.all === true);
   const started = performance.now();
   const summary: RecomputeSummary = { model_version: modelVersion, recomputed: 0, with_personality: 0, without_personality: 0, up_to_date: upToDate, seconds: 0 };

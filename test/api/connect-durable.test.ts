@@ -23,7 +23,7 @@ beforeAll(async () => {
   org = { 'x-org-token': (await service.token('connect')).secret };
   const validated = validatePersonRecord({ first_name: 'Ada', last_name: 'Brightwater', email: 'ada.brightwater@example.com', texts: [{ type: 'various', text: OUTGOING_TEXT }] });
   if (!validated.ok) throw new Error(validated.reason);
-  await upsertPerson(service.ctx.db, validated.input, { source: 'import', analyze: analyzeTexts });
+  await upsertPerson(service.ctx.db, validated.input, { source: 'import', analyze: (texts) => analyzeTexts(service.ctx.model, texts) });
 });
 afterAll(() => service.close());
 
@@ -53,7 +53,7 @@ describe('durable profile requests', () => {
     };
     const tokenId = (await service.ctx.auth.authenticate(org['x-org-token'], 'connect')).id;
     const input = readSearch({ email: 'ada.brightwater@example.com' }, 'sync');
-    const { id, outcome } = await searchSync({ db: slow, wakeWorker: () => undefined, syncTimeoutMs: 20 }, tokenId, input);
+    const { id, outcome } = await searchSync({ db: slow, wakeWorker: () => undefined, syncTimeoutMs: 20, model: service.ctx.model }, tokenId, input);
     expect(outcome).toBeNull();
     expect((await result(id)).json()).toEqual({ status: 'processing', request_id: id });
     await startWorkerUntil(id);

@@ -14,7 +14,7 @@ const lines: string[] = [];
 async function addPerson(record: Record<string, unknown>): Promise<string> {
   const validated = validatePersonRecord(record);
   if (!validated.ok) throw new Error(validated.reason);
-  const { person } = await upsertPerson(service.ctx.db, validated.input, { source: 'import', analyze: analyzeTexts });
+  const { person } = await upsertPerson(service.ctx.db, validated.input, { source: 'import', analyze: (texts) => analyzeTexts(service.ctx.model, texts) });
   if (!person) throw new Error('not stored');
   return person.id;
 }

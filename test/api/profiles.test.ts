@@ -22,7 +22,7 @@ beforeAll(async () => {
     { first_name: 'Noor', last_name: 'Seller', email: 'noor.seller@example.org', title: 'Account Executive', texts: [{ type: 'various', text: OUTGOING_TEXT }] },
   ];
   writeFileSync(file, people.map((p) => JSON.stringify(p)).join('\n'));
-  await importPeople(service.ctx.db, file);
+  await importPeople(service.ctx, file);
 });
 afterAll(async () => {
   await service.close();

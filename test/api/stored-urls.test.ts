@@ -53,7 +53,7 @@ describe('URLs that every response can return', () => {
     people.push({ email: 'bad-photo@example.org', photo_url: 'javascript:alert(1)', linkedin_url: 'linkedin.com/in/bad-photo', texts: [] });
     const file = path.join(dir, 'odd.jsonl');
     writeFileSync(file, people.map((p) => JSON.stringify(p)).join('\n'));
-    const summary = await importPeople(service.ctx.db, file);
+    const summary = await importPeople(service.ctx, file);
     expect(JSON.stringify(summary)).toMatch(/photo_url must be an http\(s\) URL/);
     for (let i = 0; i < ODD.length; i += 1) {
       const response = await lookup(`odd${i}@example.org`);

@@ -5,6 +5,7 @@ import { composeProfileContent, type ProfileContent } from '../../src/content/co
 import { EMPHATIC_INTENSITY, evidenceLevel, roleFamily, traitLevels } from '../../src/content/individual.ts';
 import { loadPhraseLibrary, readPhraseLibrary, SECTIONS } from '../../src/content/phrases.ts';
 import { analyzeTexts } from '../../src/people/analyze.ts';
+import { loadModel } from '../../src/personality/text/model.ts';
 import type { TextSample } from '../../src/people/person.ts';
 import { DISC_TYPES } from '../../src/personality/circle.ts';
 import type { DiscPoint, TraitScores } from '../../src/personality/types.ts';
@@ -163,7 +164,7 @@ describe('how much two people of the same type share (target: under 50 %)', () =
     for (const line of readFileSync(new URL('../../src/people/demo/people.jsonl', import.meta.url), 'utf8').split('\n')) {
       if (line.trim() === '') continue;
       const row = JSON.parse(line) as { first_name: string; title?: string; texts?: TextSample[] };
-      const { estimate } = analyzeTexts(row.texts ?? []);
+      const { estimate } = analyzeTexts(loadModel(), row.texts ?? []);
       if (estimate) people.push({ label: row.first_name, estimate, title: row.title ?? null });
     }
     const report = measureOverlap(people, API_SECTIONS);

@@ -5,6 +5,7 @@ import { personalityView } from '../../src/personality/views.ts';
 import { countPeople, findPersonByEmail, findPersonByLinkedinUrl } from '../../src/people/repository.ts';
 import { createLogger } from '../../src/shared/logger.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { loadModel } from '../../src/personality/text/model.ts';
 
 interface DemoRow {
   first_name: string;
@@ -41,7 +42,7 @@ describe('demo people', () => {
   });
 
   it('load once into an empty database, each with a personality but the one with too little text', async () => {
-    const ctx = { db: testDb.db, logger: createLogger('silent') };
+    const ctx = { db: testDb.db, logger: createLogger('silent'), model: loadModel() };
     const summary = await seedDemoData(ctx);
     expect(summary).toMatchObject({ read: rows.length, inserted: rows.length, skipped: 0, without_personality: 1 });
     expect(await seedDemoData(ctx)).toBeNull();

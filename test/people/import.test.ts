@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
-import { currentModelVersion } from '../../src/people/analyze.ts';
 import { DEMO_PEOPLE_FILE } from '../../src/people/demo/seed.ts';
 import { importPeople } from '../../src/people/import.ts';
+import { loadModel } from '../../src/personality/text/model.ts';
 import { countPeople, findPersonByEmail, findPersonByLinkedinUrl } from '../../src/people/repository.ts';
 import { recomputeProfiles } from '../../src/people/recompute.ts';
 import { AppError } from '../../src/shared/errors.ts';
@@ -22,10 +22,13 @@ const texts = (i: number) => demoTexts[i % demoTexts.length] ?? [];
 let dir: string;
 let testDb: TestDb;
 let db: Db;
+let deps: { db: Db; model: ReturnType<typeof loadModel> };
+const model = loadModel();
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'rapport-import-'));
   testDb = await createTestDb();
   db = testDb.db;
+  deps = { db, model };
 });
 afterAll(async () => {
   await testDb.close();
@@ -56,7 +59,7 @@ describe('importing people', () => {
   it('imports JSON Lines, reports bad rows by line, and is a no-op the second time', async () => {
     const file = write('people.jsonl', `${jsonl}\n`);
     const events: Record<string, unknown>[] = [];
-    const summary = await importPeople(db, file, { progress: (e) => events.push(e) });
+    const summary = await importPeople(deps, file, { progress: (e) => events.push(e) });
     expect(summary).toMatchObject({ format: 'jsonl', read: 10, inserted: 4, updated: 0, unchanged: 0, skipped: 6, without_personality: 1, warnings: [] });
     expect(summary.errors.map((e) => e.line)).toEqual([3, 4, 6, 7, 8, 11]);
     expect(summary.errors[0]?.reason).toMatch(/invalid JSON/);
@@ -68,18 +71,18 @@ describe('importing people', () => {
     expect(events.at(-1)).toMatchObject({ phase: 'import', read: 10, inserted: 4, skipped: 6 });
     expect(await countPeople(db)).toBe(4);
 
-    const again = await importPeople(db, file);
+    const again = await importPeople(deps, file);
     expect(again).toMatchObject({ read: 10, inserted: 0, updated: 0, unchanged: 4, skipped: 6, without_personality: 1 });
 
     // From another file the same row updates Otto: a new email, the URL he is known by.
-    const later = await importPeople(db, write('otto.jsonl', `${jsonl.split('\n')[10] ?? ''}\n`));
+    const later = await importPeople(deps, write('otto.jsonl', `${jsonl.split('\n')[10] ?? ''}\n`));
     expect(later).toMatchObject({ read: 1, updated: 1, skipped: 0 });
   });
 
   it('finds imported people by every spelling, with their personality or none', async () => {
     const nora = await findPersonByEmail(db, ' nora.vance@EXAMPLE.com');
-    expect(nora).toMatchObject({ firstName: 'Nora', companyName: 'Pinecrest Works', source: 'import', modelVersion: currentModelVersion() });
-    expect(nora?.estimate?.modelVersion).toBe(currentModelVersion());
+    expect(nora).toMatchObject({ firstName: 'Nora', companyName: 'Pinecrest Works', source: 'import', modelVersion: model.version });
+    expect(nora?.estimate?.modelVersion).toBe(model.version);
     expect(nora?.estimate?.wordCount).toBeGreaterThan(100);
     for (const url of ['https://www.linkedin.com/in/nora-vance-demo', 'linkedin.com/in/NORA-VANCE-DEMO/', 'https://de.linkedin.com/in/nora%2Dvance-demo?x=1#top']) {
       expect((await findPersonByLinkedinUrl(db, url))?.id).toBe(nora?.id);
@@ -91,7 +94,7 @@ describe('importing people', () => {
     const tess = await findPersonByEmail(db, 'tess@example.org');
     expect(tess?.texts).toEqual([{ type: 'email', text: 'Thanks, see you soon.' }]);
     expect(tess?.estimate).toBeNull();
-    expect(tess?.modelVersion).toBe(currentModelVersion());
+    expect(tess?.modelVersion).toBe(model.version);
     expect((await findPersonByEmail(db, 'uma@example.org'))?.texts.at(-1)?.type).toBe('resume');
   });
 
@@ -107,7 +110,7 @@ describe('importing people', () => {
       'Too,Many,many@example.com,,,,,,extra',
     ].join('\r\n');
     const file = write('people.csv', csv);
-    const summary = await importPeople(db, file);
+    const summary = await importPeople(deps, file);
     expect(summary).toMatchObject({ format: 'csv', read: 6, inserted: 2, updated: 1, unchanged: 0, skipped: 3, ignored_columns: ['phone'] });
     expect(summary.errors).toEqual([
       { line: 5, reason: expect.stringMatching(/bad email/) },
@@ -123,43 +126,43 @@ describe('importing people', () => {
     const nora = await findPersonByEmail(db, 'nora.vance@example.com');
     expect(nora?.companyName).toBe('Pinecrest Works Ltd');
     expect(nora?.estimate).not.toBeNull();
-    expect((await importPeople(db, file)).unchanged).toBe(3);
+    expect((await importPeople(deps, file)).unchanged).toBe(3);
   });
 
   it('reports a refused short CSV row as a column-count problem, and imports one that reads well', async () => {
     const csv = ['first_name,last_name,email,linkedin_url,company_name', 'Too,Few,columns', 'Ann,Lee,ann.lee@example.com', 'Tim,Cole,tim.cole@example.com,,Cole & Co'].join('\n');
-    const summary = await importPeople(db, write('short-rows.csv', csv));
+    const summary = await importPeople(deps, write('short-rows.csv', csv));
     expect(summary).toMatchObject({ read: 3, inserted: 2, skipped: 1 });
     expect(summary.errors).toEqual([{ line: 2, reason: 'expected 5 columns, found 3, so values may be under the wrong columns (bad email "columns")' }]);
     expect((await findPersonByEmail(db, 'ann.lee@example.com'))?.lastName).toBe('Lee');
   });
 
   it('says a CSV file must be comma-separated when its header uses semicolons or tabs', async () => {
-    await expect(importPeople(db, write('semicolons.csv', 'email;first_name\nsemi@example.com;Sam\n'))).rejects.toThrow(
+    await expect(importPeople(deps, write('semicolons.csv', 'email;first_name\nsemi@example.com;Sam\n'))).rejects.toThrow(
       'The CSV header has neither an email nor a linkedin_url column, and it contains semicolons: the file must be comma-separated (a comma between columns).',
     );
-    await expect(importPeople(db, write('tabs.csv', 'email\tfirst_name\ntab@example.com\tTia\n'))).rejects.toThrow(/contains tabs: the file must be comma-separated/);
-    await expect(importPeople(db, write('no-id.csv', 'first_name,last_name\nNo,Id\n'))).rejects.toThrow(/neither an email nor a linkedin_url column \(the first line must name the columns\)/);
+    await expect(importPeople(deps, write('tabs.csv', 'email\tfirst_name\ntab@example.com\tTia\n'))).rejects.toThrow(/contains tabs: the file must be comma-separated/);
+    await expect(importPeople(deps, write('no-id.csv', 'first_name,last_name\nNo,Id\n'))).rejects.toThrow(/neither an email nor a linkedin_url column \(the first line must name the columns\)/);
   });
 
   it('refuses an unreadable file, an unknown format and an unknown text column before importing', async () => {
-    await expect(importPeople(db, path.join(dir, 'missing.jsonl'))).rejects.toMatchObject({ code: 'not_found' });
-    await expect(importPeople(db, write('people.txt', '{}'))).rejects.toThrow(/--format/);
-    await expect(importPeople(db, write('bad.csv', 'email,text_tweet\na@example.com,hi\n'))).rejects.toThrow(AppError);
-    const asJson = await importPeople(db, write('people.data', JSON.stringify({ email: 'fmt@example.com' })), { format: 'jsonl' });
+    await expect(importPeople(deps, path.join(dir, 'missing.jsonl'))).rejects.toMatchObject({ code: 'not_found' });
+    await expect(importPeople(deps, write('people.txt', '{}'))).rejects.toThrow(/--format/);
+    await expect(importPeople(deps, write('bad.csv', 'email,text_tweet\na@example.com,hi\n'))).rejects.toThrow(AppError);
+    const asJson = await importPeople(deps, write('people.data', JSON.stringify({ email: 'fmt@example.com' })), { format: 'jsonl' });
     expect(asJson.inserted).toBe(1);
   });
 
   it('recomputes profiles made by another model version, or all of them', async () => {
     const nora = await findPersonByEmail(db, 'nora.vance@example.com');
     await db.query(`UPDATE people SET model_version = 'old-model', estimate = NULL WHERE id = $1`, [nora?.id]);
-    const summary = await recomputeProfiles(db);
-    expect(summary).toMatchObject({ model_version: currentModelVersion(), recomputed: 1, with_personality: 1 });
+    const summary = await recomputeProfiles(deps);
+    expect(summary).toMatchObject({ model_version: model.version, recomputed: 1, with_personality: 1 });
     const after = await findPersonByEmail(db, 'nora.vance@example.com');
-    expect(after?.modelVersion).toBe(currentModelVersion());
+    expect(after?.modelVersion).toBe(model.version);
     expect(after?.estimate?.scores).toEqual(nora?.estimate?.scores);
-    expect(await recomputeProfiles(db)).toMatchObject({ recomputed: 0, up_to_date: await countPeople(db) });
-    expect(await recomputeProfiles(db, { all: true })).toMatchObject({ recomputed: await countPeople(db), up_to_date: 0 });
+    expect(await recomputeProfiles(deps)).toMatchObject({ recomputed: 0, up_to_date: await countPeople(db) });
+    expect(await recomputeProfiles(deps, { all: true })).toMatchObject({ recomputed: await countPeople(db), up_to_date: 0 });
   });
 });
 
@@ -168,53 +171,53 @@ describe('what a new operator trips over', () => {
 
   it('matches header names whatever their case and separators, and still lists unknown columns', async () => {
     const csv = ['First Name,Last Name,Email,Text Bio,LinkedIn-URL,company.name,JOB_TITLE,Phone', `Hal,Pike,hal.pike@example.com,"${bioText().replace(/"/g, '""')}",linkedin.com/in/hal-pike-demo,Pike & Co,Chief Cook,555`].join('\n');
-    const summary = await importPeople(db, write('spreadsheet.csv', csv));
+    const summary = await importPeople(deps, write('spreadsheet.csv', csv));
     expect(summary).toMatchObject({ read: 1, inserted: 1, skipped: 0, without_personality: 0, ignored_columns: ['Phone'] });
     const hal = await findPersonByEmail(db, 'hal.pike@example.com');
     expect(hal).toMatchObject({ firstName: 'Hal', lastName: 'Pike', companyName: 'Pike & Co', title: 'Chief Cook', linkedinKey: 'in/hal-pike-demo' });
     expect(hal?.texts.map((t) => t.type)).toEqual(['bio']);
     expect(hal?.estimate).not.toBeNull();
 
-    const spellings = await importPeople(db, write('spellings.csv', 'firstName, last-name ,E-Mail Address,text.email,Favourite Color\nIda,Lund,ida.lund@example.com,Hi all,blue\n'));
+    const spellings = await importPeople(deps, write('spellings.csv', 'firstName, last-name ,E-Mail Address,text.email,Favourite Color\nIda,Lund,ida.lund@example.com,Hi all,blue\n'));
     expect(spellings).toMatchObject({ inserted: 1, ignored_columns: ['Favourite Color'] });
     expect(await findPersonByEmail(db, 'ida.lund@example.com')).toMatchObject({ firstName: 'Ida', lastName: 'Lund', texts: [{ type: 'email', text: 'Hi all' }] });
 
     // An export with both a column and its alias: the column is read, the alias left unread.
-    const both = await importPeople(db, write('both.csv', 'Email,Email Address,Company Name,Company\nbo.both@example.com,other@example.com,Both Ltd,Both Group\n'));
+    const both = await importPeople(deps, write('both.csv', 'Email,Email Address,Company Name,Company\nbo.both@example.com,other@example.com,Both Ltd,Both Group\n'));
     expect(both).toMatchObject({ inserted: 1, ignored_columns: ['Email Address', 'Company'] });
     expect(await findPersonByEmail(db, 'bo.both@example.com')).toMatchObject({ companyName: 'Both Ltd' });
 
-    await expect(importPeople(db, write('twice.csv', 'Email,FIRST_NAME,first-name\na@example.com,A,B\n'))).rejects.toThrow(
+    await expect(importPeople(deps, write('twice.csv', 'Email,FIRST_NAME,first-name\na@example.com,A,B\n'))).rejects.toThrow(
       'Column first_name appears twice in the CSV header ("FIRST_NAME" and "first-name").',
     );
-    await expect(importPeople(db, write('text-tweet.csv', 'Email,Text Tweet\na@example.com,hi\n'))).rejects.toThrow(/^Unknown text column Text Tweet: text columns are text_email, /);
+    await expect(importPeople(deps, write('text-tweet.csv', 'Email,Text Tweet\na@example.com,hi\n'))).rejects.toThrow(/^Unknown text column Text Tweet: text columns are text_email, /);
   });
 
   it('refuses a file that is not UTF-8 text before importing any of it, naming the line', async () => {
     const before = await countPeople(db);
     const latin1 = write('latin1.csv', '');
     writeFileSync(latin1, Buffer.from('email,first_name,last_name\nann.ok@example.com,Ann,Ok\njose@example.com,José,Müller\n', 'latin1'));
-    await expect(importPeople(db, latin1)).rejects.toThrow(`${latin1} is not UTF-8 text (line 3); save it as UTF-8 and import again.`);
+    await expect(importPeople(deps, latin1)).rejects.toThrow(`${latin1} is not UTF-8 text (line 3); save it as UTF-8 and import again.`);
     const latin1Jsonl = write('latin1.jsonl', '');
     writeFileSync(latin1Jsonl, Buffer.from(`${JSON.stringify({ email: 'jo@example.com' })}\n${JSON.stringify({ email: 'jose@example.com', first_name: 'José' })}\n`, 'latin1'));
-    await expect(importPeople(db, latin1Jsonl)).rejects.toThrow(`${latin1Jsonl} is not UTF-8 text (line 2)`);
+    await expect(importPeople(deps, latin1Jsonl)).rejects.toThrow(`${latin1Jsonl} is not UTF-8 text (line 2)`);
     // A NUL byte is no text either (and the database could not store it).
-    await expect(importPeople(db, write('nul.csv', 'email,first_name\nn@example.com,N\u0000\n'))).rejects.toThrow(/nul\.csv is not UTF-8 text \(line 2\)/);
+    await expect(importPeople(deps, write('nul.csv', 'email,first_name\nn@example.com,N\u0000\n'))).rejects.toThrow(/nul\.csv is not UTF-8 text \(line 2\)/);
     // A file that ends in the middle of a character.
     const cut = write('cut.csv', '');
     writeFileSync(cut, Buffer.concat([Buffer.from('email,first_name\nc@example.com,Zo'), Buffer.from('é', 'utf8').subarray(0, 1)]));
-    await expect(importPeople(db, cut)).rejects.toThrow(/cut\.csv is not UTF-8 text \(line 2\)/);
+    await expect(importPeople(deps, cut)).rejects.toThrow(/cut\.csv is not UTF-8 text \(line 2\)/);
 
     const csv = 'email,first_name\nutf16@example.com,Ulla\n';
     const utf16le = write('utf16le.csv', '');
     writeFileSync(utf16le, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csv, 'utf16le')]));
-    await expect(importPeople(db, utf16le)).rejects.toThrow(`${utf16le} is UTF-16 text, not UTF-8; save it as UTF-8 and import again.`);
+    await expect(importPeople(deps, utf16le)).rejects.toThrow(`${utf16le} is UTF-16 text, not UTF-8; save it as UTF-8 and import again.`);
     const utf16be = write('utf16be.csv', '');
     writeFileSync(utf16be, Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(csv, 'utf16le').swap16()]));
-    await expect(importPeople(db, utf16be)).rejects.toThrow(/is UTF-16 text/);
+    await expect(importPeople(deps, utf16be)).rejects.toThrow(/is UTF-16 text/);
     const noBom = write('utf16-no-bom.csv', '');
     writeFileSync(noBom, Buffer.from(csv, 'utf16le'));
-    await expect(importPeople(db, noBom)).rejects.toThrow(/is UTF-16 text/);
+    await expect(importPeople(deps, noBom)).rejects.toThrow(/is UTF-16 text/);
     expect(await countPeople(db)).toBe(before);
   });
 
@@ -222,13 +225,13 @@ describe('what a new operator trips over', () => {
     // 64 KiB read chunks: the two-byte "é" of row after row lands across several chunk boundaries.
     const rows = Array.from({ length: 3000 }, (_, i) => `chunk${i}@example.com,Zoé${i},Müller`);
     const good = write('accents.csv', ['email,first_name,last_name', ...rows].join('\n'));
-    const summary = await importPeople(db, good);
+    const summary = await importPeople(deps, good);
     expect(summary).toMatchObject({ read: 3000, inserted: 3000, skipped: 0 });
     expect(await findPersonByEmail(db, 'chunk2999@example.com')).toMatchObject({ firstName: 'Zoé2999', lastName: 'Müller' });
 
     const bad = write('late-latin1.csv', '');
     writeFileSync(bad, Buffer.concat([Buffer.from(['email,first_name,last_name', ...rows.slice(0, 2500), ''].join('\n')), Buffer.from('late@example.com,José,Müller\n', 'latin1')]));
-    await expect(importPeople(db, bad)).rejects.toThrow(/late-latin1\.csv is not UTF-8 text \(line 2502\)/);
+    await expect(importPeople(deps, bad)).rejects.toThrow(/late-latin1\.csv is not UTF-8 text \(line 2502\)/);
 
     // A character begun at the very end of one 64 KiB chunk and broken at the start of the next.
     const header = Buffer.from('email,first_name\n');
@@ -236,11 +239,11 @@ describe('what a new operator trips over', () => {
     const split = write('split.csv', '');
     writeFileSync(split, Buffer.concat([header, filler, Buffer.from([0xc3, 0x41]), Buffer.from('\nb@example.com,B\n')]));
     expect(header.length + filler.length + 1).toBe(65536);
-    await expect(importPeople(db, split)).rejects.toThrow(/split\.csv is not UTF-8 text \(line 2\)/);
+    await expect(importPeople(deps, split)).rejects.toThrow(/split\.csv is not UTF-8 text \(line 2\)/);
     // The same character whole, and a bad byte on the next line: only that line is named.
     const later = write('split-later.csv', '');
     writeFileSync(later, Buffer.concat([header, filler, Buffer.from([0xc3, 0xa9]), Buffer.from('\nb@example.com,B'), Buffer.from([0xe9]), Buffer.from('\n')]));
-    await expect(importPeople(db, later)).rejects.toThrow(/split-later\.csv is not UTF-8 text \(line 3\)/);
+    await expect(importPeople(deps, later)).rejects.toThrow(/split-later\.csv is not UTF-8 text \(line 3\)/);
   });
 
   it('skips a row naming the same person as an earlier row, so importing the file again changes nothing', async () => {
@@ -252,7 +255,7 @@ describe('what a new operator trips over', () => {
       'third@example.com,Third,linkedin.com/in/OTHER-demo/',
     ].join('\n');
     const file = write('twice.csv', csv);
-    const summary = await importPeople(db, file);
+    const summary = await importPeople(deps, file);
     expect(summary).toMatchObject({ read: 4, inserted: 2, updated: 0, skipped: 2 });
     expect(summary.errors).toEqual([
       { line: 3, reason: 'same person as line 2 (email "SAME@example.com")' },
@@ -260,7 +263,7 @@ describe('what a new operator trips over', () => {
     ]);
     expect(await findPersonByEmail(db, 'same@example.com')).toMatchObject({ firstName: 'First' });
     expect(await findPersonByEmail(db, 'third@example.com')).toBeNull();
-    expect(await importPeople(db, file)).toMatchObject({ read: 4, inserted: 0, updated: 0, unchanged: 2, skipped: 2 });
+    expect(await importPeople(deps, file)).toMatchObject({ read: 4, inserted: 0, updated: 0, unchanged: 2, skipped: 2 });
   });
 
   it('skips a row holding a NUL character (which the database cannot store) instead of failing the import', async () => {
@@ -269,7 +272,7 @@ describe('what a new operator trips over', () => {
       { email: 'nul-name@example.org', first_name: 'Ada\u0000' },
       { email: 'fine-after-nul@example.org', first_name: 'Fine' },
     ];
-    const summary = await importPeople(db, write('nul.jsonl', rows.map((r) => JSON.stringify(r)).join('\n')));
+    const summary = await importPeople(deps, write('nul.jsonl', rows.map((r) => JSON.stringify(r)).join('\n')));
     expect(summary).toMatchObject({ read: 3, inserted: 1, skipped: 2 });
     expect(summary.errors.map((e) => e.reason)).toEqual([
       'texts[0] holds a NUL character, which the database cannot store',
@@ -279,10 +282,10 @@ describe('what a new operator trips over', () => {
 
   it('refuses an empty file and warns about a CSV file with a header but no rows', async () => {
     const empty = write('empty.csv', '');
-    await expect(importPeople(db, empty)).rejects.toThrow(`${empty} is empty: there are no people in it to import.`);
-    await expect(importPeople(db, write('blank.jsonl', '\uFEFF\n  \r\n'))).rejects.toThrow(/blank\.jsonl is empty/);
+    await expect(importPeople(deps, empty)).rejects.toThrow(`${empty} is empty: there are no people in it to import.`);
+    await expect(importPeople(deps, write('blank.jsonl', '\uFEFF\n  \r\n'))).rejects.toThrow(/blank\.jsonl is empty/);
     const headerOnly = write('header-only.csv', 'email,first_name\r\n');
-    const summary = await importPeople(db, headerOnly);
+    const summary = await importPeople(deps, headerOnly);
     expect(summary).toMatchObject({ read: 0, inserted: 0, skipped: 0, warnings: [`${headerOnly} has no people in it: there is a header line but no rows under it.`] });
   });
 });

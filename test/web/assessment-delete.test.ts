@@ -39,7 +39,7 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'rapport-assess-'));
   const file = path.join(dir, 'people.jsonl');
   writeFileSync(file, JSON.stringify({ first_name: 'Ida', last_name: 'Imported', email: 'ida@example.org', texts: [{ type: 'various', text: OUTGOING_TEXT }] }));
-  await importPeople(service.ctx.db, file);
+  await importPeople(service.ctx, file);
 });
 afterAll(async () => {
   await service?.close();

@@ -22,7 +22,7 @@ describe.skipIf(!haveBrowser)('the profile page in a browser', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'rapport-browser-'));
     const file = path.join(dir, 'people.jsonl');
     writeFileSync(file, JSON.stringify({ first_name: 'Imani', last_name: 'Browsertest', email: 'imani@example.org', company_name: 'Example Works', texts: [{ type: 'various', text: OUTGOING_TEXT }] }));
-    await importPeople(service.ctx.db, file);
+    await importPeople(service.ctx, file);
     const address = await service.base.listen({ host: '127.0.0.1', port: 0 });
     const token = await service.token('enterprise');
     const response = await fetch(`${address}/v1/profiles?email=imani@example.org`, { headers: { authorization: `Bearer ${token.secret}` } });

@@ -19,7 +19,7 @@ const schema = {
 
 export const analysisTextGetRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/v1/analysis/text', { schema }, async (request) => {
-    const result = analyzeSubmittedText(request.query.text);
+    const result = await analyzeSubmittedText(ctx.textPool, request.query.text);
     if (!result.estimate) return noPersonality(result.reason);
     return toA2(describePersonality(result.estimate), publicBase(request, ctx.config.publicBaseUrl));
   });

@@ -62,9 +62,9 @@ async function submittedText(request: FastifyRequest, queryText: string | undefi
   return text;
 }
 
-export const analysisTextPostRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app) => {
+export const analysisTextPostRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post('/v1/analysis/text', { schema }, async (request) => {
-    const result = analyzeSubmittedText(await submittedText(request, request.query.text));
+    const result = await analyzeSubmittedText(ctx.textPool, await submittedText(request, request.query.text));
     if (!result.estimate) return noPersonality(result.reason);
     return toA3(describePersonality(result.estimate));
   });

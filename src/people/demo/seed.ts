@@ -11,9 +11,9 @@ export const DEMO_PEOPLE_FILE = path.join(path.dirname(fileURLToPath(import.meta
  * Loads the demo people into an empty database so a fresh install answers lookups at once.
  * Does nothing once the table holds anyone: an operator's own data is never mixed with them.
  */
-export async function seedDemoData(ctx: Pick<AppContext, 'db' | 'logger'>): Promise<ImportSummary | null> {
+export async function seedDemoData(ctx: Pick<AppContext, 'db' | 'logger' | 'model'>): Promise<ImportSummary | null> {
   if ((await countPeople(ctx.db)) > 0) return null;
-  const summary = await importPeople(ctx.db, DEMO_PEOPLE_FILE, { source: 'demo' });
+  const summary = await importPeople(ctx, DEMO_PEOPLE_FILE, { source: 'demo' });
   ctx.logger.info({ people: summary.inserted, without_personality: summary.without_personality }, 'demo people loaded (RAPPORT_DEMO_DATA=false turns this off)');
   return summary;
 }

@@ -9,6 +9,11 @@ import type { TextModel } from './model.ts';
  * uses more than the reference population, each named with the text's own most frequent
  * word of the class: "I (first-person pronouns)". Pronouns and other function words are
  * shown only that way, as the class they signal.
+ *
+ * Only weights that kept their sign in every cross-validation fold are shown (the model
+ * file records which): a word that pushed agreeableness up when some essays were trained on
+ * and down with others is chance, not a reason. A word is shown with its word class, found
+ * at training time from the training texts: "organised (adjective)".
  */
 
 export const EVIDENCE_PER_TRAIT = 5;
@@ -86,6 +91,8 @@ function isContentTerm(term: string): boolean {
 export interface EvidenceInputs {
   /** Per distinct word (or phrase) of the text: its n-gram contribution, per trait. */
   terms: ReadonlyMap<string, Float64Array>;
+  /** Per word (or phrase) of `terms`: its row among the model's n-gram weights. */
+  rows: ReadonlyMap<string, number>;
   /** Per word of the text: how often it occurs. */
   counts: ReadonlyMap<string, number>;
   /** Word classes of each word of the text (indexes into CATEGORY_NAMES). */
@@ -124,18 +131,31 @@ export function rankEvidence(model: TextModel, inputs: EvidenceInputs): Record<T
   const topFor = (trait: Trait): EvidenceItem[] => {
     if (!model.trainedTraits.has(trait)) return [];
     const t = TRAITS.indexOf(trait);
+    const stable = model.stable[trait];
     const ranked: EvidenceItem[] = [];
     for (const [term, values] of inputs.terms) {
       const weight = values[t] ?? 0;
-      if (weight !== 0 && isContentTerm(term)) ranked.push({ term, weight });
+      const row = inputs.rows.get(term) ?? -1;
+      if (weight === 0 || !isContentTerm(term) || (stable !== null && stable.ngramRows[row] !== 1)) continue;
+      const wordClass = term.includes(' ') ? undefined : model.wordClassOfRow(row);
+      ranked.push({ term: wordClass === undefined ? term : `${term} (${wordClass})`, weight });
     }
     for (const [category, term] of classes) {
+      if (stable !== null && stable.dense[category] !== 1) continue;
       // The class's whole contribution: its rate's distance above average times its weight.
       const weight = (inputs.classRates[category] ?? 0) * (model.denseWeights[category * TRAITS.length + t] ?? 0);
       if (weight !== 0) ranked.push({ term, weight });
     }
     ranked.sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight) || a.term.localeCompare(b.term));
-    return ranked.slice(0, EVIDENCE_PER_TRAIT).map(({ term, weight }) => ({ term, weight: roundTo4(weight) }));
+    // One item per word: "family (family words)" and "family (noun)" would say the same twice.
+    const seen = new Set<string>();
+    const distinct = ranked.filter(({ term }) => {
+      const word = term.split(' (')[0] ?? term;
+      if (seen.has(word)) return false;
+      seen.add(word);
+      return true;
+    });
+    return distinct.slice(0, EVIDENCE_PER_TRAIT).map(({ term, weight }) => ({ term, weight: roundTo4(weight) }));
   };
   return {
     extraversion: topFor('extraversion'),

@@ -8,6 +8,11 @@ import type { TokenizedText } from './tokenizer.ts';
  * Everything is computed in one walk over the words.
  */
 
+/*
+ * No measure here depends on letter case (all-caps words, mid-sentence capitals and a
+ * lower-case "i" were measures until model v2): the same words typed in lower case must
+ * get the same type, and casing says more about the device and the hurry than the person.
+ */
 export const STYLE_NAMES = [
   'words_per_sentence',
   'sentence_length_spread',
@@ -24,9 +29,6 @@ export const STYLE_NAMES = [
   'parenthesis',
   'ellipsis',
   'apostrophe',
-  'all_caps',
-  'mid_sentence_capitals',
-  'lowercase_i',
   'numbers',
 ] as const;
 
@@ -135,9 +137,6 @@ export function extractFeatures(tokens: TokenizedText, hashBits: number, ngramOr
     parenthesis: rate(punctuation.parenthesis, wordCount),
     ellipsis: rate(punctuation.ellipsis, wordCount),
     apostrophe: rate(punctuation.apostrophe, wordCount),
-    all_caps: rate(tokens.allCapsWords, wordCount),
-    mid_sentence_capitals: rate(tokens.midSentenceCapitals, wordCount),
-    lowercase_i: rate(tokens.lowercaseI, wordCount),
     numbers: rate(tokens.numbers, wordCount),
   };
 

@@ -2,9 +2,9 @@ import { TRAITS, type Trait, type TraitEstimate, type TraitScores } from '../typ
 import { rejectionOf, type RejectionReason } from './junk.ts';
 import { cleanLabelledText } from './labelled.ts';
 import { tokenizeProse } from './markup.ts';
-import { loadModel, type TextModel } from './model.ts';
+import type { TextModel } from './model.ts';
 import { predict } from './predict.ts';
-import { confidenceOf, lengthFactor, standing } from './standing.ts';
+import { confidenceOf, lengthFactor, standingForLength } from './standing.ts';
 
 /**
  * Rapport's text model: a personality estimate from what a person wrote.
@@ -35,7 +35,7 @@ import { confidenceOf, lengthFactor, standing } from './standing.ts';
 
 export { MIN_WORDS, type RejectionReason } from './junk.ts';
 export { cleanLabelledText } from './labelled.ts';
-export { loadModel, type TextModel } from './model.ts';
+export { DEFAULT_MODEL_PATH, loadModel, type TextModel } from './model.ts';
 
 export type TextAnalysis =
   | { ok: true; estimate: TraitEstimate }
@@ -46,8 +46,8 @@ export interface AnalyzeOptions {
   labelled?: boolean;
   /** Include the words and phrases that moved each trait most. */
   evidence?: boolean;
-  /** A model from loadModel(path); the committed model when left out. */
-  model?: TextModel;
+  /** The model to read with: the service's `ctx.model`, or loadModel(path) in scripts and tests. */
+  model: TextModel;
 }
 
 function traitRecord(valueOf: (trait: Trait) => number): TraitScores {
@@ -65,21 +65,22 @@ function round(value: number, digits: number): number {
   return Math.round(value * factor) / factor;
 }
 
-export function analyzeText(text: string, opts: AnalyzeOptions = {}): TextAnalysis {
+export function analyzeText(text: string, opts: AnalyzeOptions): TextAnalysis {
   const labelled = opts.labelled === true;
   const source = labelled ? cleanLabelledText(text) : text;
   const tokens = tokenizeProse(source);
   const reason = rejectionOf(source, tokens, labelled);
   if (reason !== undefined) return { ok: false, reason, wordCount: tokens.words.length };
 
-  const model = opts.model ?? loadModel();
+  const { model } = opts;
   const prediction = predict(model, tokens, opts.evidence === true);
   const wordCount = prediction.wordCount;
   const lengthWeight = lengthFactor(model.lengthCurve, wordCount);
   const scoreOf = (trait: Trait): number => {
     if (!model.trainedTraits.has(trait)) return 0;
     const z = prediction.logits[TRAITS.indexOf(trait)] ?? 0;
-    return lengthWeight * standing(model.quantiles[trait], model.atThreshold[trait], z);
+    const full = { words: model.typicalWords, quantiles: model.quantiles[trait], atThreshold: model.atThreshold[trait] };
+    return lengthWeight * standingForLength(model.lengthQuantiles[trait], full, z, wordCount);
   };
   const scores = traitRecord((trait) => round(scoreOf(trait), 4));
   const confidence = traitRecord((trait) => (model.trainedTraits.has(trait) ? round(confidenceOf(model.auc[trait], lengthWeight), 4) : 0));

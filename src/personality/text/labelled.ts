@@ -2,8 +2,10 @@
  * Reads labelled text (a resume, a profile) the way a person would: headings, field
  * labels, contact details, dates and lists of skills are the form's words, not the
  * author's, so only the sentences the person wrote are kept. Works line by line; each
- * line meets a handful of regular expressions, never one per word.
+ * line meets a handful of regular expressions, never one per word, and costs time linear
+ * in its length whatever its shape (see matches.ts for the patterns that needed help).
  */
+import { bareDomainFinder, cached, emailFinder, firstOf, regexFinder, replaceAll } from './matches.ts';
 
 /** Section headings of resumes and profiles (compared lower-case, without a colon). */
 const HEADINGS = new Set([
@@ -32,14 +34,22 @@ const DATA_LABELS = new Set([
 
 const BULLET = /^[\s•·▪‣◦●○■□➢►▶✓✔*+>–—-]+|^\s*(?:\d{1,2}|[a-z])[.)]\s+/i;
 const LABEL = /^([A-Za-z][A-Za-z /&-]{0,30}?)\s*[:：]\s*(.*)$/;
-const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
-const URL = /\b(?:https?:\/\/|www\.)\S+|\b[\w-]+\.(?:com|org|net|io|dev|me|co|ai)(?:\/\S*)?\b/gi;
+/** First half of the URL pattern; the second, a bare domain (`acme.io/jobs`), is bareDomainFinder. */
+const WEB_ADDRESS = /\b(?:https?:\/\/|www\.)\S+/gi;
 const PHONE = /(?:\+?\d[\d\s().-]{6,}\d)/g;
 const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const DATE = `(?:${MONTH}\\s+\\d{4}|\\d{1,2}[/.]\\d{4}|\\d{4}[/.-]\\d{1,2}|\\d{4})`;
 const DATE_RANGE = new RegExp(`${DATE}\\s*(?:[-–—]|to|until)\\s*(?:${DATE}|present|current|now|today)|\\b${MONTH}\\s+\\d{4}\\b`, 'gi');
 const PAGE_MARKER = /^(?:page\s*)?\d{1,3}(?:\s*(?:of|\/)\s*\d{1,3})?$|^-\s*\d{1,3}\s*-$/i;
 const SENTENCE_END = /[.!?…]["')\]]?$/;
+/**
+ * `\s*[|]\s*` and a trim of separators, each with a lookbehind so that a long run of spaces
+ * or separators is tried once at its start rather than from each of its characters. Same
+ * matches: a match never starts after a space (the earlier space would have started it),
+ * and the trailing run starts after a character outside the run.
+ */
+const PIPE = /(?<!\s)\s*[|]\s*/g;
+const EDGE_SEPARATORS = /^[\s,;:–—-]+|(?<![\s,;:–—-])[\s,;:–—-]+$/g;
 /** A list of short items: "Python, SQL, Docker | Kubernetes". */
 const LIST_SEPARATOR = /\s*[,;|·•/]\s*/;
 
@@ -81,8 +91,11 @@ function cleanLine(rawLine: string): string {
     if (PROSE_LABELS.has(label)) line = (labelled[2] ?? '').trim();
   }
 
-  line = line.replace(EMAIL, ' ').replace(URL, ' ').replace(DATE_RANGE, ' ').replace(PHONE, ' ');
-  line = line.replace(/\s*[|]\s*/g, ', ').replace(/\s+/g, ' ').replace(/^[\s,;:–—-]+|[\s,;:–—-]+$/g, '');
+  line = replaceAll(line, emailFinder(), ' ');
+  // `web address | bare domain`: the leftmost of the two, the web address on a tie.
+  line = replaceAll(line, firstOf(cached(regexFinder(WEB_ADDRESS)), cached(bareDomainFinder())), ' ');
+  line = line.replace(DATE_RANGE, ' ').replace(PHONE, ' ');
+  line = line.replace(PIPE, ', ').replace(/\s+/g, ' ').replace(EDGE_SEPARATORS, '');
   if (line === '' || isList(line)) return '';
   // A fragment without a verb-length body or an ending ("Senior Engineer, Acme") is a
   // title or a place, not something the person said.

@@ -17,10 +17,22 @@ export interface TraitWeightsFile {
    * texts: the reference population a writer's standing is read against.
    */
   quantiles: number[];
+  /**
+   * The same for the training texts cut to a few shorter lengths (ascending words, all
+   * below the typical full length): short texts are read against texts of their own
+   * length (standing.ts, standingForLength). Absent in models before v2.
+   */
+  lengthQuantiles?: Array<{ words: number; quantiles: number[] }>;
   /** One weight per standardised dense feature, in `features.dense` order. */
   dense: number[];
   /** One weight per n-gram bucket, in `ngramBuckets` order. */
   ngrams: number[];
+  /**
+   * Weights whose sign was the same in every cross-validation fold's model: `dense` lists
+   * dense indexes, `ngrams` rows of `ngramBuckets` (ascending, delta-encoded). Only these
+   * are shown as evidence. Absent in models before v2 (then every weight may be shown).
+   */
+  stable?: { dense: number[]; ngrams: number[] };
 }
 
 export interface TraitMetricsFile {
@@ -46,6 +58,11 @@ export interface ModelFile {
   lengthCurve: LengthPoint[];
   /** Ascending bucket numbers, delta-encoded (each entry is the gap from the previous). */
   ngramBuckets: number[];
+  /**
+   * The word class (part of speech) of the word behind each n-gram row, as an index into
+   * `labels`, -1 where none is named: evidence reads "organised (adjective)". Absent before v2.
+   */
+  wordClasses?: { labels: string[]; ngrams: number[] };
   traits: Partial<Record<Trait, TraitWeightsFile>>;
   metrics: Partial<Record<Trait, TraitMetricsFile>>;
 }
@@ -74,18 +91,37 @@ function fail(problem: string): never {
 
 function checkTraitWeights(value: unknown, trait: Trait, denseSize: number, buckets: number): TraitWeightsFile {
   if (!isObject(value)) fail(`traits.${trait} is not an object`);
-  const { intercept, quantiles, dense, ngrams } = value;
+  const { intercept, quantiles, dense, ngrams, lengthQuantiles } = value;
   if (typeof intercept !== 'number') fail(`traits.${trait}.intercept is not a number`);
   if (!isNumberArray(quantiles) || quantiles.length < 2 || !isAscending(quantiles)) fail(`traits.${trait}.quantiles must be ascending numbers (retrain a model from before scores were standings)`);
   if (!isNumberArray(dense) || dense.length !== denseSize) fail(`traits.${trait}.dense does not match the dense features`);
   if (!isNumberArray(ngrams) || ngrams.length !== buckets) fail(`traits.${trait}.ngrams does not match ngramBuckets`);
-  return { intercept, quantiles, dense, ngrams };
+  const checked: TraitWeightsFile = { intercept, quantiles, dense, ngrams };
+  if (lengthQuantiles !== undefined) checked.lengthQuantiles = checkLengthQuantiles(lengthQuantiles, trait);
+  const { stable } = value;
+  if (stable !== undefined) {
+    if (!isObject(stable) || !isNumberArray(stable.dense) || !isNumberArray(stable.ngrams)) fail(`traits.${trait}.stable must hold dense and ngrams index lists`);
+    checked.stable = { dense: stable.dense, ngrams: stable.ngrams };
+  }
+  return checked;
+}
+
+function checkLengthQuantiles(value: unknown, trait: Trait): Array<{ words: number; quantiles: number[] }> {
+  if (!Array.isArray(value)) fail(`traits.${trait}.lengthQuantiles must be a list`);
+  const levels = value.map((level: unknown) => {
+    if (!isObject(level) || typeof level.words !== 'number' || !isNumberArray(level.quantiles) || level.quantiles.length < 2 || !isAscending(level.quantiles)) {
+      fail(`traits.${trait}.lengthQuantiles must hold {words, ascending quantiles}`);
+    }
+    return { words: level.words, quantiles: level.quantiles };
+  });
+  if (!isAscending(levels.map((level) => level.words))) fail(`traits.${trait}.lengthQuantiles must be in ascending words`);
+  return levels;
 }
 
 /** Checks the parsed JSON's shape, so a damaged or foreign file fails loudly at load. */
 export function parseModelFile(value: unknown): ModelFile {
   if (!isObject(value) || value.format !== MODEL_FORMAT) fail(`format is not "${MODEL_FORMAT}"`);
-  const { version, corpus, features, training, standardiser, lengthCurve, ngramBuckets, traits, metrics } = value;
+  const { version, corpus, features, training, standardiser, lengthCurve, ngramBuckets, traits, metrics, wordClasses } = value;
   if (typeof version !== 'string') fail('version must be a string');
   if (!isObject(corpus) || typeof corpus.file !== 'string' || typeof corpus.sha256 !== 'string' || typeof corpus.documents !== 'number') {
     fail('corpus must name file, sha256 and documents');
@@ -121,9 +157,17 @@ export function parseModelFile(value: unknown): ModelFile {
       }
     }
   }
+  let checkedClasses: ModelFile['wordClasses'];
+  if (wordClasses !== undefined) {
+    if (!isObject(wordClasses) || !Array.isArray(wordClasses.labels) || !wordClasses.labels.every((label) => typeof label === 'string') || !isNumberArray(wordClasses.ngrams) || wordClasses.ngrams.length !== ngramBuckets.length) {
+      fail('wordClasses must hold labels and one class index per n-gram bucket');
+    }
+    checkedClasses = { labels: wordClasses.labels.filter((label): label is string => typeof label === 'string'), ngrams: wordClasses.ngrams };
+  }
   return {
     format: MODEL_FORMAT,
     version,
+    ...(checkedClasses !== undefined ? { wordClasses: checkedClasses } : {}),
     corpus: { file: corpus.file, sha256: corpus.sha256, documents: corpus.documents },
     features: { hashBits, ngramOrder, lexiconVersion, dense: denseNames, clip, minDocumentFrequency },
     training: { l2, denseWeight, ngramWeight, folds, seed },

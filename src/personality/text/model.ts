@@ -4,7 +4,7 @@ import { TRAITS, type Trait } from '../types.ts';
 import { DENSE_NAMES } from './features.ts';
 import { LEXICON_VERSION } from './lexicon-data.ts';
 import { parseModelFile, type ModelFile } from './model-file.ts';
-import { empiricalCdf, type LengthPoint } from './standing.ts';
+import { empiricalCdf, type LengthPoint, type LengthQuantiles } from './standing.ts';
 
 /**
  * The model in the shape inference wants: typed arrays, weights of the five traits side
@@ -30,15 +30,26 @@ export interface TextModel {
   quantiles: Readonly<Record<Trait, Float64Array>>;
   /** Per trait: the share of the reference population below the decision threshold. */
   atThreshold: Readonly<Record<Trait, number>>;
+  /** Per trait: quantiles of reference texts cut short (ascending words; empty in models before v2). */
+  lengthQuantiles: Readonly<Record<Trait, readonly LengthQuantiles[]>>;
+  /** Length of the typical full reference text: from here on, `quantiles` alone apply. */
+  typicalWords: number;
   /** Per trait: cross-validated ROC AUC, 0.5 (chance) for an untrained trait. */
   auc: Readonly<Record<Trait, number>>;
   lengthCurve: readonly LengthPoint[];
+  /**
+   * Per trait: 1 for each dense index and n-gram row whose weight kept its sign in every
+   * cross-validation fold; null for a model without that record (everything may be shown).
+   */
+  stable: Readonly<Record<Trait, { dense: Uint8Array; ngramRows: Uint8Array } | null>>;
+  /** Per n-gram row: the word class shown beside the word ("adjective"), or undefined. */
+  wordClassOfRow: (row: number) => string | undefined;
   file: ModelFile;
 }
 
 export const TRAIT_COUNT = TRAITS.length;
 
-export const DEFAULT_MODEL_PATH = fileURLToPath(new URL('./model/rapport-text-v1.json', import.meta.url));
+export const DEFAULT_MODEL_PATH = fileURLToPath(new URL('./model/rapport-text-v2.json', import.meta.url));
 
 export function modelFromFile(file: ModelFile): TextModel {
   const { features } = file;
@@ -66,7 +77,26 @@ export function modelFromFile(file: ModelFile): TextModel {
   // An untrained trait stands at the threshold: score 0, and AUC 0.5 gives confidence 0.
   const quantiles = perTrait((trait) => Float64Array.from(file.traits[trait]?.quantiles ?? [0, 0]));
   const atThreshold = perTrait((trait) => empiricalCdf(quantiles[trait], 0));
+  const typicalWords = file.lengthCurve[file.lengthCurve.length - 1]?.[0] ?? 0;
+  const lengthQuantiles = perTrait((trait) =>
+    (file.traits[trait]?.lengthQuantiles ?? []).filter((level) => level.words < typicalWords).map((level) => ({ words: level.words, quantiles: Float64Array.from(level.quantiles) })),
+  );
   const auc = perTrait((trait) => (file.traits[trait] !== undefined ? (file.metrics[trait]?.auc ?? 0.5) : 0.5));
+  const stable = perTrait((trait) => {
+    const record = file.traits[trait]?.stable;
+    if (record === undefined) return null;
+    const dense = new Uint8Array(denseSize);
+    for (const j of record.dense) dense[j] = 1;
+    const ngramRows = new Uint8Array(file.ngramBuckets.length);
+    let row = 0;
+    record.ngrams.forEach((gap, i) => {
+      row = i === 0 ? gap : row + gap;
+      ngramRows[row] = 1;
+    });
+    return { dense, ngramRows };
+  });
+  const classes = file.wordClasses;
+  const wordClassOfRow = (row: number): string | undefined => (classes === undefined ? undefined : classes.labels[classes.ngrams[row] ?? -1]);
   TRAITS.forEach((trait, t) => {
     const weights = file.traits[trait];
     if (weights === undefined) return;
@@ -93,21 +123,21 @@ export function modelFromFile(file: ModelFile): TextModel {
     trainedTraits,
     quantiles,
     atThreshold,
+    lengthQuantiles,
+    typicalWords,
     auc,
     lengthCurve: file.lengthCurve,
+    stable,
+    wordClassOfRow,
     file,
   };
 }
 
-let defaultModel: TextModel | undefined;
-
 /**
- * Loads a weights file. Without a path, the committed model, read once and then shared
- * (the first call costs tens of milliseconds; later calls nothing).
+ * Reads and checks a weights file (tens of milliseconds). The service does this once at
+ * start-up, for the file RAPPORT_TEXT_MODEL names, and keeps the model in its AppContext
+ * (`ctx.model`); nothing here holds a model between calls.
  */
-export function loadModel(path?: string): TextModel {
-  if (path === undefined && defaultModel !== undefined) return defaultModel;
-  const model = modelFromFile(parseModelFile(JSON.parse(readFileSync(path ?? DEFAULT_MODEL_PATH, 'utf8'))));
-  if (path === undefined) defaultModel = model;
-  return model;
+export function loadModel(path: string = DEFAULT_MODEL_PATH): TextModel {
+  return modelFromFile(parseModelFile(JSON.parse(readFileSync(path, 'utf8'))));
 }

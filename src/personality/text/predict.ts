@@ -36,6 +36,7 @@ export function predict(model: TextModel, tokens: TokenizedText, evidence: boole
   const norm = Math.sqrt(squares) || 1;
   const contributions = new Map<string, Float64Array>();
   const counts = new Map<string, number>();
+  const rows = new Map<string, number>();
   for (const [bucket, count] of features.ngrams) {
     const row = model.rowOfBucket[bucket] ?? -1;
     const term = terms?.get(bucket);
@@ -48,12 +49,15 @@ export function predict(model: TextModel, tokens: TokenizedText, evidence: boole
       logits[t] = (logits[t] ?? 0) + moved;
       if (contribution !== undefined) contribution[t] = moved;
     }
-    if (term !== undefined && contribution !== undefined) contributions.set(term, contribution);
+    if (term !== undefined && contribution !== undefined) {
+      contributions.set(term, contribution);
+      rows.set(term, row);
+    }
   }
 
   const prediction: Prediction = { logits, wordCount: features.wordCount };
   if (evidence) {
-    prediction.evidence = rankEvidence(model, { terms: contributions, counts, classesOf: (word) => lookupWord(word).categories, classRates });
+    prediction.evidence = rankEvidence(model, { terms: contributions, rows, counts, classesOf: (word) => lookupWord(word).categories, classRates });
   }
   return prediction;
 }

@@ -95,3 +95,45 @@ export function lengthCurve(excerptAucs: ReadonlyArray<{ words: number; aucs: re
 export function confidenceOf(auc: number, lengthWeight: number): number {
   return Math.max(0, Math.min(1, 2 * auc - 1)) * Math.max(0, Math.min(1, lengthWeight));
 }
+
+/** Quantiles of the reference texts' decision values when the texts are cut to `words` words. */
+export interface LengthQuantiles {
+  words: number;
+  quantiles: ArrayLike<number>;
+}
+
+/**
+ * Standing read against reference texts of about the same length. A short text's
+ * decision value is not only noisier but shifted: fewer words, a higher share of distinct
+ * words, other punctuation rates all move it, the same way for every short text, and
+ * against the full-length population every short text would lean toward one corner of
+ * the circle. Against excerpts of its own length (the held-out essays cut to 50, 100,
+ * 200, 400 words) a short text is centred on that population's median: plain 2F_L(z) − 1,
+ * no threshold pinned, since at these lengths the threshold is not the median. Between
+ * two measured lengths the standing is interpolated linearly in words; below the first,
+ * the first is used; from the last (`full`, the typical full-length text) on, the pinned
+ * full-length standing.
+ */
+export function standingForLength(
+  levels: readonly LengthQuantiles[],
+  full: { words: number; quantiles: ArrayLike<number>; atThreshold: number },
+  z: number,
+  words: number,
+): number {
+  const fullStanding = (): number => standing(full.quantiles, full.atThreshold, z);
+  const at = (level: LengthQuantiles): number => 2 * empiricalCdf(level.quantiles, z) - 1;
+  const first = levels[0];
+  if (first === undefined || words >= full.words) return fullStanding();
+  if (words <= first.words) return at(first);
+  for (let i = 0; i < levels.length; i++) {
+    const low = levels[i];
+    if (low === undefined) continue;
+    const high = levels[i + 1];
+    const highWords = high?.words ?? full.words;
+    if (words > highWords) continue;
+    const t = (words - low.words) / Math.max(highWords - low.words, 1);
+    const upper = high !== undefined ? at(high) : fullStanding();
+    return (1 - t) * at(low) + t * upper;
+  }
+  return fullStanding();
+}

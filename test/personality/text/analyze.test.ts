@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { TRAITS } from '../../../src/personality/types.ts';
 import { analyzeText, loadModel } from '../../../src/personality/text/index.ts';
 import { DEFAULT_MODEL_PATH } from '../../../src/personality/text/model.ts';
-import { rocAuc } from '../../../src/personality/text/training/metrics.ts';
+import { rocAuc } from '../../../training/metrics.ts';
+import { personalityView } from '../../../src/personality/views.ts';
+import { OUTGOING_TEXT, RESERVED_TEXT, RESUME_TEXT } from '../../fixtures/texts.ts';
+
+const model = loadModel();
 
 const ESSAYS_PATH = fileURLToPath(new URL('../../../../shared/data/essays/essays.jsonl', import.meta.url));
 const haveEssays = existsSync(ESSAYS_PATH);
@@ -29,14 +33,13 @@ const STORY =
   'eating well, and I lied a little. I miss home sometimes, mostly my little brother and our dog, but college is great. ';
 
 describe('the committed model', () => {
-  it('loads fast, once, with the version recorded in its file', () => {
+  it('loads fast, with the version recorded in its file', () => {
     const file = JSON.parse(readFileSync(DEFAULT_MODEL_PATH, 'utf8')) as { version: string; format: string };
     const started = performance.now();
     const fresh = loadModel(DEFAULT_MODEL_PATH);
     expect(performance.now() - started).toBeLessThan(500);
     expect(fresh.version).toBe(file.version);
     expect(file.format).toBe('rapport-text-model');
-    expect(loadModel()).toBe(loadModel());
     expect([...fresh.trainedTraits].sort()).toEqual([...TRAITS].sort());
   });
 
@@ -47,12 +50,12 @@ describe('the committed model', () => {
 
 describe('analyzeText', () => {
   it('gives every trait a score in [-1, 1] and a confidence in [0, 1] for long English text', () => {
-    const result = analyzeText(STORY.repeat(2));
+    const result = analyzeText(STORY.repeat(2), { model });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const { estimate } = result;
     expect(estimate.source).toBe('prediction');
-    expect(estimate.modelVersion).toBe(loadModel().version);
+    expect(estimate.modelVersion).toBe(model.version);
     expect(estimate.wordCount).toBe(2 * STORY.trim().split(/\s+/).length);
     for (const trait of TRAITS) {
       expect(Math.abs(estimate.scores[trait])).toBeLessThanOrEqual(1);
@@ -65,11 +68,10 @@ describe('analyzeText', () => {
   it('grows confidence with more text', () => {
     const words = STORY.repeat(8).trim().split(/\s+/);
     const confidences = [60, 150, 400, 900].map((count) => {
-      const result = analyzeText(words.slice(0, count).join(' '));
+      const result = analyzeText(words.slice(0, count).join(' '), { model });
       if (!result.ok) throw new Error(`rejected at ${count} words`);
       return result.estimate.confidence;
     });
-    const model = loadModel();
     for (const trait of TRAITS) {
       for (let i = 1; i < confidences.length; i++) expect(confidences[i]?.[trait]).toBeGreaterThan(confidences[i - 1]?.[trait] ?? 1);
       // Never more sure than the trait's cross-validated ranking allows (2·AUC − 1).
@@ -80,7 +82,7 @@ describe('analyzeText', () => {
 
   it('names evidence from the text: content words and word classes, never bare function words', () => {
     const text = STORY.repeat(2);
-    const result = analyzeText(text, { evidence: true });
+    const result = analyzeText(text, { evidence: true, model });
     if (!result.ok) throw new Error('rejected');
     const evidence = result.estimate.evidence;
     expect(evidence).toBeDefined();
@@ -106,15 +108,47 @@ describe('analyzeText', () => {
   });
 
   it('shows the first-person pronoun as its class, with a capital I', () => {
-    const result = analyzeText(STORY.repeat(2), { evidence: true });
+    const result = analyzeText(STORY.repeat(2), { evidence: true, model });
     if (!result.ok) throw new Error('rejected');
     const terms = TRAITS.flatMap((trait) => (result.estimate.evidence?.[trait] ?? []).map((item) => item.term));
     for (const term of terms) expect(term).not.toMatch(/^i\b/);
     expect(terms.filter((term) => term.endsWith('(first-person pronouns)')).every((term) => term === 'I (first-person pronouns)')).toBe(true);
   });
 
+  it('shows only words whose weight kept its sign in every fold, each with its word class', () => {
+    const result = analyzeText(STORY.repeat(2), { evidence: true, model });
+    if (!result.ok) throw new Error('rejected');
+    const classes = new Set(['noun', 'name', 'verb', 'adjective', 'adverb', 'pronoun', 'interjection', 'number']);
+    let words = 0;
+    for (const trait of TRAITS) {
+      for (const item of result.estimate.evidence?.[trait] ?? []) {
+        const label = /^\S+ \((.+)\)$/.exec(item.term)?.[1] ?? '';
+        if (classes.has(label)) words++;
+        expect(label).not.toBe('');
+      }
+    }
+    expect(words).toBeGreaterThan(0);
+    // The model file records the stable weights; far fewer than all of them.
+    const stable = model.stable.agreeableness;
+    expect(stable).not.toBeNull();
+    const shown = stable?.ngramRows.reduce((sum, flag) => sum + flag, 0) ?? 0;
+    expect(shown).toBeGreaterThan(100);
+    expect(shown).toBeLessThan(model.stable.agreeableness?.ngramRows.length ?? 0);
+  });
+
+  it('gives the same type and scores to a text and its lower-cased copy', () => {
+    // Plain reading: the labelled reader uses capitals to find names and headings to set aside.
+    for (const text of [STORY.repeat(2), OUTGOING_TEXT, RESERVED_TEXT, RESUME_TEXT]) {
+      const written = analyzeText(text, { model });
+      const lower = analyzeText(text.toLowerCase(), { model });
+      if (!written.ok || !lower.ok) throw new Error('rejected');
+      expect(lower.estimate.scores).toEqual(written.estimate.scores);
+      expect(personalityView(lower.estimate).disc_type).toBe(personalityView(written.estimate).disc_type);
+    }
+  });
+
   it('returns the same answer for the same text', () => {
-    expect(analyzeText(STORY, { evidence: true })).toEqual(analyzeText(STORY, { evidence: true }));
+    expect(analyzeText(STORY, { evidence: true, model })).toEqual(analyzeText(STORY, { evidence: true, model }));
   });
 });
 
@@ -125,7 +159,7 @@ function median(values: readonly number[]): number {
 
 describe.skipIf(!haveEssays)('on the essays it was trained on', () => {
   const sample = haveEssays ? readEssays().filter((_, index) => index % 5 === 0) : [];
-  const scored = sample.map((essay) => ({ essay, result: analyzeText(essay.text) }));
+  const scored = sample.map((essay) => ({ essay, result: analyzeText(essay.text, { model }) }));
 
   it('separates high from low extraversion better than chance', () => {
     const scores: number[] = [];
@@ -148,12 +182,30 @@ describe.skipIf(!haveEssays)('on the essays it was trained on', () => {
     }
   });
 
+  it('keeps the type of held-out-like essays when they are lower-cased', () => {
+    for (const { essay, result } of scored.slice(0, 100)) {
+      const lower = analyzeText(essay.text.toLowerCase(), { model });
+      if (!result.ok || !lower.ok) continue;
+      expect(personalityView(lower.estimate).disc_type).toBe(personalityView(result.estimate).disc_type);
+    }
+  });
+
+  it('centres 60-word excerpts on the population: no type more than twice as frequent as at full length', () => {
+    const full = scored.flatMap(({ result }) => (result.ok ? [personalityView(result.estimate).disc_type] : []));
+    const short = scored.flatMap(({ essay }) => {
+      const excerpt = analyzeText(essay.text.split(/\s+/).slice(0, 60).join(' '), { model });
+      return excerpt.ok ? [personalityView(excerpt.estimate).disc_type] : [];
+    });
+    const count = (types: string[], type: string) => types.filter((t) => t === type).length + 1;
+    for (const type of new Set(short)) expect(count(short, type) / count(full, type)).toBeLessThan(2.5);
+  });
+
   it('claims less from an excerpt than from the whole text of the same writer', () => {
     for (const trait of TRAITS) {
       let whole = 0;
       let excerpt = 0;
       for (const { essay, result } of scored.slice(0, 150)) {
-        const short = analyzeText(essay.text.split(/\s+/).slice(0, 60).join(' '));
+        const short = analyzeText(essay.text.split(/\s+/).slice(0, 60).join(' '), { model });
         if (!result.ok || !short.ok) continue;
         whole += Math.abs(result.estimate.scores[trait]);
         excerpt += Math.abs(short.estimate.scores[trait]);

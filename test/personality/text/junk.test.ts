@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeText, MIN_WORDS } from '../../../src/personality/text/index.ts';
-import { seededRandom } from '../../../src/personality/text/training/random.ts';
+import { loadModel } from '../../../src/personality/text/model.ts';
+import { seededRandom } from '../../../training/random.ts';
+
+const model = loadModel();
 
 const ENGLISH =
   'I spent the whole weekend with my friends at the lake, and honestly it was the best time I have had in months. ' +
@@ -18,10 +21,10 @@ function randomLetters(seed: number, words: number): string {
 
 describe('texts that yield no personality', () => {
   it('rejects too few words as too_short with the count', () => {
-    expect(analyzeText('I like people and parties.')).toEqual({ ok: false, reason: 'too_short', wordCount: 5 });
-    expect(analyzeText('')).toEqual({ ok: false, reason: 'too_short', wordCount: 0 });
+    expect(analyzeText('I like people and parties.', { model })).toEqual({ ok: false, reason: 'too_short', wordCount: 5 });
+    expect(analyzeText('', { model })).toEqual({ ok: false, reason: 'too_short', wordCount: 0 });
     const justUnder = ENGLISH.split(' ').slice(0, MIN_WORDS - 1).join(' ');
-    expect(analyzeText(justUnder)).toMatchObject({ ok: false, reason: 'too_short', wordCount: MIN_WORDS - 1 });
+    expect(analyzeText(justUnder, { model })).toMatchObject({ ok: false, reason: 'too_short', wordCount: MIN_WORDS - 1 });
   });
 
   const junk: Record<string, string> = {
@@ -35,14 +38,14 @@ describe('texts that yield no personality', () => {
   };
   for (const [name, text] of Object.entries(junk)) {
     it(`rejects ${name} as junk`, () => {
-      const result = analyzeText(text);
+      const result = analyzeText(text, { model });
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.reason).toBe('junk');
     });
   }
 
   it('rejects random letter strings as junk for every seed tried', () => {
-    for (let seed = 1; seed <= 25; seed++) expect(analyzeText(randomLetters(seed, 80))).toMatchObject({ ok: false, reason: 'junk' });
+    for (let seed = 1; seed <= 25; seed++) expect(analyzeText(randomLetters(seed, 80), { model })).toMatchObject({ ok: false, reason: 'junk' });
   });
 
   const foreign: Record<string, string> = {
@@ -57,12 +60,12 @@ describe('texts that yield no personality', () => {
   };
   for (const [language, text] of Object.entries(foreign)) {
     it(`rejects ${language} as unsupported_language`, () => {
-      expect(analyzeText(text)).toMatchObject({ ok: false, reason: 'unsupported_language' });
+      expect(analyzeText(text, { model })).toMatchObject({ ok: false, reason: 'unsupported_language' });
     });
   }
 
   it('accepts ordinary English, including English inside HTML', () => {
-    expect(analyzeText(ENGLISH).ok).toBe(true);
-    expect(analyzeText(`<html><body><p>${ENGLISH}</p></body></html>`).ok).toBe(true);
+    expect(analyzeText(ENGLISH, { model }).ok).toBe(true);
+    expect(analyzeText(`<html><body><p>${ENGLISH}</p></body></html>`, { model }).ok).toBe(true);
   });
 });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeText, cleanLabelledText } from '../../../src/personality/text/index.ts';
+import { loadModel } from '../../../src/personality/text/model.ts';
 import { tokenize } from '../../../src/personality/text/tokenizer.ts';
+
+const model = loadModel();
 
 const RESUME = `JANE DOE
 Senior Product Manager
@@ -58,8 +61,8 @@ describe('cleanLabelledText', () => {
 
 describe('analyzeText with labelled: true', () => {
   it('counts only the author’s words', () => {
-    const labelled = analyzeText(RESUME, { labelled: true });
-    const plain = analyzeText(RESUME);
+    const labelled = analyzeText(RESUME, { labelled: true, model });
+    const plain = analyzeText(RESUME, { model });
     expect(labelled.ok && plain.ok).toBe(true);
     if (!labelled.ok || !plain.ok) return;
     expect(labelled.estimate.wordCount).toBe(tokenize(cleanLabelledText(RESUME)).words.length);
@@ -70,6 +73,6 @@ describe('analyzeText with labelled: true', () => {
     const formOnly = RESUME.split('\n')
       .filter((line) => !/^(I |•|-|Bio)/.test(line))
       .join('\n');
-    expect(analyzeText(formOnly, { labelled: true })).toMatchObject({ ok: false, reason: 'too_short' });
+    expect(analyzeText(formOnly, { labelled: true, model })).toMatchObject({ ok: false, reason: 'too_short' });
   });
 });

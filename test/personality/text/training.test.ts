@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { confidenceOf, empiricalCdf, lengthCurve, lengthFactor, standing } from '../../../src/personality/text/standing.ts';
-import { readLabelledCorpus, type LabelledCorpus } from '../../../src/personality/text/training/corpus.ts';
-import type { TrainingConfig } from '../../../src/personality/text/training/design.ts';
-import { trainModel } from '../../../src/personality/text/training/fit-model.ts';
-import { fitLogistic, linearScores, priorMatchingThreshold, type SparseMatrix } from '../../../src/personality/text/training/logistic.ts';
-import { accuracy, majorityBaseline, quantiles, rocAuc } from '../../../src/personality/text/training/metrics.ts';
-import { seededRandom, stratifiedFolds } from '../../../src/personality/text/training/random.ts';
+import { readLabelledCorpus, type LabelledCorpus } from '../../../training/corpus.ts';
+import type { TrainingConfig } from '../../../training/design.ts';
+import { trainModel } from '../../../training/fit-model.ts';
+import { fitLogistic, linearScores, priorMatchingThreshold, type SparseMatrix } from '../../../training/logistic.ts';
+import { accuracy, majorityBaseline, quantiles, rocAuc } from '../../../training/metrics.ts';
+import { seededRandom, stratifiedFolds } from '../../../training/random.ts';
 
 function denseMatrix(rows: number[][]): SparseMatrix {
   const columns = rows[0]?.length ?? 0;

@@ -1,4 +1,4 @@
-import type { DocumentFeatures } from '../features.ts';
+import type { DocumentFeatures } from '../src/personality/text/features.ts';
 import type { SparseMatrix } from './logistic.ts';
 
 /**
@@ -26,6 +26,8 @@ export interface PreparedDocument {
   buckets: Int32Array;
   /** log(1 + count) per bucket, divided by the document's L2 norm of those values. */
   termWeights: Float64Array;
+  /** Words of the text, for length-aware calibration. */
+  wordCount: number;
 }
 
 export interface FoldPreprocessor {
@@ -52,7 +54,7 @@ export function prepareDocument(features: DocumentFeatures): PreparedDocument {
   });
   const norm = Math.sqrt(squares) || 1;
   for (let k = 0; k < termWeights.length; k++) termWeights[k] = (termWeights[k] ?? 0) / norm;
-  return { dense: features.dense, buckets, termWeights };
+  return { dense: features.dense, buckets, termWeights, wordCount: features.wordCount };
 }
 
 export function fitPreprocessor(docs: readonly PreparedDocument[], indices: readonly number[], config: TrainingConfig): FoldPreprocessor {

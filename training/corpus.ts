@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { TRAITS, type Trait } from '../../types.ts';
+import { TRAITS, type Trait } from '../src/personality/types.ts';
 
 /** One labelled text: `{id, text, <trait>: boolean, ...}` per JSON line. */
 export interface LabelledDocument {

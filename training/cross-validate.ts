@@ -1,5 +1,5 @@
-import { buildMatrix, fitPreprocessor, type PreparedDocument, type TrainingConfig } from './design.ts';
-import { fitLogistic, linearScores, priorMatchingThreshold } from './logistic.ts';
+import { buildMatrix, fitPreprocessor, type FoldPreprocessor, type PreparedDocument, type TrainingConfig } from './design.ts';
+import { fitLogistic, linearScores, priorMatchingThreshold, type LogisticModel } from './logistic.ts';
 import { accuracy, rocAuc } from './metrics.ts';
 import { stratifiedFolds } from './random.ts';
 
@@ -7,6 +7,8 @@ export interface CrossValidationOptions {
   folds: number;
   repeats: number;
   seed: number;
+  /** Called with each fold's model of the first repeat (e.g. to see which weights keep their sign). */
+  onFold?: (model: LogisticModel, preprocessor: FoldPreprocessor) => void;
 }
 
 export interface CrossValidationResult {
@@ -49,6 +51,7 @@ export function crossValidate(
       const trainLabels = Uint8Array.from(train, (i) => labels[i] ?? 0);
       const model = fitLogistic(trainMatrix, trainLabels, { l2: config.l2 });
       const threshold = priorMatchingThreshold(linearScores(trainMatrix, model), trainLabels);
+      if (repeat === 0) options.onFold?.(model, preprocessor);
       const testScores = linearScores(buildMatrix(docs, test, preprocessor, config), model).map((z) => z - threshold);
       const testLabels = Uint8Array.from(test, (i) => labels[i] ?? 0);
       test.forEach((doc, k) => {

@@ -1,0 +1,35 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { analyzeText } from '../../../src/personality/text/index.ts';
+import { DEFAULT_MODEL_PATH, loadModel } from '../../../src/personality/text/model.ts';
+import { TextPool } from '../../../src/personality/text/pool.ts';
+import { OUTGOING_TEXT, RESUME_TEXT } from '../../fixtures/texts.ts';
+
+describe('TextPool', () => {
+  const model = loadModel();
+  const pooled = new TextPool({ model, modelPath: DEFAULT_MODEL_PATH, workers: 1, maxQueue: 10, inlineMaxChars: 1 });
+  const missing = new TextPool({ model, modelPath: '/nonexistent/model.json', workers: 1, maxQueue: 10, inlineMaxChars: 1 });
+  afterAll(async () => {
+    await pooled.close();
+    await missing.close();
+  });
+
+  it('answers in a worker, with the model file it was given, what the main thread answers', async () => {
+    for (const text of [OUTGOING_TEXT, RESUME_TEXT, 'too short']) {
+      for (const options of [{ labelled: true, evidence: true }, { labelled: false, evidence: false }]) {
+        expect(await pooled.analyze(text, options)).toEqual(analyzeText(text, { ...options, model }));
+      }
+    }
+    expect(pooled.pooledTexts).toBe(6);
+  });
+
+  it('loads the model it is given: a missing file fails the text instead of using another model', async () => {
+    await expect(missing.analyze(OUTGOING_TEXT)).rejects.toThrow();
+  });
+
+  it('analyses short texts on the calling thread', async () => {
+    const inline = new TextPool({ model, modelPath: DEFAULT_MODEL_PATH, workers: 1, maxQueue: 1, inlineMaxChars: 10_000 });
+    expect(await inline.analyze(OUTGOING_TEXT)).toEqual(analyzeText(OUTGOING_TEXT, { model }));
+    expect(inline.pooledTexts).toBe(0);
+    await inline.close();
+  });
+});
