@@ -92,22 +92,30 @@ function shaped(prefix: string, unit: string, suffix: string, length: number): s
  * 8× the text may cost about 8× the time; quadratic work would cost 64×. The factor is
  * generous for a loaded machine, and the short text's time is floored at 5 ms: a 10,000-
  * character text takes one or two, and at that size fixed costs and caches, not the
- * length, decide the time (the step to 80,000 alone costs ×10–20 on linear code). The old
- * quadratic code took seconds on most of these shapes at 80,000 characters.
+ * length, decide the time (the step to 80,000 alone costs ×10–20 on linear code). A long
+ * shape that costs no more than twice ordinary prose of the same length, measured in the
+ * same moment, passes too: prose runs the whole pipeline. The old quadratic code took
+ * seconds on most of these shapes at 80,000 characters, 10–100× prose. Other processes on a
+ * shared machine can take the CPU during one measurement, so a shape gets three tries.
  */
 const SHORT = 10_000;
 const LONG = 80_000;
 const MAX_GROWTH = 24;
+const PROSE = shaped('', `${OUTGOING_TEXT}\n${RESUME_TEXT}\n`, '', LONG);
 
 function expectLinear(prefix: string, unit: string, suffix: string): void {
   const short = shaped(prefix, unit, suffix, SHORT);
   const long = shaped(prefix, unit, suffix, LONG);
   analyseEveryWay(short); // warm the code paths of this shape
-  const shortMs = fastest(() => analyseEveryWay(short));
-  const longMs = fastest(() => analyseEveryWay(long));
-  expect(longMs, `${JSON.stringify([prefix, unit, suffix])}: ${shortMs.toFixed(1)} ms at ${SHORT}, ${longMs.toFixed(1)} ms at ${LONG}`).toBeLessThan(
-    MAX_GROWTH * Math.max(shortMs, 5),
-  );
+  const tries: string[] = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const shortMs = fastest(() => analyseEveryWay(short));
+    const longMs = fastest(() => analyseEveryWay(long));
+    const proseMs = fastest(() => analyseEveryWay(PROSE));
+    if (longMs < MAX_GROWTH * Math.max(shortMs, 5) || longMs < 2 * proseMs) return;
+    tries.push(`${shortMs.toFixed(1)} ms at ${SHORT}, ${longMs.toFixed(1)} ms at ${LONG} (prose ${proseMs.toFixed(1)} ms)`);
+  }
+  expect.fail(`${JSON.stringify([prefix, unit, suffix])} grew faster than its length: ${tries.join('; ')}`);
 }
 
 describe('analysis time grows linearly with the length of the text, whatever its shape', () => {
@@ -138,7 +146,7 @@ describe('analysis time grows linearly with the length of the text, whatever its
       fc.property(fc.option(piece, { nil: '' }), fc.array(piece, { minLength: 1, maxLength: 3 }), fc.option(piece, { nil: '' }), (prefix, unit, suffix) => {
         expectLinear(prefix, unit.join(''), suffix);
       }),
-      { numRuns: 25 },
+      { numRuns: 15 },
     );
-  });
+  }, 240_000);
 });
