@@ -15,6 +15,7 @@ import { installRequestMetrics, metricsRoute, type HostName } from './api/shared
 import { installOpenApi } from './api/shared/openapi.ts';
 import { installRequestLog, requestIdFor } from './api/shared/request-log.ts';
 import { discMapRoute } from './api/web/disc-map.ts';
+import { personDiscMapRoute } from './api/web/person-disc-map.ts';
 import { profilePageRoute } from './api/web/profile-page.ts';
 import type { AppContext } from './context.ts';
 
@@ -64,6 +65,7 @@ export async function buildBaseApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(assessmentApi, { ctx });
   await app.register(notBuiltRoutes(ASSESSMENT_NOT_BUILT));
   await app.register(discMapRoute);
+  await app.register(personDiscMapRoute, { ctx });
   await app.register(profilePageRoute, { ctx });
   // Behind its token, the metrics are also on {base_url} for set-ups with one port open.
   if (ctx.config.metricsToken !== null) await app.register(metricsRoute(ctx.metrics, ctx.config.metricsToken));
