@@ -16,6 +16,7 @@ import { installOpenApi } from './api/shared/openapi.ts';
 import { installRequestLog, requestIdFor } from './api/shared/request-log.ts';
 import { discMapRoute } from './api/web/disc-map.ts';
 import { assessmentPages } from './api/web/index.ts';
+import { personDiscMapRoute } from './api/web/person-disc-map.ts';
 import { profilePageRoute } from './api/web/profile-page.ts';
 import type { AppContext } from './context.ts';
 
@@ -69,6 +70,7 @@ export async function buildBaseApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(enterpriseApi, { ctx });
   await app.register(assessmentApi, { ctx });
   await app.register(discMapRoute, { ctx });
+  await app.register(personDiscMapRoute, { ctx });
   await app.register(profilePageRoute, { ctx });
   await app.register(assessmentPages, { ctx });
   // Behind its token, the metrics are also on {base_url} for set-ups with one port open.

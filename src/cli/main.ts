@@ -5,6 +5,7 @@ import { isAppError } from '../shared/errors.ts';
 import { packageVersion } from '../shared/version.ts';
 import { registerAnalyzeCommand } from './analyze.ts';
 import { registerDbCommands } from './db.ts';
+import { registerForgetCommands } from './forget.ts';
 import { registerPeopleCommands } from './people.ts';
 import { registerServeCommand } from './serve.ts';
 import { registerTokenCommands } from './tokens.ts';
@@ -98,6 +99,7 @@ export async function main(argv: string[]): Promise<void> {
   registerTokenCommands(program);
   registerUserCommands(program);
   registerPeopleCommands(program);
+  registerForgetCommands(program);
   registerAnalyzeCommand(program);
   registerWorkerCommand(program);
   registerDbCommands(program);

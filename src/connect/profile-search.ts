@@ -95,7 +95,7 @@ export async function searchAsync(deps: ConnectDeps, tokenId: string, input: Sea
 async function queueSearch(deps: ConnectDeps, id: string, tokenId: string, input: SearchInput): Promise<void> {
   await deps.db.transaction(async (tx) => {
     await insertPendingRequest(tx, id, tokenId, input);
-    await enqueueJob(tx, PROFILE_SEARCH_JOB, { request_id: id });
+    await enqueueJob(tx, PROFILE_SEARCH_JOB, { request_id: id }, tokenId);
   });
   deps.wakeWorker();
 }

@@ -13,8 +13,9 @@ export type { Logger };
 const LOGGED_VALUES = new Set(['page', 'per_page', 'limit', 'offset', 'sort', 'order', 'with_hiring', 'format', 'size', 'async']);
 const PLAIN_NAME = /^[\w.[\]-]{1,40}$/;
 
-/** A profile page's id works like a shared link: whoever has it can open the page. */
+/** A profile page's id works like a shared link: whoever has it can open the page (and the person's map). */
 const PROFILE_PAGE_ID = /^\/p\/[^/?#]+/i;
+const PERSON_MAP_ID = /^\/images\/disc-map\/p\/[^/?#]+/i;
 /**
  * Path segments a caller may have put a person or a secret in by mistake (an email in place of
  * a query parameter, a token pasted into the path): anything with an @, or as long as a token.
@@ -27,6 +28,7 @@ export function redactUrl(url: string): string {
   const pathPart = queryAt < 0 ? url : url.slice(0, queryAt);
   const redactedPath = pathPart
     .replace(PROFILE_PAGE_ID, '/p/[REDACTED]')
+    .replace(PERSON_MAP_ID, '/images/disc-map/p/[REDACTED]')
     .split('/')
     .map((segment) => (PERSONAL_SEGMENT.test(segment) ? '[REDACTED]' : segment))
     .join('/');

@@ -86,6 +86,7 @@ describe('request log', () => {
     // A bare word is a value without a name; an allowed name with a value that is not plain.
     expect(redactUrl('/v1/profiles?Marisol_Quintero&async&sort=marisol%40x.com&page=2')).toBe('/v1/profiles?[REDACTED]&async&sort=[REDACTED]&page=2');
     expect(redactUrl('/images/disc-map/0.1_0.2.svg')).toBe('/images/disc-map/0.1_0.2.svg');
+    expect(redactUrl('/images/disc-map/p/Ab3_x-9.png?x=1')).toBe('/images/disc-map/p/[REDACTED]?x=[REDACTED]');
     // A person or a secret put in the path by mistake, and the page id in any case.
     expect(redactUrl('/v1/profiles/marisol%40example.com?page=1')).toBe('/v1/profiles/[REDACTED]?page=1');
     expect(redactUrl(`/v1/personality_assessments/usage/rpa_${'x'.repeat(43)}`)).toBe('/v1/personality_assessments/usage/[REDACTED]');

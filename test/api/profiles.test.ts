@@ -40,7 +40,9 @@ describe('GET /v1/profiles (A1)', () => {
     const { data } = response.json();
     expect(data).toMatchObject({ first_name: 'Noor', last_name: 'Testperson', photo_url: 'https://images.example.org/noor.jpg', verified: false, hiring: [] });
     expect(data.url).toMatch(/^http:\/\/localhost(:\d+)?\/p\/[\w-]+$/);
-    expect(data.images.disc_map).toMatch(/\/images\/disc-map\/.+\.svg$/);
+    // The map is the person's own: keyed by the page id, so it goes when the person does.
+    const pageId = new URL(data.url).pathname.slice('/p/'.length);
+    expect(new URL(data.images.disc_map).pathname).toBe(`/images/disc-map/p/${pageId}.svg`);
     const p = data.personalities;
     expect(p.disc_percentages.d + p.disc_percentages.i + p.disc_percentages.s + p.disc_percentages.c).toBe(100);
     expect(p.myers_briggs_type).toMatch(/^[EI][SN][TF][JP]$/);
@@ -158,5 +160,9 @@ describe('GET /v1/profiles (A1)', () => {
     expect(png.headers['content-type']).toBe('image/png');
     expect(png.rawPayload.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect((await service.base.inject({ url: '/images/disc-map/9_9_9.svg' })).statusCode).toBe(404);
+    expect((await service.base.inject({ url: '/images/disc-map/p/nope.svg' })).statusCode).toBe(404);
+    // The page shows the same map as the answer links.
+    const page = await service.base.inject({ url: new URL(data.url).pathname });
+    expect(page.body).toMatch(new RegExp(`src="[^"]*${new URL(data.images.disc_map).pathname}"`));
   });
 });

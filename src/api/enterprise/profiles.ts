@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../context.ts';
 import { describePersonality } from '../../profiles/describe.ts';
 import { lookupPerson } from '../../profiles/lookup.ts';
-import { discMapUrl, profilePageUrl, publicBase } from '../shared/links.ts';
+import { personDiscMapUrl, profilePageUrl, publicBase } from '../shared/links.ts';
 import { noPersonality, NoPersonality, PhraseBlocks, phraseBlocks, StringList } from '../shared/personality-schemas.ts';
 
 /** A1, field for field as the contract lists it, plus `confidence`. */
@@ -66,7 +66,7 @@ export const profilesRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
           enneagram_type: String(view.enneagram_type),
           myers_briggs_type: view.myers_briggs_type,
         },
-        images: { disc_map: discMapUrl(base, view.point) },
+        images: { disc_map: personDiscMapUrl(base, person.publicId) },
         content: {
           ...phraseBlocks(content),
           recommendations: { do: content.do, dont: content.dont },

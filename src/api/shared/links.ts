@@ -28,6 +28,11 @@ export function discMapUrl(base: string, point: DiscPoint): string {
   return `${base}/images/disc-map/${discMapKey(point)}.svg`;
 }
 
+/** A stored person's own map: it answers 404 once the person is deleted (api/web/person-disc-map.ts). */
+export function personDiscMapUrl(base: string, publicId: string): string {
+  return `${base}/images/disc-map/p/${encodeURIComponent(publicId)}.svg`;
+}
+
 export function profilePageUrl(base: string, publicId: string): string {
   return `${base}/p/${encodeURIComponent(publicId)}`;
 }

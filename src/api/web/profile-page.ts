@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { describePersonality } from '../../profiles/describe.ts';
 import { personForPage } from '../../profiles/lookup.ts';
 import { renderNotFoundPage, renderProfilePage } from '../../web/profile-page.ts';
-import { discMapUrl, publicBase } from '../shared/links.ts';
+import { personDiscMapUrl, publicBase } from '../shared/links.ts';
 
 const SECTION_TITLES = [
   ['overview', 'Overview'],
@@ -53,7 +53,7 @@ export const profilePageRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = 
         enneagram_type: view.enneagram_type,
       },
       qualities: content.qualities,
-      disc_map_url: discMapUrl(publicBase(request, ctx.config.publicBaseUrl), view.point),
+      disc_map_url: personDiscMapUrl(publicBase(request, ctx.config.publicBaseUrl), person.publicId),
       sections: SECTION_TITLES.map(([key, title]) => ({ title, phrases: content[key] })),
       evidence: { source: person.estimate.source, word_count: person.estimate.wordCount, confidence: view.confidence },
     });
