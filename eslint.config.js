@@ -33,7 +33,12 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'error',
       // Sanitisers strip control characters on purpose (text cleaning, HTML escaping).
       'no-control-regex': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // Tidiness, not correctness: reported as warnings, so code merged from parallel branches
+      // does not fail CI on them; fix them when you see them.
+      '@typescript-eslint/no-unused-vars': ['warn', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'prefer-const': 'warn',
+      'no-useless-escape': 'warn',
+      'no-empty': ['warn', { allowEmptyCatch: true }],
       'layers/boundaries': [
         'error',
         [
