@@ -3,8 +3,9 @@
 // judges where the import lands, not how the path is spelt: `../../db/x.ts` from
 // src/personality/text/ and `../db/x.ts` from src/personality/ are the same thing.
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Repository-relative, forward-slash path of a file or folder. */
 const rel = (absolute) => path.relative(root, absolute).split(path.sep).join('/');
