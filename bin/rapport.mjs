@@ -1,7 +1,53 @@
 #!/usr/bin/env node
-// The CLI and the service run the TypeScript sources directly through tsx (no build step).
-import { register } from 'tsx/esm/api';
+// Runs the compiled service and CLI from dist/ (built by `npm install` through `prepare`). In a
+// checkout where dist/ is missing or older than a file under src/ (someone is editing the
+// sources), it runs the TypeScript sources through tsx instead, so a stale build never runs by
+// surprise. RAPPORT_RUNTIME=dist or RAPPORT_RUNTIME=source forces one of the two.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-register();
-const { main } = await import('../src/cli/main.ts');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const compiledMain = path.join(root, 'dist/cli/main.js');
+const stamp = path.join(root, 'dist/.build-stamp');
+
+/** Newest modification time under dir, in ms; a few hundred stats, a couple of milliseconds. */
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
+    else if (entry.isFile()) newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function useCompiled() {
+  const forced = process.env.RAPPORT_RUNTIME;
+  if (forced === 'dist') {
+    if (!existsSync(compiledMain)) {
+      console.error('RAPPORT_RUNTIME=dist but dist/ is not built: run `npm run build`.');
+      process.exit(1);
+    }
+    return true;
+  }
+  if (forced === 'source') return false;
+  if (forced !== undefined && forced !== '') {
+    console.error(`RAPPORT_RUNTIME must be "dist" or "source", not "${forced}".`);
+    process.exit(1);
+  }
+  if (!existsSync(compiledMain) || !existsSync(stamp)) return false;
+  const sources = path.join(root, 'src');
+  // A packaged copy may ship dist/ without src/: then dist is all there is.
+  return !existsSync(sources) || newestMtime(sources) <= statSync(stamp).mtimeMs;
+}
+
+let main;
+if (useCompiled()) {
+  ({ main } = await import(pathToFileURL(compiledMain).href));
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  ({ main } = await import('../src/cli/main.ts'));
+}
 await main(process.argv);

@@ -19,6 +19,7 @@ export class OverloadMonitor {
   private readonly histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
   private readonly timer: NodeJS.Timeout;
   private state: OverloadCause | null = null;
+  private laggedLastWindow = false;
 
   constructor(
     private readonly limits: OverloadLimits,
@@ -45,7 +46,12 @@ export class OverloadMonitor {
     const medianMs = Math.max(0, this.histogram.percentile(50) / 1e6 - 10);
     this.histogram.reset();
     const { maxEventLoopDelayMs, maxHeapUsedBytes } = this.limits;
-    if (maxEventLoopDelayMs > 0 && medianMs > maxEventLoopDelayMs) this.state = 'event_loop_delay';
+    const lagging = maxEventLoopDelayMs > 0 && medianMs > maxEventLoopDelayMs;
+    // Two windows in a row: start-up (opening the database, migrations, loading the demo data)
+    // keeps the loop busy for most of one window and must not shed the first requests after it.
+    const sustained = lagging && this.laggedLastWindow;
+    this.laggedLastWindow = lagging;
+    if (sustained) this.state = 'event_loop_delay';
     else if (maxHeapUsedBytes > 0 && this.heapUsed() > maxHeapUsedBytes) this.state = 'heap_used';
     else this.state = null;
   }

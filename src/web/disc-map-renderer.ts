@@ -1,8 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../shared/errors.ts';
+import { workerEntry } from '../shared/worker-entry.ts';
 import type { RenderReply, RenderRequest } from './disc-map-worker.ts';
 
-const WORKER_URL = new URL('./disc-map-worker-boot.mjs', import.meta.url);
+const WORKER_URL = workerEntry(import.meta.url, './disc-map-worker.ts', './disc-map-worker-boot.mjs');
 /** Renders waiting at once; past it a request gets 503 rather than an ever longer wait. */
 const MAX_QUEUED = 256;
 /** A render takes milliseconds; this long means the thread is stuck. */

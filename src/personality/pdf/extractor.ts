@@ -6,6 +6,7 @@
  * until its replacement is ready, so routine recycling never makes a request wait.
  */
 import { Worker } from 'node:worker_threads';
+import { workerEntry } from '../../shared/worker-entry.ts';
 import { sniffPdf } from './sniff.ts';
 import {
   DEFAULT_PDF_LIMITS,
@@ -21,7 +22,7 @@ import {
 const RECYCLE_AFTER_JOBS = 200;
 /** Generous: a cold tsx transform cache on a busy machine can take seconds. */
 const BOOT_TIMEOUT_MS = 30_000;
-const WORKER_URL = new URL('./worker-boot.mjs', import.meta.url);
+const WORKER_URL = workerEntry(import.meta.url, './worker.ts', './worker-boot.mjs');
 
 interface Job {
   bytes: Uint8Array<ArrayBuffer>;

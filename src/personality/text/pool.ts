@@ -9,10 +9,11 @@
  */
 import { Piscina } from 'piscina';
 import { AppError } from '../../shared/errors.ts';
+import { workerEntry } from '../../shared/worker-entry.ts';
 import { analyzeText, type TextAnalysis, type TextModel } from './index.ts';
 import type { TextTask, TextWorkerData } from './worker.ts';
 
-const WORKER_URL = new URL('./worker-boot.mjs', import.meta.url);
+const WORKER_URL = workerEntry(import.meta.url, './worker.ts', './worker-boot.mjs');
 
 /** A queued text is analysed within a second or two, so that is when to come back. */
 const FULL_RETRY_SECONDS = 2;

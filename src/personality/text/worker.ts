@@ -22,3 +22,6 @@ const model = loadModel(modelPath);
 export function analyzeTask(task: TextTask): TextAnalysis {
   return analyzeText(task.text, { labelled: task.labelled, evidence: task.evidence, model });
 }
+
+// Piscina calls the module's default export (the compiled build starts this file directly).
+export default analyzeTask;

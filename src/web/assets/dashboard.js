@@ -12,7 +12,7 @@
         if (status) status.textContent = 'Copied.';
       };
       if (navigator.clipboard && navigator.clipboard.writeText) {
-        navigator.clipboard.writeText(text).then(done, function () { source.select && source.select(); document.execCommand('copy'); done(); });
+        navigator.clipboard.writeText(text).then(done, function () { if (source.select) source.select(); document.execCommand('copy'); done(); });
       } else {
         if (source.select) source.select();
         document.execCommand('copy');

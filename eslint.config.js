@@ -1,0 +1,60 @@
+// ESLint 9 flat config: JavaScript and typescript-eslint recommended rules, trimmed to what the
+// code base follows, plus the layer rules (eslint/layers.js). `npm run lint`; runs in .ci/run.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import layers from './eslint/layers.js';
+
+const DOMAIN = 'the domain knows nothing of storage, HTTP or pages; pass what it needs in';
+const GROUPS = 'API groups share code through src/api/shared only';
+const apiGroup = (group, others) => ({ from: `src/api/${group}`, forbid: others.map((o) => `src/api/${o}`), because: GROUPS });
+const API_GROUPS = ['enterprise', 'assessment', 'connect', 'web'];
+
+export default tseslint.config(
+  { ignores: ['dist/', 'coverage/', 'data/', '.tmp/', 'node_modules/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: {
+        process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', URLSearchParams: 'readonly',
+        setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly',
+        setImmediate: 'readonly', clearImmediate: 'readonly', queueMicrotask: 'readonly', structuredClone: 'readonly',
+        fetch: 'readonly', Response: 'readonly', Request: 'readonly', Headers: 'readonly', FormData: 'readonly', Blob: 'readonly',
+        AbortController: 'readonly', AbortSignal: 'readonly', TextEncoder: 'readonly', TextDecoder: 'readonly',
+        performance: 'readonly', crypto: 'readonly', globalThis: 'readonly', NodeJS: 'readonly',
+      },
+    },
+    plugins: { layers },
+    rules: {
+      // The project forbids both (README, code habits).
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      // Sanitisers strip control characters on purpose (text cleaning, HTML escaping).
+      'no-control-regex': 'off',
+      // Tidiness, not correctness: reported as warnings, so code merged from parallel branches
+      // does not fail CI on them; fix them when you see them.
+      '@typescript-eslint/no-unused-vars': ['warn', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'prefer-const': 'warn',
+      'no-useless-escape': 'warn',
+      'no-empty': ['warn', { allowEmptyCatch: true }],
+      'layers/boundaries': [
+        'error',
+        [
+          { from: 'src/personality', forbid: ['src/db', 'src/api', 'src/web'], because: DOMAIN },
+          { from: 'src/content', forbid: ['src/db', 'src/api', 'src/web'], because: DOMAIN },
+          ...API_GROUPS.map((g) => apiGroup(g, API_GROUPS.filter((o) => o !== g))),
+        ],
+      ],
+    },
+  },
+  {
+    // The few scripts the web pages load: they run in the browser, not in Node.
+    files: ['src/web/assets/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: { window: 'readonly', document: 'readonly', navigator: 'readonly', localStorage: 'readonly', CSS: 'readonly' },
+    },
+  },
+);

@@ -1,0 +1,44 @@
+// Compiles src/ into dist/ (plain JavaScript, run by `npm start` and the worker threads) and
+// copies every file tsc does not emit (JSON data, SQL migrations, the demo people, .mjs worker
+// boot files...) to the same relative place, so code that reads a sibling file through
+// import.meta.url finds it in both trees. Plain Node on purpose: it runs from `prepare`, before
+// anything else is known to work, and must not depend on a shell.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const src = path.join(root, 'src');
+const dist = path.join(root, 'dist');
+
+// Sources only; the copy's docs (README.md) are for readers of src/.
+const COMPILED = /\.(ts|mts|cts)$/;
+const SKIPPED = /(\.md|\.test\.[cm]?[jt]s)$/;
+
+rmSync(dist, { recursive: true, force: true });
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+const result = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+if (result.status !== 0) {
+  console.error('build: tsc failed');
+  process.exit(result.status ?? 1);
+}
+
+let copied = 0;
+const copyAssets = (dir) => {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const from = path.join(dir, entry.name);
+    if (entry.isDirectory()) copyAssets(from);
+    else if (entry.isFile() && !COMPILED.test(entry.name) && !SKIPPED.test(entry.name)) {
+      const to = path.join(dist, path.relative(src, from));
+      mkdirSync(path.dirname(to), { recursive: true });
+      cpSync(from, to);
+      copied += 1;
+    }
+  }
+};
+copyAssets(src);
+// Written last: bin/rapport.mjs runs dist/ only when no source is newer than this stamp.
+writeFileSync(path.join(dist, '.build-stamp'), `${new Date().toISOString()}\n`);
+console.log(`build: dist/ compiled, ${copied} data files copied`);

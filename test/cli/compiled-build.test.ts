@@ -1,0 +1,104 @@
+/**
+ * The compiled build runs on its own: a copy of dist/ with package.json, bin/ and assets/ but no
+ * src/ (so nothing can fall back to tsx on the TypeScript sources) starts `rapport serve`,
+ * answers group A, and analyses an uploaded PDF, which runs the compiled PDF worker thread (the
+ * tsx boot file would look for worker.ts, absent there). dist/ is built by `npm install` /
+ * `npm ci` (the `prepare` script); where it is missing or older than src/, this file builds it.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartFile, textPdf } from '../fixtures/pdf.ts';
+import { OUTGOING_TEXT } from '../fixtures/texts.ts';
+import { freePort, REPO_ROOT } from '../helpers/process.ts';
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function ensureBuilt(): void {
+  const stamp = path.join(REPO_ROOT, 'dist/.build-stamp');
+  if (existsSync(stamp) && statSync(stamp).mtimeMs >= newestMtime(path.join(REPO_ROOT, 'src'))) return;
+  const build = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts/build.mjs')], { cwd: REPO_ROOT, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
+}
+
+/** The environment without anything that points the service at a shared database or Redis. */
+function isolatedEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'RAPPORT_RUNTIME', 'NODE_OPTIONS']) delete env[name];
+  return { ...env, RAPPORT_RUNTIME: 'dist', ...extra };
+}
+
+describe('the compiled build', () => {
+  let app: string;
+  let child: ChildProcess | undefined;
+  let output = '';
+  let baseUrl = '';
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    ensureBuilt();
+    app = mkdtempSync(path.join(tmpdir(), 'rapport-dist-'));
+    for (const part of ['dist', 'bin', 'assets', 'package.json']) cpSync(path.join(REPO_ROOT, part), path.join(app, part), { recursive: true });
+    symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(app, 'node_modules'), 'dir');
+    expect(existsSync(path.join(app, 'src'))).toBe(false);
+
+    const port = await freePort();
+    env = isolatedEnv({ HOST: '127.0.0.1', PORT: String(port), CONNECT_PORT: String(await freePort()), RAPPORT_DATA_DIR: path.join(app, 'data'), RAPPORT_DEMO_DATA: 'false' });
+    child = spawn(process.execPath, ['bin/rapport.mjs', 'serve'], { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    baseUrl = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`service exited early:\n${output}`);
+      const up = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false);
+      if (up && output.includes('Rapport is listening')) break;
+      if (Date.now() > deadline) throw new Error(`service did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }, 400_000);
+
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child?.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    if (app) rmSync(app, { recursive: true, force: true });
+  });
+
+  it('serves group A and finishes a PDF analysis in the compiled worker thread', async () => {
+    expect(await (await fetch(`${baseUrl}/healthz`)).json()).toMatchObject({ status: 'ok' });
+
+    // The CLI from the same copy, through the running service's admin socket.
+    const created = spawnSync(process.execPath, ['bin/rapport.mjs', 'tokens', 'create', '--kind', 'enterprise', '--name', 'dist', '--json'], { cwd: app, env, encoding: 'utf8' });
+    expect(created.status, created.stderr).toBe(0);
+    const { token } = JSON.parse(created.stdout) as { token: string };
+    const headers = { authorization: `Bearer ${token}` };
+
+    const usage = await fetch(`${baseUrl}/v1/usage`, { headers });
+    expect(usage.status).toBe(200);
+
+    const body = await multipartFile('file', await textPdf(OUTGOING_TEXT));
+    const upload = await fetch(`${baseUrl}/v1/analysis/pdf`, { method: 'POST', headers: { ...headers, 'content-type': body.contentType }, body: body.payload });
+    expect(upload.status).toBe(200);
+    const { id } = ((await upload.json()) as { data: { id: string } }).data;
+    let result = await fetch(`${baseUrl}/v1/analysis/${id}`, { headers });
+    for (let i = 0; i < 300 && result.status === 202; i += 1) {
+      await new Promise((r) => setTimeout(r, 200));
+      result = await fetch(`${baseUrl}/v1/analysis/${id}`, { headers });
+    }
+    expect(result.status, output).toBe(200);
+    expect(((await result.json()) as { data: unknown }).data).toMatchObject({ id, status: 'complete', personality: { disc_type: expect.any(String) } });
+    expect(output).not.toMatch(/worker\.ts|tsx/);
+  }, 120_000);
+});
