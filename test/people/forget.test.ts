@@ -59,10 +59,23 @@ describe('rapport people export and people delete (the right to be forgotten)', 
     expect(map).toBe(`/images/disc-map/p/${publicId}.svg`);
     expect(await everyRoute(service.baseUrl, token, page, map)).toEqual([200, 200, 200, 200, 200]);
 
+    // A Connect search that found her: it goes with her.
+    const org = (JSON.parse((await runCli(['tokens', 'create', '--kind', 'connect', '--name', 'forget-org', '--json'], env)).stdout) as { token: string }).token;
+    const search = await fetch(`${service.connectUrl}/v1/profiles`, {
+      method: 'POST',
+      headers: { 'x-org-token': org, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'marisol.quintero@example.com' }),
+    });
+    expect(search.status).toBe(200);
+    const requestId = ((await search.json()) as { request_id: string }).request_id;
+    const result = () => fetch(`${service?.connectUrl}/v1/profiles/results/${requestId}`, { headers: { 'x-org-token': org } });
+    expect((await result()).status).toBe(200);
+
     // Through the admin socket; the JSON says how much went.
     const deleted = await runCli(['people', 'delete', '--linkedin-url', 'linkedin.com/in/MARISOL-quintero-demo/', '--yes', '--json'], env);
     expect(deleted.code).toBe(0);
-    expect(JSON.parse(deleted.stdout)).toEqual({ removed: { person: 1 }, rows_removed: 1 });
+    expect(JSON.parse(deleted.stdout)).toEqual({ removed: { connect_profile_requests: 1, assessments: 0, person: 1 }, rows_removed: 2 });
+    expect((await result()).status).toBe(404);
 
     expect(await everyRoute(service.baseUrl, token, page, map)).toEqual([404, 404, 404, 404, 404]);
     const again = await runCli(['people', 'export', '--email', 'marisol.quintero@example.com'], env);
@@ -82,7 +95,7 @@ describe('rapport people export and people delete (the right to be forgotten)', 
     // The service logged the verbs and how much went, never who.
     await new Promise((resolve) => setTimeout(resolve, 200));
     const logs = service.logs();
-    expect(logs).toMatch(/"verb":"people\.delete","rows_removed":1/);
+    expect(logs).toMatch(/"verb":"people\.delete","rows_removed":2/);
     expect(logs).toMatch(/"verb":"people\.export"/);
     for (const secret of ['marisol', 'Marisol', 'Quintero', 'brandvold', 'Brandvold', publicId]) expect(logs).not.toContain(secret);
 
@@ -105,7 +118,7 @@ describe('rapport people export and people delete (the right to be forgotten)', 
 
     const deleted = await runCli(['people', 'delete', '--email', 'Theo.Brandvold@example.org', '--yes'], env);
     expect(deleted.code).toBe(0);
-    expect(deleted.stdout).toBe('Deleted the person and everything stored about them: 1 rows (person 1).\n');
+    expect(deleted.stdout).toBe('Deleted the person and everything stored about them: 1 rows (connect_profile_requests 0, assessments 0, person 1).\n');
     const gone = await runCli(['people', 'export', '--linkedin-url', 'https://www.linkedin.com/in/theo-brandvold-demo'], env);
     expect(gone.code).toBe(1);
     expect(gone.stderr).toMatch(/No person is stored under this profile URL/);
