@@ -198,7 +198,7 @@ function readHttpLimits(env: Env): HttpLimits {
     headersTimeoutMs,
     idleTimeoutMs: readSeconds(env, 'IDLE_TIMEOUT', 60, 1, 3600),
     keepAliveTimeoutMs: readSeconds(env, 'KEEP_ALIVE_TIMEOUT', 5, 1, 600),
-    maxRequestsPerConnection: readLimit(env, 'MAX_REQUESTS_PER_CONNECTION', 1000, 'no limit'),
+    maxRequestsPerConnection: readLimit(env, 'MAX_REQUESTS_PER_CONNECTION', 0, 'no limit'),
     maxConnections: readLimit(env, 'MAX_CONNECTIONS', 1000),
     maxConnectionsPerClient: readLimit(env, 'MAX_CONNECTIONS_PER_CLIENT', 256, 'no limit'),
   };

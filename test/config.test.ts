@@ -82,7 +82,7 @@ describe('configuration', () => {
       headersTimeoutMs: 10_000,
       idleTimeoutMs: 60_000,
       keepAliveTimeoutMs: 5_000,
-      maxRequestsPerConnection: 1000,
+      maxRequestsPerConnection: 0,
       maxConnections: 1000,
       maxConnectionsPerClient: 256,
     });
