@@ -5,17 +5,8 @@
 import { loadQuestionnaire } from '../src/assessment/questionnaire.ts';
 import { scoreAnswers } from '../src/assessment/scoring.ts';
 import { personalityView } from '../src/personality/views.ts';
-import { summarize } from './stats.ts';
+import { summarize, timeRuns as time } from './stats.ts';
 
-function time(runs: number, fn: () => void): number[] {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const start = performance.now();
-    fn();
-    samples.push(performance.now() - start);
-  }
-  return samples;
-}
 
 const loadStart = performance.now();
 const questionnaire = loadQuestionnaire();

@@ -7,7 +7,7 @@ import { recommendMessage } from '../src/content/connect/messaging.ts';
 import { composeConnectRecommendations } from '../src/content/connect/recommendations.ts';
 import { composeRelationship } from '../src/content/connect/relationship.ts';
 import type { Party } from '../src/content/party.ts';
-import { summarize } from './stats.ts';
+import { summarize, timeRuns as time } from './stats.ts';
 
 function party(firstName: string, extraversion: number, agreeableness: number): Party {
   const scores = { extraversion, agreeableness, conscientiousness: 0.1, openness: 0.2, neuroticism: -0.1 };
@@ -35,15 +35,6 @@ function draft(words: number): string {
   return out.join(' ');
 }
 
-function time(runs: number, fn: () => void): number[] {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const start = performance.now();
-    fn();
-    samples.push(performance.now() - start);
-  }
-  return samples;
-}
 
 /**
  * CPU time per call (user + system), which a busy shared machine does not inflate the way it

@@ -8,17 +8,8 @@ import { analyzeText, DEFAULT_MODEL_PATH, loadModel } from '../src/personality/t
 import { TextPool } from '../src/personality/text/pool.ts';
 import { describePersonality } from '../src/profiles/describe.ts';
 import { BENCH_TEXT_1000 } from './texts.ts';
-import { summarize } from './stats.ts';
+import { summarize, timeRuns as time } from './stats.ts';
 
-function time(runs: number, fn: () => void): number[] {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const start = performance.now();
-    fn();
-    samples.push(performance.now() - start);
-  }
-  return samples;
-}
 
 const words = BENCH_TEXT_1000.split(/\s+/).length;
 const loadStart = performance.now();

@@ -6,6 +6,7 @@
 import { pointToType } from '../personality/circle.ts';
 import { TRAITS, type TraitEstimate, type TraitScores } from '../personality/types.ts';
 import { personalityView } from '../personality/views.ts';
+import { seededRandom } from '../shared/random.ts';
 import { composeProfileContent } from './compose-profile.ts';
 import type { Section } from './phrases.ts';
 
@@ -112,17 +113,6 @@ export function measureOverlap(people: readonly OverlapPerson[], sections: reado
   };
 }
 
-/** A small deterministic generator (mulberry32), so the generated people are the same every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Titles for the generated people: every role family, a few that fit none, and no title. */
 const TITLES: readonly (string | null)[] = [
@@ -139,7 +129,7 @@ const TITLES: readonly (string | null)[] = [
  * from short to long texts) for three in four, and a personality test's 100 for the rest.
  */
 export function generatedPeople(count = 200, seed = 12): OverlapPerson[] {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const score = (): number => Math.round((random() * 2 - 1) * 1000) / 1000;
   return Array.from({ length: count }, (_, i) => {
     const assessed = random() < 0.25;

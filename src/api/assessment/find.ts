@@ -5,7 +5,7 @@ import { describePersonality } from '../../profiles/describe.ts';
 import { AppError } from '../../shared/errors.ts';
 import { findTakerForUser, tokenUser } from '../../takers/queries.ts';
 import { tokenOf } from '../shared/auth.ts';
-import { StringList } from '../shared/personality-schemas.ts';
+import { FlatContent, flatContent } from '../shared/personality-schemas.ts';
 
 /** B1, field for field as the contract lists it: top-level fields, `enneagram_type` a number. */
 const AssessmentB1 = Type.Object({
@@ -17,13 +17,7 @@ const AssessmentB1 = Type.Object({
     enneagram_type: Type.Integer({ minimum: 1, maximum: 9 }),
     myers_briggs_type: Type.String(),
   }),
-  content: Type.Object({
-    behavior: StringList,
-    motivations: StringList,
-    drains: StringList,
-    communication: StringList,
-    meeting: StringList,
-  }),
+  content: FlatContent,
   hiring: Type.Optional(
     Type.Array(Type.Object({ url: Type.String({ format: 'uri' }), role: Type.String() }), {
       description: 'Present with options[hiring]=true when the person took the test through one of your hiring links',
@@ -60,13 +54,7 @@ export const assessmentFindRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }>
       last_name: taker.lastName ?? '',
       photo_url: taker.photoUrl,
       personalities: { disc_type: view.disc_type, enneagram_type: view.enneagram_type, myers_briggs_type: view.myers_briggs_type },
-      content: {
-        behavior: content.behavior,
-        motivations: content.motivation,
-        drains: content.drainer,
-        communication: content.communication,
-        meeting: content.meeting,
-      },
+      content: flatContent(content),
       ...(withHiring ? { hiring: taker.hiring } : {}),
     };
   });

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { PersonalityDescription } from '../../profiles/describe.ts';
 import { discMapUrl } from '../shared/links.ts';
-import { EvidenceField, PhraseBlocks, StringList, TraitsField, evidenceOf, phraseBlocks, traitsOf } from '../shared/personality-schemas.ts';
+import { EvidenceField, FlatContent, PhraseBlocks, TraitsField, evidenceOf, flatContent, phraseBlocks, traitsOf } from '../shared/personality-schemas.ts';
 
 /** A2: GET /v1/analysis/text. */
 export const AnalysisA2 = Type.Object({
@@ -31,13 +31,7 @@ export function toA2(description: PersonalityDescription, base: string) {
 
 const a3Data = {
   personality: Type.Object({ disc_type: Type.String() }),
-  content: Type.Object({
-    behavior: StringList,
-    motivations: StringList,
-    drains: StringList,
-    communication: StringList,
-    meeting: StringList,
-  }),
+  content: FlatContent,
   confidence: Type.Integer({ description: 'How sure the placement on the DISC circle is, 0–100 (Rapport extension)' }),
   traits: TraitsField,
   evidence: EvidenceField,
@@ -56,13 +50,7 @@ export function toA3(description: PersonalityDescription) {
   return {
     data: {
       personality: { disc_type: view.disc_type },
-      content: {
-        behavior: content.behavior,
-        motivations: content.motivation,
-        drains: content.drainer,
-        communication: content.communication,
-        meeting: content.meeting,
-      },
+      content: flatContent(content),
       confidence: view.confidence,
       traits: traitsOf(description),
       evidence: evidenceOf(description),

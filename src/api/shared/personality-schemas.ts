@@ -82,3 +82,22 @@ export function phraseBlocks(content: ProfileContent) {
     working_together: { phrase: content.working_together },
   };
 }
+
+/** The flat content of A3 and B1: five lists, named `motivations` and `drains` there (not A1's blocks). */
+export const FlatContent = Type.Object({
+  behavior: StringList,
+  motivations: StringList,
+  drains: StringList,
+  communication: StringList,
+  meeting: StringList,
+});
+
+export function flatContent(content: ProfileContent) {
+  return {
+    behavior: content.behavior,
+    motivations: content.motivation,
+    drains: content.drainer,
+    communication: content.communication,
+    meeting: content.meeting,
+  };
+}
