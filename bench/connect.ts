@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { createToken } from '../src/accounts/tokens.ts';
 import { readSearch } from '../src/connect/criteria.ts';
+import { FinishedRequestWriter } from '../src/connect/finished-writer.ts';
 import { PROFILE_SEARCH_JOB, searchAsync } from '../src/connect/profile-search.ts';
 import { profileSearchJobs } from '../src/connect/search-jobs.ts';
 import { recommendMessage } from '../src/content/connect/messaging.ts';
@@ -70,7 +71,7 @@ console.log(`renamed ${people} people (${GIVEN.length} given × ${FAMILY.length}
 const { token } = await createToken(db, { kind: 'connect', name: 'bench-connect-inprocess' });
 const next = seededRandom(5);
 const model = loadModel();
-const deps = { db, wakeWorker: () => undefined, syncTimeoutMs: 5000, model };
+const deps = { db, wakeWorker: () => undefined, syncTimeoutMs: 5000, model, finished: new FinishedRequestWriter(db) };
 t = performance.now();
 for (let i = 0; i < searches; i++) {
   const { first, last } = nameOf(Math.floor(next() * people));

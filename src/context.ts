@@ -11,6 +11,7 @@ import { BatchJobWorker } from './jobs/batch-worker.ts';
 import { JobWorker } from './jobs/worker.ts';
 import { Metrics } from './ops/metrics.ts';
 import { OverloadMonitor } from './ops/overload.ts';
+import { FinishedRequestWriter } from './connect/finished-writer.ts';
 import { startPurging } from './connect/purge.ts';
 import { PROFILE_SEARCH_JOB } from './connect/profile-search.ts';
 import { profileSearchJobs } from './connect/search-jobs.ts';
@@ -51,6 +52,8 @@ export interface AppContext {
   worker: JobWorker | null;
   /** Tells this process's worker, if any, that a job is waiting. */
   wakeWorker(): void;
+  /** Stores the answered sync searches of this process, many rows in one statement. */
+  finishedRequests: FinishedRequestWriter;
   /** Stops background work and flushes what is pending; the database is closed by its owner. */
   shutdown(): Promise<void>;
 }
@@ -101,6 +104,7 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
   const spool = new UploadSpool(config.uploadDir);
   const discMaps = new DiscMapRenderer();
   const textPool = new TextPool({ model, modelPath: config.textModelPath ?? DEFAULT_MODEL_PATH, workers: config.textWorkers, maxQueue: config.textMaxQueue, inlineMaxChars: config.textInlineMaxChars });
+  const finishedRequests = new FinishedRequestWriter(db);
   let worker: JobWorker | null = null;
   let searches: BatchJobWorker | null = null;
   let stopPurging = () => {};
@@ -137,8 +141,10 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
       worker?.wake();
       searches?.wake();
     },
+    finishedRequests,
     async shutdown() {
       stopPurging();
+      await finishedRequests.idle();
       await Promise.all([worker?.stop(), searches?.stop()]);
       await meter.stop();
       await pdf.close();

@@ -6,7 +6,8 @@ import { findMatch } from '../people/search.ts';
 import { AppError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import type { SearchInput } from './criteria.ts';
-import { findRequest, insertFinishedRequest, insertPendingRequest, type FoundProfile, type ProfileRequest, type RequestOutcome } from './requests.ts';
+import { FinishedRequestWriter } from './finished-writer.ts';
+import { findRequest, insertPendingRequest, type FoundProfile, type ProfileRequest, type RequestOutcome } from './requests.ts';
 
 export const PROFILE_SEARCH_JOB = 'profile_search';
 
@@ -18,6 +19,8 @@ export interface ConnectDeps {
   syncTimeoutMs: number;
   /** The text model of this process (ctx.model). */
   model: TextModel;
+  /** Stores answered sync searches, many in one statement (ctx.finishedRequests). */
+  finished: FinishedRequestWriter;
 }
 
 /**
@@ -81,7 +84,7 @@ export async function searchSync(deps: ConnectDeps, tokenId: string, input: Sear
     return { id, outcome: null };
   }
   if (outcome.status === 'not_found') throw new AppError('not_found', NOBODY);
-  await insertFinishedRequest(deps.db, id, tokenId, outcome);
+  await deps.finished.write({ id, tokenId, outcome });
   return { id, outcome };
 }
 

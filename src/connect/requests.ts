@@ -72,16 +72,27 @@ export async function insertPendingRequest(db: Queryable, id: string, tokenId: s
   await db.query("INSERT INTO profile_requests (id, token_id, status, input) VALUES ($1, $2, 'processing', $3)", [id, tokenId, JSON.stringify(input)]);
 }
 
-/** A request answered at once (the synchronous search): stored finished, without its input. */
+/** A request the synchronous search answered: stored finished, without its input. */
+export interface FinishedRequest {
+  id: string;
+  tokenId: string;
+  outcome: RequestOutcome;
+}
+
+const FINISHED_RECORD = 'r(id text, token_id text, status text, person_id text, first_name text, last_name text, title text, estimate jsonb, has_assessment boolean, error text)';
+
+/** Several finished requests in one statement (src/connect/finished-writer.ts batches them). */
 const INSERT_FINISHED = statement(
   'profile_requests_insert_finished',
   `INSERT INTO profile_requests (id, token_id, status, person_id, first_name, last_name, title, estimate, has_assessment, error, completed_at)
-     SELECT r.id, $2, r.status, r.person_id, r.first_name, r.last_name, r.title, r.estimate, r.has_assessment, r.error, now()
-     FROM jsonb_to_record($1::jsonb) AS ${RECORD}`,
+     SELECT r.id, r.token_id, r.status, r.person_id, r.first_name, r.last_name, r.title, r.estimate, r.has_assessment, r.error, now()
+     FROM jsonb_to_recordset($1::jsonb) AS ${FINISHED_RECORD}`,
 );
 
-export async function insertFinishedRequest(db: Queryable, id: string, tokenId: string, outcome: RequestOutcome): Promise<void> {
-  await db.run(INSERT_FINISHED, [JSON.stringify(outcomeRecord(id, outcome)), tokenId]);
+export async function insertFinishedRequests(db: Queryable, requests: readonly FinishedRequest[]): Promise<void> {
+  if (requests.length === 0) return;
+  const records = requests.map(({ id, tokenId, outcome }) => ({ ...outcomeRecord(id, outcome), token_id: tokenId }));
+  await db.run(INSERT_FINISHED, [JSON.stringify(records)]);
 }
 
 /** Only the token that asked may read a request; anyone else sees nothing. */
