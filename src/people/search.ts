@@ -83,6 +83,20 @@ export function keySimilarity(a: string, b: string): number {
   return length === 0 ? 0 : 1 - editDistance(a, b) / length;
 }
 
+/**
+ * keySimilarity(a, b) when it is at least `min`, else 0. The distance is at least the difference
+ * in length, so most names of other lengths are set aside without computing it (a search scores
+ * every candidate of a stage, a few to a few hundred).
+ */
+function similarityAtLeast(a: string, b: string, min: number): number {
+  if (a === b) return a.length > 0 ? 1 : 0;
+  const x = [...a].length;
+  const y = [...b].length;
+  const length = Math.max(x, y);
+  if (length === 0 || 1 - Math.abs(x - y) / length < min) return 0;
+  return keySimilarity(a, b);
+}
+
 const COMPANY_SUFFIX = /\b(?:inc|incorporated|ltd|limited|llc|llp|plc|corp|corporation|co|company|gmbh|ag|sa|sas|bv|group)\b/g;
 
 function companyKey(value: string): string {
@@ -116,9 +130,10 @@ export interface NameQuery {
 export function scoreCandidate(query: NameQuery, candidate: Candidate, nicknames: NicknameTable = nicknameTable()): number | null {
   const first = candidate.first_key ?? '';
   const last = candidate.last_key ?? '';
-  const firstScore = first === query.firstKey ? 1 : nicknames.get(query.firstKey)?.has(first) ? NICKNAME_SCORE : keySimilarity(query.firstKey, first);
-  const lastScore = keySimilarity(query.lastKey, last);
-  if (firstScore < FIRST_NAME_MIN || lastScore < LAST_NAME_MIN) return null;
+  const firstScore = first === query.firstKey ? 1 : nicknames.get(query.firstKey)?.has(first) ? NICKNAME_SCORE : similarityAtLeast(query.firstKey, first, FIRST_NAME_MIN);
+  if (firstScore < FIRST_NAME_MIN) return null;
+  const lastScore = similarityAtLeast(query.lastKey, last, LAST_NAME_MIN);
+  if (lastScore < LAST_NAME_MIN) return null;
   let score = 0.4 * firstScore + 0.6 * lastScore;
   if (query.companyName && candidate.company_name) score += sameCompany(query.companyName, candidate.company_name) ? COMPANY_AGREES : COMPANY_DIFFERS;
   if (query.location && candidate.location) score += samePlace(query.location, candidate.location) ? LOCATION_AGREES : LOCATION_DIFFERS;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
 import { nameKey } from '../../src/people/name-key.ts';
 import { buildNicknameTable, nicknameTable } from '../../src/people/nicknames.ts';
-import { editDistance, findMatch, type SearchCriteria } from '../../src/people/search.ts';
+import { editDistance, findMatch, keySimilarity, scoreCandidate, type Candidate, type SearchCriteria } from '../../src/people/search.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 
 let testDb: TestDb;
@@ -62,6 +62,16 @@ describe('name keys', () => {
     expect(editDistance('smith', 'smiht')).toBe(1);
     expect(editDistance('john', 'joan')).toBe(1);
     expect(editDistance('', 'abc')).toBe(3);
+  });
+
+  it('a candidate scores by edit similarity, and one too far away in length is set aside', () => {
+    const candidate = (first: string, last: string): Candidate => ({
+      id: 'p', first_name: first, last_name: last, title: null, company_name: null, location: null, estimate: null, verified: false, first_key: first, last_key: last,
+    });
+    const query = { firstKey: 'micheal', lastKey: 'thornberry', companyName: null, location: null };
+    expect(scoreCandidate(query, candidate('michael', 'thornbury'))).toBeCloseTo(0.4 * keySimilarity('micheal', 'michael') + 0.6 * keySimilarity('thornberry', 'thornbury'), 10);
+    expect(scoreCandidate(query, candidate('mich', 'thornberry'))).toBeNull();
+    expect(scoreCandidate(query, candidate('michael', 'thorn'))).toBeNull();
   });
 
   it('nickname groups are symmetric and a shared short form belongs to each name', () => {
