@@ -5,8 +5,10 @@
  *
  * 1. Async searches with a 300-word text sample, completed by one worker (the service's batch
  *    worker, in this process, on the embedded database): completed/s.
+ * 1b. The name search alone, in process: outcomes, stage queries and time per search.
  * 2. Message recommendations for a 300-word draft, in process: median and p99.
- * 3. Sync search by name over HTTP at 50 concurrent clients: req/s and p99.
+ * 3. Sync search by name over HTTP at 50 concurrent clients: req/s, p50, p99 (the whole run, and
+ *    without its first second), status codes.
  * The imported people are renamed first (First123/Last123 names would share most trigrams and
  * make every name a near-duplicate of every other): realistic given names × family names.
  */
@@ -100,7 +102,8 @@ await db.query("DELETE FROM profile_requests WHERE token_id = $1", [token.id]);
 
 // 1b. The name search alone, in process: what the sync searches below will meet. Names drawn as
 // the HTTP load draws them (every one a stored person), then the same kind of names with a typo
-// in both parts (most go through all three stages; some are still found, some are nobody). Per kind: outcomes, statements, mean time.
+// in both parts (most go through all three stages; some are still found, some are nobody).
+// Per kind: outcomes, stage queries per search, mean time.
 const STAGE_NAMES = new Set(['people_name_search_1', 'people_name_search_2', 'people_name_search_3']);
 async function nameSearches(label: string, names: Array<{ first: string; last: string }>): Promise<void> {
   let statements = 0;
@@ -143,20 +146,20 @@ try {
   const org = (JSON.parse(created.stdout) as { token: string }).token;
   const pick = seededRandom(9);
   const options = (connections: number, duration: number): autocannon.Options => ({
-      url: service.connectUrl,
-      connections,
-      duration,
-      requests: [
-        {
-          method: 'POST',
-          headers: { 'x-org-token': org, 'content-type': 'application/json' },
-          setupRequest: (request) => {
-            const { first, last } = nameOf(Math.floor(pick() * people));
-            return { ...request, path: '/v1/profiles', body: JSON.stringify({ first_name: first, last_name: last }) };
-          },
+    url: service.connectUrl,
+    connections,
+    duration,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'x-org-token': org, 'content-type': 'application/json' },
+        setupRequest: (request) => {
+          const { first, last } = nameOf(Math.floor(pick() * people));
+          return { ...request, path: '/v1/profiles', body: JSON.stringify({ first_name: first, last_name: last }) };
         },
-      ],
-    });
+      },
+    ],
+  });
   await autocannon(options(10, 1));
   // Every answer's latency, to read the run without its first second apart: the 50 connections
   // are opened as it starts, and on a busy machine their first requests can wait seconds.
