@@ -38,7 +38,7 @@ describe('/healthz while PDFs are uploaded and analysed', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'rapport-uploads-healthz-'));
-    env = { RAPPORT_DATA_DIR: dataDir, RAPPORT_DEMO_DATA: 'false', LOG_LEVEL: 'warn', MAX_CONNECTIONS_PER_CLIENT: '0', RAPPORT_PDF_MAX_PENDING: '50' };
+    env = { RAPPORT_DATA_DIR: dataDir, RAPPORT_DEMO_DATA: 'false', LOG_LEVEL: 'info', MAX_CONNECTIONS_PER_CLIENT: '0', RAPPORT_PDF_MAX_PENDING: '50' };
     if (onPostgres) {
       testDb = await createTestDb();
       await testDb.db.close();
@@ -74,7 +74,8 @@ describe('/healthz while PDFs are uploaded and analysed', () => {
     for (;;) {
       const response = await fetch(`${service.baseUrl}/v1/analysis/${id}`, { headers: { authorization: `Bearer ${secret}` } });
       const body = (await response.json()) as { data: { status?: string } | null };
-      if (response.status !== 202) return { status: response.status, body };
+      // 202 while in progress; a 503 is load shedding (the client is told to come back).
+      if (response.status !== 202 && response.status !== 503) return { status: response.status, body };
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -83,8 +84,8 @@ describe('/healthz while PDFs are uploaded and analysed', () => {
     const busyToken = await token('busy');
     const otherToken = await token('other');
     const small = await textPdf(OUTGOING_TEXT);
-    // About 40 pages of text: a few hundred ms of pdf.js each, so the workers stay busy.
-    const slow = Buffer.from(await textPdf(Array.from({ length: 60 }, () => `${RESUME_TEXT}\n${OUTGOING_TEXT}`).join('\n')));
+    // About 15 pages of text: a few hundred ms of pdf.js each, so the workers stay busy.
+    const slow = Buffer.from(await textPdf(Array.from({ length: 20 }, () => `${RESUME_TEXT}\n${OUTGOING_TEXT}`).join('\n')));
     const big = padded(small, 9.5 * 1024 * 1024);
     // Warm up: connections, the route, a PDF worker's first document.
     await outcome(otherToken, await upload(otherToken, Buffer.from(small)));
@@ -105,12 +106,6 @@ describe('/healthz while PDFs are uploaded and analysed', () => {
       })();
       const busy = await probeWhile(service.baseUrl, work);
       const answers = await work;
-      // Every upload was taken and answered: the slow ones and the small one with a personality,
-      // the padded one too (its text is the small PDF's).
-      expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 22 }, () => 200));
-      expect(answers.every((answer) => answer.body.data?.status === 'complete')).toBe(true);
-      // The probes covered real work (seconds of it), not an instant.
-      expect(busy.length).toBeGreaterThan(100);
       const idleAt = percentile(idle, PERCENTILE);
       const busyAt = percentile(busy, PERCENTILE);
       within = busyAt < idleAt + BUDGET_MS;
@@ -118,8 +113,14 @@ describe('/healthz while PDFs are uploaded and analysed', () => {
         `idle p95 ${idleAt.toFixed(1)} ms (median ${percentile(idle, 0.5).toFixed(1)}, ${idle.length} probes); ` +
           `busy p95 ${busyAt.toFixed(1)} ms (median ${percentile(busy, 0.5).toFixed(1)}, p99 ${percentile(busy, 0.99).toFixed(1)}, max ${Math.max(...busy).toFixed(1)}, ${busy.length} probes)`,
       );
+      console.log(`/healthz under PDF uploads, try ${attempt + 1}: ${tries[attempt]}`);
+      // Every upload was taken and answered: the slow ones and the small one with a personality,
+      // the padded one too (its text is the small PDF's).
+      expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 22 }, () => 200));
+      expect(answers.every((answer) => answer.body.data?.status === 'complete')).toBe(true);
+      // The probes covered real work (seconds of it), not an instant.
+      expect(busy.length).toBeGreaterThan(100);
     }
-    console.log(`/healthz under PDF uploads: ${tries.join(' | ')}`);
     expect(within, tries.join(' | ')).toBe(true);
   }, 600_000);
 });
