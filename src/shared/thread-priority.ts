@@ -1,13 +1,13 @@
 import { setPriority } from 'node:os';
 import { isMainThread } from 'node:worker_threads';
 
-/** The nice value of background worker threads (PDF text, long texts, map PNGs). */
+/** The nice value of the PDF and DISC map worker threads (the text pool asks piscina for the same). */
 export const WORKER_THREAD_NICE = 10;
 
 /**
  * Lowers the scheduling priority of the calling worker thread, so that when its work takes
  * every core the event loop (nice 0) still gets the CPU the moment a request arrives: on a
- * 2-core machine, two PDF threads and a text thread otherwise share the CPU equally with it,
+ * 2-core machine, two PDF threads otherwise share the CPU equally with it,
  * and /healthz waits behind their time slices. Their work is only delayed while the event loop
  * has something to do.
  *

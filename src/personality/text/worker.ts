@@ -4,9 +4,6 @@
  */
 import { workerData } from 'node:worker_threads';
 import { analyzeText, loadModel, type TextAnalysis } from './index.ts';
-import { lowerThreadPriority } from '../../shared/thread-priority.ts';
-
-lowerThreadPriority();
 
 export interface TextTask {
   text: string;
