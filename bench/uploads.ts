@@ -1,8 +1,8 @@
 /**
  * Does a burst of PDF uploads stall the service, and does one token's backlog starve another?
  * Measured against a running service, each figure beside its idle value from the same run.
- * `/healthz` is probed every 10 ms from a thread of its own, each probe timed from when it was
- * due (test/helpers/healthz-probe.ts), and reported as median, p99 and max:
+ * `/healthz` is probed in a loop from a thread of its own (test/helpers/healthz-probe.ts), and
+ * reported as median, p99 and max:
  *
  * - while 5 uploads of 9.5 MB, then 100 of 3.5 MB, arrive at once (a 503 beyond
  *   RAPPORT_UPLOADS_AT_ONCE is retried after its Retry-After, and counted);

@@ -11,15 +11,13 @@ import { runCli, startServiceProcess, type ServiceProcess } from '../helpers/pro
 /**
  * The event loop stays free while PDFs arrive and are analysed: a running service (its own
  * process, as in production) gets a 9.5 MB PDF, 20 slow PDFs from one token and a small one
- * from another, and /healthz is probed all the while, against its idle answers in the same run.
- *
- * Probes are due every 10 ms and timed from the moment they were due (test/helpers/healthz-probe.ts),
- * so a stall of the service's event loop delays every probe due during it, and a high
- * percentile says for how much of the time the service answered slowly. The budget: the 95th
- * percentile while busy within 50 ms of the idle one. On a shared 2-core machine other
- * processes take the CPU now and then, idle and busy alike, hence the percentile rather than the
- * maximum, the idle reference from the same run, and up to three tries. Reading a 10 MB upload
- * whole on the event loop, or writing it into the embedded database, fails every try.
+ * from another, and /healthz is probed all the while (test/helpers/healthz-probe.ts: round
+ * trips one after another, from a thread of their own), against its idle answers in the same
+ * run. The budget: the 95th percentile while busy within 50 ms of the idle 95th percentile.
+ * On a shared 2-core machine other processes take the CPU now and then, idle and busy alike,
+ * hence a high percentile over hundreds of probes rather than the maximum, the idle reference
+ * from the same run, and up to three tries. Work that holds the event loop for good parts of
+ * the time (parsing PDFs there, writing uploads into the embedded database) fails every try.
  */
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
