@@ -101,7 +101,7 @@ export class UploadSpool {
   }
 
   /**
-   * Takes one of the `maxAtOnce` places for an upload about to be received; false when all
+   * Takes one of the `maxAtOnce` places for an upload about to be received; null when all
    * are taken. The caller gives it back with the returned function once the request is over,
    * however it ended (see the route: it is tied to the response's `close`).
    */
