@@ -91,7 +91,7 @@ describe('/healthz while PDFs are uploaded and analysed', () => {
     const tries: string[] = [];
     let within = false;
     for (let attempt = 0; attempt < 3 && !within; attempt += 1) {
-      const idle = await probeWhile(service.baseUrl, Promise.resolve(), 2000);
+      const idle = await probeWhile(service.baseUrl, Promise.resolve(), 4000);
       const work = (async () => {
         const ids = await Promise.all([
           upload(busyToken, big).then((id) => ({ secret: busyToken, id })),
