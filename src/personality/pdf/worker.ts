@@ -7,6 +7,9 @@ import { parentPort } from 'node:worker_threads';
 import { extractPdfText, type ExtractOutcome } from './extract-core.ts';
 import type { WorkerMessage, WorkerRequest } from './types.ts';
 import { warmupPdf } from './warmup.ts';
+import { lowerThreadPriority } from '../../shared/thread-priority.ts';
+
+lowerThreadPriority();
 
 const port = parentPort;
 if (port === null) throw new Error('worker.ts must run in a worker thread');
