@@ -1,23 +1,30 @@
 /**
  * Does a burst of PDF uploads stall the service, and does one token's backlog starve another?
- * Measured against a running service, each figure beside its idle value from the same run:
+ * Measured against a running service, each figure beside its idle value from the same run.
+ * `/healthz` is probed in a loop from a thread of its own (test/helpers/healthz-probe.ts), and
+ * reported as median, p99 and max:
  *
- * - `/healthz` latency (median and max) while 5 uploads of 9.5 MB, then 100 of 3.5 MB, arrive at once;
- * - the service's resident memory before and after the burst;
- * - how long a small PDF of a second token takes while the first token has a backlog of
- *   20 PDFs, against the same PDF alone.
+ * - while 5 uploads of 9.5 MB, then 100 of 3.5 MB, arrive at once (a 503 beyond
+ *   RAPPORT_UPLOADS_AT_ONCE is retried after its Retry-After, and counted);
+ * - "as checked" (issue 9), all at once: 20 adversarial texts at the 100,000-character limit,
+ *   a 9.5 MB PDF, 20 slow PDFs of one token, a small PDF of another, 200 uncached DISC map PNGs
+ *   and 50 stalled uploads (headers and 64 KB sent, then nothing), until every PDF is analysed;
+ * - the service's resident memory before and after;
+ * - how long a small PDF of a second token takes behind a backlog of 20 PDFs of the first.
  *
- *   npx tsx bench/uploads.ts
+ *   npx tsx bench/uploads.ts [--quick]     (--quick: 30 uploads of 3.5 MB instead of 100)
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { summarize } from './stats.ts';
 import { BENCH_TEXT_1000 } from './texts.ts';
+import { probeWhile } from '../test/helpers/healthz-probe.ts';
 import { runCli, startServiceProcess } from '../test/helpers/process.ts';
 import { textPdf } from '../test/fixtures/pdf.ts';
 
+const quick = process.argv.includes('--quick');
 const dir = mkdtempSync(path.join(tmpdir(), 'rapport-bench-uploads-'));
 const env = { RAPPORT_DATA_DIR: dir, RAPPORT_DEMO_DATA: 'false', LOG_LEVEL: 'info', RAPPORT_PDF_MAX_PENDING: '200', MAX_CONNECTIONS_PER_CLIENT: '0' };
 const service = await startServiceProcess(env);
@@ -32,48 +39,25 @@ async function token(name: string): Promise<string> {
   return (JSON.parse(created.stdout) as { token: string }).token;
 }
 
-/**
- * `/healthz` round trips, one after another, until `until` settles. Measured from a thread of
- * its own: this thread is busy sending the uploads and would add its own delays.
- */
-async function probeWhile(until: Promise<unknown>): Promise<number[]> {
-  const probe = new Worker(
-    `const { parentPort, workerData } = require('node:worker_threads');
-     const times = []; let done = false;
-     parentPort.on('message', () => { done = true; });
-     (async () => {
-       while (!done) {
-         const start = performance.now();
-         await (await fetch(workerData + '/healthz')).arrayBuffer();
-         times.push(performance.now() - start);
-         await new Promise((r) => setTimeout(r, 20));
-       }
-       parentPort.postMessage(times);
-     })();`,
-    { eval: true, workerData: service.baseUrl },
-  );
-  const times = new Promise<number[]>((resolve) => probe.once('message', resolve));
-  await until.catch(() => undefined);
-  probe.postMessage('stop');
-  const result = await times;
-  await probe.terminate();
-  return result;
-}
-
 /** A real PDF padded to `bytes` (pdf.js reads past trailing bytes). */
 function padded(pdf: Uint8Array, bytes: number): Buffer {
   return Buffer.concat([Buffer.from(pdf), Buffer.alloc(Math.max(0, bytes - pdf.length), 0x20)]);
 }
 
+let refusedBusy = 0;
 async function upload(secret: string, body: Buffer): Promise<string> {
-  const response = await fetch(`${service.baseUrl}/v1/analysis/pdf`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/pdf' },
-    body,
-  });
-  const json = (await response.json()) as { data?: { id: string } };
-  if (!json.data) throw new Error(`upload refused: ${response.status} ${JSON.stringify(json)}`);
-  return json.data.id;
+  for (;;) {
+    const response = await fetch(`${service.baseUrl}/v1/analysis/pdf`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/pdf' },
+      body,
+    });
+    const json = (await response.json()) as { data?: { id: string } };
+    if (json.data) return json.data.id;
+    if (response.status !== 503) throw new Error(`upload refused: ${response.status} ${JSON.stringify(json)}`);
+    refusedBusy += 1;
+    await new Promise((r) => setTimeout(r, Number(response.headers.get('retry-after') ?? 1) * 1000));
+  }
 }
 
 async function finished(secret: string, id: string): Promise<void> {
@@ -81,41 +65,86 @@ async function finished(secret: string, id: string): Promise<void> {
     const response = await fetch(`${service.baseUrl}/v1/analysis/${id}`, { headers: { authorization: `Bearer ${secret}` } });
     await response.arrayBuffer();
     if (response.status !== 202) return;
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
+/** Long prose with an adversarial run in its middle, at the 100,000-character limit. */
+function adversarialTexts(): string[] {
+  const prose = (length: number) => BENCH_TEXT_1000.repeat(Math.ceil(length / BENCH_TEXT_1000.length)).slice(0, length);
+  const runs = ['a'.repeat(20_000), 'ab'.repeat(10_000), '.'.repeat(20_000), '<!--'.repeat(5_000), 'a-'.repeat(10_000)];
+  return runs.map((run) => `${prose(40_000)} ${run} ${prose(40_000)}`.slice(0, 100_000));
+}
+
+/** An upload that sends its headers and 64 KB of a declared 9 MB, then nothing: held open until closed. */
+function stalledUpload(secret: string): Socket {
+  const { hostname, port } = new URL(service.baseUrl);
+  const socket = connect(Number(port), hostname);
+  socket.on('error', () => undefined);
+  socket.write(
+    `POST /v1/analysis/pdf HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${secret}\r\nContent-Type: application/pdf\r\nContent-Length: ${9 * 1024 * 1024}\r\n\r\n`,
+  );
+  socket.write(Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(64 * 1024, 0x20)]));
+  return socket;
+}
+
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+const line = (what: string, samples: number[], idleMedian: number) => {
+  const s = summarize(samples);
+  return `/healthz ${what}: median ${fmt(s.median)}, p99 ${fmt(s.p99)}, max ${fmt(s.max)} (p99 ${(s.p99 / idleMedian).toFixed(1)} × idle median; ${samples.length} probes)`;
+};
 try {
   const busy = await token('busy');
   const small = await token('small');
+  const stall = await token('stall');
   const pdf = await textPdf(`${BENCH_TEXT_1000}\n${BENCH_TEXT_1000}`);
+  const slow = Buffer.from(await textPdf(Array.from({ length: 20 }, () => BENCH_TEXT_1000).join('\n')));
+  await finished(small, await upload(small, Buffer.from(pdf))); // warm up a PDF worker
 
-  const idle = summarize(await probeWhile(new Promise((r) => setTimeout(r, 1000))));
-  console.log(`/healthz idle: median ${fmt(idle.median)}, max ${fmt(idle.max)}`);
+  const idle = summarize(await probeWhile(service.baseUrl, Promise.resolve(), 2000));
+  console.log(`/healthz idle: median ${fmt(idle.median)}, p99 ${fmt(idle.p99)}, max ${fmt(idle.max)}`);
   const rssBefore = rssMb();
 
   const big = padded(pdf, 9.5 * 1024 * 1024);
   const five = Promise.all(Array.from({ length: 5 }, () => upload(busy, big)));
-  const during5 = summarize(await probeWhile(five));
-  console.log(`/healthz during 5 × 9.5 MB uploads: median ${fmt(during5.median)}, max ${fmt(during5.max)} (${(during5.max / idle.median).toFixed(1)} × idle median)`);
+  console.log(line('during 5 × 9.5 MB uploads', await probeWhile(service.baseUrl, five), idle.median));
 
+  const count = quick ? 30 : 100;
   const mid = padded(pdf, 3.5 * 1024 * 1024);
   const burstStart = performance.now();
-  const failures: string[] = [];
-  const hundred = Promise.all(
-    Array.from({ length: 100 }, () =>
-      upload(busy, mid).catch((error: unknown) => {
-        failures.push(`${String(error instanceof Error && error.cause ? error.cause : error)} after ${fmt(performance.now() - burstStart)}`);
-        return null;
-      }),
-    ),
-  );
-  const during100 = summarize(await probeWhile(hundred));
-  const ids = (await hundred).filter((id): id is string => id !== null);
-  console.log(`/healthz during 100 × 3.5 MB uploads: median ${fmt(during100.median)}, max ${fmt(during100.max)}; all in after ${fmt(performance.now() - burstStart)}, ${failures.length} failed ${failures.slice(0, 3).join('; ')}`);
+  const burst = Promise.all(Array.from({ length: count }, () => upload(busy, mid)));
+  const duringBurst = await probeWhile(service.baseUrl, burst);
+  console.log(line(`during ${count} × 3.5 MB uploads`, duringBurst, idle.median) + `; all in after ${fmt(performance.now() - burstStart)}, ${refusedBusy} answers 503 (retried)`);
   console.log(`service memory: ${rssBefore} MB before, ${rssMb()} MB after the burst`);
-  await Promise.all([...ids, ...(await five)].map((id) => finished(busy, id)));
+  await Promise.all([...(await burst), ...(await five)].map((id) => finished(busy, id)));
+
+  // Issue 9, "how it is checked": everything at once.
+  const stalled = Array.from({ length: 50 }, () => stalledUpload(stall));
+  const texts = adversarialTexts();
+  const mixed = (async () => {
+    const textAnswers = Array.from({ length: 20 }, (_, i) =>
+      fetch(`${service.baseUrl}/v1/analysis/text`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${small}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ text: texts[i % texts.length] }),
+      }).then((r) => r.arrayBuffer()),
+    );
+    const maps = Array.from({ length: 200 }, (_, i) => {
+      const x = (((i * 37) % 200) / 200 - 0.5).toFixed(3);
+      const y = (((i * 91) % 200) / 200 - 0.5).toFixed(3);
+      return fetch(`${service.baseUrl}/images/disc-map/${x}_${y}.png`).then((r) => r.arrayBuffer());
+    });
+    const ids = await Promise.all([
+      upload(busy, big).then((id) => [busy, id] as const),
+      ...Array.from({ length: 20 }, () => upload(busy, slow).then((id) => [busy, id] as const)),
+      upload(small, Buffer.from(pdf)).then((id) => [small, id] as const),
+    ]);
+    await Promise.all([...textAnswers, ...maps, ...ids.map(([secret, id]) => finished(secret, id))]);
+  })();
+  const duringMixed = await probeWhile(service.baseUrl, mixed);
+  for (const socket of stalled) socket.destroy();
+  console.log(line('as checked (texts, 9.5 MB + 20 slow + small PDFs, 200 map PNGs, 50 stalled uploads)', duringMixed, idle.median));
+  console.log(`service memory after: ${rssMb()} MB`);
 
   let start = performance.now();
   await finished(small, await upload(small, Buffer.from(pdf)));

@@ -45,6 +45,8 @@ export interface Config {
   sessionSecret: string | null;
   /** Where uploads are written as they arrive and kept until their analysis ends. */
   uploadDir: string;
+  /** PDF uploads this process receives at once; one more is answered 503 before its body is read. */
+  uploadsAtOnce: number;
   /** PDF worker threads, and so PDF analyses run at once by this process. */
   pdfWorkers: number;
   /** Connection limits and timeouts of both hosts. */
@@ -272,6 +274,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     signup: readBool(env, 'RAPPORT_SIGNUP', true),
     sessionSecret: readSecret(env, 'RAPPORT_SESSION_SECRET'),
     uploadDir: env.RAPPORT_UPLOAD_DIR?.trim() ? path.resolve(cwd, env.RAPPORT_UPLOAD_DIR.trim()) : path.join(dataDir, 'uploads'),
+    uploadsAtOnce: readCount(env, 'RAPPORT_UPLOADS_AT_ONCE', 64),
     pdfWorkers: readLimit(env, 'RAPPORT_PDF_WORKERS', defaultPdfWorkers()),
     http: readHttpLimits(env),
     textModelPath: readTextModelPath(env, cwd),

@@ -101,7 +101,7 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
   meter.start();
   const pdfLimits: PdfLimits = { ...DEFAULT_PDF_LIMITS, maxBytes: Math.min(DEFAULT_PDF_LIMITS.maxBytes, config.bodyLimitBytes) };
   const pdf = new PdfExtractor(pdfLimits, config.pdfWorkers);
-  const spool = new UploadSpool(config.uploadDir);
+  const spool = new UploadSpool(config.uploadDir, config.uploadsAtOnce);
   const discMaps = new DiscMapRenderer();
   const textPool = new TextPool({ model, modelPath: config.textModelPath ?? DEFAULT_MODEL_PATH, workers: config.textWorkers, maxQueue: config.textMaxQueue, inlineMaxChars: config.textInlineMaxChars });
   const finishedRequests = new FinishedRequestWriter(db);

@@ -11,6 +11,8 @@ describe('configuration', () => {
     const config = loadConfig({}, '/srv/rapport');
     expect(config).toMatchObject({ port: 8080, connectPort: 8081, dataDir: '/srv/rapport/data', databaseUrl: null, publicBaseUrl: null, pdfMaxPending: 50 });
     expect(loadConfig({ RAPPORT_PDF_MAX_PENDING: '200' }).pdfMaxPending).toBe(200);
+    expect(config.uploadsAtOnce).toBe(64);
+    expect(loadConfig({ RAPPORT_UPLOADS_AT_ONCE: '8' }).uploadsAtOnce).toBe(8);
     expect(config).toMatchObject({ syncTimeoutMs: 5000, requestRetentionDays: 7 });
     expect(loadConfig({ RAPPORT_SYNC_TIMEOUT_MS: '250', RAPPORT_REQUEST_RETENTION_DAYS: '30' })).toMatchObject({ syncTimeoutMs: 250, requestRetentionDays: 30 });
   });
@@ -37,6 +39,7 @@ describe('configuration', () => {
     [{ BODY_LIMIT: '0kb' }, 'BODY_LIMIT'],
     [{ RAPPORT_PDF_MAX_PENDING: '0' }, 'RAPPORT_PDF_MAX_PENDING'],
     [{ RAPPORT_PDF_MAX_PENDING: '2.5' }, 'RAPPORT_PDF_MAX_PENDING'],
+    [{ RAPPORT_UPLOADS_AT_ONCE: '0' }, 'RAPPORT_UPLOADS_AT_ONCE'],
     [{ REDIS_URL: 'http://localhost:6379' }, 'REDIS_URL'],
     [{ RAPPORT_SHED_EVENT_LOOP_DELAY_MS: 'fast' }, 'RAPPORT_SHED_EVENT_LOOP_DELAY_MS'],
     [{ RAPPORT_SHED_HEAP_MB: '-5' }, 'RAPPORT_SHED_HEAP_MB'],

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { Db, Queryable } from '../db/client.ts';
 import { enqueueJob, type Job } from '../jobs/queue.ts';
@@ -9,7 +8,17 @@ import type { TraitEstimate } from '../personality/types.ts';
 import { AppError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import { sizeText } from '../shared/size.ts';
-import { findAnalysis, finishAnalysis, insertPdfAnalysis, pendingAnalyses, readAnalysisInput, type Analysis } from './repository.ts';
+import {
+  analysisStatus,
+  findAnalysis,
+  finishAnalysis,
+  hasInputChunks,
+  inputChunks,
+  insertInputChunk,
+  insertPdfAnalysis,
+  pendingAnalyses,
+  type Analysis,
+} from './repository.ts';
 import { UploadTooLarge, type SpooledUpload, type UploadSpool } from './spool.ts';
 
 /** The contract's words for text or a PDF that yields no personality (a 200, not an error). */
@@ -63,14 +72,27 @@ function noRoom(pending: number): AppError {
 }
 
 /**
- * Refuses an upload while the token has `maxPending` PDF analyses in progress. Called before
- * the body is read, so a refused caller does not send 10 MB for nothing; submitPdf checks
- * again, atomically, when it records the upload.
+ * Refuses an upload while the token has `maxPending` PDF analyses in progress, counting the
+ * uploads of the token this process is receiving now. Called before the body is read, so a
+ * refused caller does not send 10 MB for nothing; submitPdf checks again, atomically, when it
+ * records the upload.
  */
-export async function checkRoomForPdf(db: Db, tokenId: string, maxPending: number): Promise<void> {
-  const pending = await pendingAnalyses(db, tokenId);
+export async function checkRoomForPdf(db: Db, tokenId: string, maxPending: number, receiving = 0): Promise<void> {
+  const pending = (await pendingAnalyses(db, tokenId)) + receiving;
   if (pending >= maxPending) throw noRoom(pending);
 }
+
+/** Seconds to wait when this process is receiving as many uploads as it takes at once. */
+const BUSY_RETRY_SECONDS = 2;
+
+export function tooManyUploads(maxAtOnce: number): AppError {
+  return new AppError('unavailable', `This server is receiving ${maxAtOnce} uploads at once, the most it takes; send it again in a moment.`, {
+    retryAfterSeconds: BUSY_RETRY_SECONDS,
+  });
+}
+
+/** Pieces an upload is kept in on PostgreSQL: small enough to write, send and parse without a pause. */
+const CHUNK_BYTES = 256 * 1024;
 
 /** Any constant: the first half of the per-token advisory lock key around the pending count. */
 const PENDING_LOCK_NAMESPACE = 727_274_005;
@@ -102,8 +124,8 @@ async function spoolBytes(spool: UploadSpool, bytes: Uint8Array, maxBytes: numbe
  * On the embedded database the file stays in the spool under the analysis id until the
  * analysis ends: only this process can run the job, and writing megabytes into the embedded
  * database would hold its single thread (and every request) for seconds. On PostgreSQL the
- * bytes go into `analyses.input`, so a worker on another machine can take the job; the write
- * is asynchronous there and holds nobody else up.
+ * file is copied into the database in pieces of 256 KiB, read from disk one at a time, so a
+ * worker on another machine can take the job and no process holds the whole upload in memory.
  */
 export async function submitPdf(deps: PdfDeps, tokenId: string, input: Uint8Array | SpooledUpload): Promise<string> {
   const upload = input instanceof Uint8Array ? await spoolBytes(deps.spool, input, deps.pdfLimits.maxBytes) : input;
@@ -113,12 +135,15 @@ export async function submitPdf(deps: PdfDeps, tokenId: string, input: Uint8Arra
     if (!sniffPdf(upload.head)) throw new AppError('unsupported_media_type', 'The uploaded file is not a PDF.');
     const id = newId('an');
     const inDatabase = deps.db.kind !== 'embedded';
-    const bytes = inDatabase ? await readFile(upload.file) : null;
     if (!inDatabase) await deps.spool.keep(upload, id);
     try {
       await deps.db.transaction(async (tx) => {
         await admitPdf(tx, tokenId, deps.maxPending);
-        await insertPdfAnalysis(tx, id, tokenId, bytes);
+        await insertPdfAnalysis(tx, id, tokenId);
+        if (inDatabase) {
+          let seq = 0;
+          for await (const chunk of deps.spool.chunksOf(upload.file, CHUNK_BYTES)) await insertInputChunk(tx, id, seq++, chunk);
+        }
         await enqueueJob(tx, PDF_JOB, { analysis_id: id }, tokenId);
       });
     } catch (error) {
@@ -128,7 +153,7 @@ export async function submitPdf(deps: PdfDeps, tokenId: string, input: Uint8Arra
     deps.wakeWorker();
     return id;
   } finally {
-    // Gone already when kept under the analysis id.
+    // Gone already when kept under the analysis id; on PostgreSQL the database has it now.
     await deps.spool.discard(upload.file);
   }
 }
@@ -145,25 +170,37 @@ function analysisIdOf(job: Job): string {
   return id;
 }
 
-/** The background step: PDF → text (in a worker thread, bounded) → estimate (long texts in a text worker). */
+/**
+ * The spooled file of an analysis: here already (embedded database), or written to the spool
+ * from the pieces in the database (PostgreSQL; the upload may have arrived on another machine).
+ * Null when there is none (a spool directory emptied by hand).
+ */
+async function uploadFile(db: Db, spool: UploadSpool, id: string): Promise<string | null> {
+  if (await spool.has(id)) return spool.pathOf(id);
+  if (!(await hasInputChunks(db, id))) return null;
+  return spool.restore(id, inputChunks(db, id));
+}
+
+/**
+ * The background step: PDF → text (in a worker thread, which reads the file itself, bounded)
+ * → estimate (long texts in a text worker). The upload's bytes never pass the event loop whole.
+ */
 export function pdfAnalysisHandler(deps: { db: Db; pdf: PdfExtractor; spool: UploadSpool; text: TextPool }) {
   const finish = async (id: string, outcome: Parameters<typeof finishAnalysis>[2]) => {
-    await finishAnalysis(deps.db, id, outcome);
+    await deps.db.transaction((tx) => finishAnalysis(tx, id, outcome));
     // Only once the outcome is recorded: a crash before this still finds the file on restart.
     await deps.spool.remove(id);
   };
   return {
     async run(job: Job): Promise<void> {
       const id = analysisIdOf(job);
-      const stored = await readAnalysisInput(deps.db, id);
-      if (!stored || stored.status !== 'processing') {
+      if ((await analysisStatus(deps.db, id)) !== 'processing') {
         await deps.spool.remove(id);
         return;
       }
-      const bytes = stored.input ? new Uint8Array(stored.input) : await deps.spool.read(id);
-      // The upload is gone (a spool directory emptied by hand): nothing left to read.
-      if (!bytes) return finish(id, { failureReason: 'pdf_unreadable' });
-      const extracted = await deps.pdf.extract(bytes);
+      const file = await uploadFile(deps.db, deps.spool, id);
+      if (!file) return finish(id, { failureReason: 'pdf_unreadable' });
+      const extracted = await deps.pdf.extractFile(file);
       if (!extracted.ok) return finish(id, { failureReason: `pdf_${extracted.reason}` });
       const result = await deps.text.analyze(extracted.text, { labelled: true, evidence: true });
       await finish(id, result.ok ? { estimate: result.estimate } : { failureReason: `text_${result.reason}` });

@@ -45,9 +45,27 @@ function fromRow(row: AnalysisRow): Analysis {
   };
 }
 
-/** `bytes` null: the upload waits in the spool directory instead (embedded database). */
-export async function insertPdfAnalysis(db: Queryable, id: string, tokenId: string, bytes: Uint8Array | null): Promise<void> {
-  await db.query("INSERT INTO analyses (id, token_id, source, status, input) VALUES ($1, $2, 'pdf', 'processing', $3)", [id, tokenId, bytes]);
+export async function insertPdfAnalysis(db: Queryable, id: string, tokenId: string): Promise<void> {
+  await db.query("INSERT INTO analyses (id, token_id, source, status) VALUES ($1, $2, 'pdf', 'processing')", [id, tokenId]);
+}
+
+/** One piece of an upload kept in the database (PostgreSQL), in order from 0. */
+export async function insertInputChunk(db: Queryable, id: string, seq: number, bytes: Uint8Array): Promise<void> {
+  await db.query('INSERT INTO analysis_input_chunks (analysis_id, seq, bytes) VALUES ($1, $2, $3)', [id, seq, bytes]);
+}
+
+/** Whether any piece of the upload is in the database. */
+export async function hasInputChunks(db: Queryable, id: string): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM analysis_input_chunks WHERE analysis_id = $1 LIMIT 1', [id])).length > 0;
+}
+
+/** The pieces of an upload, one query each, so only one piece is in memory at a time. */
+export async function* inputChunks(db: Queryable, id: string): AsyncGenerator<Uint8Array> {
+  for (let seq = 0; ; seq += 1) {
+    const row = await queryOne<{ bytes: Uint8Array }>(db, 'SELECT bytes FROM analysis_input_chunks WHERE analysis_id = $1 AND seq = $2', [id, seq]);
+    if (!row) return;
+    yield row.bytes;
+  }
 }
 
 /** The token's unfinished analyses (for the pending cap; submitPdf counts under a lock). */
@@ -63,14 +81,15 @@ export async function findAnalysis(db: Queryable, id: string, tokenId: string): 
   return row ? fromRow(row) : null;
 }
 
-export async function readAnalysisInput(db: Queryable, id: string): Promise<{ status: AnalysisStatus; input: Uint8Array | null } | null> {
-  const row = await queryOne<{ status: AnalysisStatus; input: Uint8Array | null }>(db, 'SELECT status, input FROM analyses WHERE id = $1', [id]);
-  return row ?? null;
+export async function analysisStatus(db: Queryable, id: string): Promise<AnalysisStatus | null> {
+  const row = await queryOne<{ status: AnalysisStatus }>(db, 'SELECT status FROM analyses WHERE id = $1', [id]);
+  return row?.status ?? null;
 }
 
 /** Records the outcome and drops the uploaded bytes, which are no longer needed. */
 export async function finishAnalysis(db: Queryable, id: string, outcome: { estimate: TraitEstimate } | { failureReason: string }): Promise<void> {
   const done = 'estimate' in outcome;
+  await db.query('DELETE FROM analysis_input_chunks WHERE analysis_id = $1', [id]);
   await db.query(
     `UPDATE analyses SET status = $2, estimate = $3, failure_reason = $4, input = NULL, completed_at = now()
      WHERE id = $1 AND status = 'processing'`,

@@ -1,6 +1,9 @@
 /** Body of the DISC map rendering thread: SVG in, PNG out, one request at a time. */
 import { parentPort } from 'node:worker_threads';
 import { renderDiscMapPng } from './disc-map.ts';
+import { lowerThreadPriority } from '../shared/thread-priority.ts';
+
+lowerThreadPriority();
 
 export interface RenderRequest {
   id: number;

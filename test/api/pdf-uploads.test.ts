@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTGOING_TEXT } from '../fixtures/texts.ts';
@@ -39,18 +40,25 @@ describe('PDF uploads', () => {
     expect(spoolFiles().filter((name) => name.endsWith('.part'))).toEqual([]);
   });
 
-  it('an upload waits on disk (not in the embedded database) until its analysis ends, then its file goes', async () => {
+  it('an upload waits on disk (embedded) or in the database in 256 KiB pieces (PostgreSQL) until its analysis ends, then it goes', async () => {
     const token = await service.token('enterprise');
-    const response = await send(token.secret);
+    // Past two pieces, so the pieces are written and read back in order (pdf.js reads past trailing spaces).
+    const bytes = new Uint8Array(Buffer.concat([Buffer.from(pdf), Buffer.alloc(600_000, 0x20)]));
+    const response = await send(token.secret, bytes);
     expect(response.statusCode).toBe(200);
     const id = response.json().data.id as string;
+    const pieces = () => service.ctx.db.query<{ seq: number; size: number | string }>('SELECT seq, length(bytes) AS size FROM analysis_input_chunks WHERE analysis_id = $1 ORDER BY seq', [id]);
     const stored = await service.ctx.db.query<{ input: Uint8Array | null }>('SELECT input FROM analyses WHERE id = $1', [id]);
+    expect(stored[0]?.input).toBeNull();
     if (service.ctx.db.kind === 'embedded') {
-      expect(stored[0]?.input).toBeNull();
+      expect(await pieces()).toEqual([]);
       expect(spoolFiles()).toContain(`${id}.pdf`);
+      expect(statSync(path.join(service.ctx.spool.dir, `${id}.pdf`)).size).toBe(bytes.length);
     } else {
-      // On PostgreSQL the bytes are in the database (any worker machine can read them) and the spool is empty.
-      expect(stored[0]?.input?.length).toBe(pdf.length);
+      // Any worker machine can read the pieces; this process keeps no copy.
+      const rows = await pieces();
+      expect(rows.map((row) => row.seq)).toEqual([0, 1, 2]);
+      expect(rows.map((row) => Number(row.size))).toEqual([262_144, 262_144, bytes.length - 2 * 262_144]);
       expect(spoolFiles()).not.toContain(`${id}.pdf`);
     }
 
@@ -70,8 +78,7 @@ describe('PDF uploads', () => {
     const result = await service.base.inject({ url: `/v1/analysis/${id}`, headers: { authorization: `Bearer ${token.secret}` } });
     expect(result.json().data.status).toBe('complete');
     expect(spoolFiles()).not.toContain(`${id}.pdf`);
-    const after = await service.ctx.db.query<{ input: Uint8Array | null }>('SELECT input FROM analyses WHERE id = $1', [id]);
-    expect(after[0]?.input).toBeNull();
+    expect(await pieces()).toEqual([]);
   });
 
   it('a raw upload over the size limit is refused with 413 and leaves no file', async () => {
@@ -105,5 +112,64 @@ describe('PDF uploads', () => {
     expect(spoolFiles()).toContain('fresh.part');
     expect(spoolFiles()).not.toContain('an_finished_long_ago.pdf');
     expect(spoolFiles()).not.toContain('deadbeef.part');
+  });
+});
+
+describe('uploads being received at once', () => {
+  let gated: TestService;
+  let base: string;
+  beforeAll(async () => {
+    gated = await createTestService({ RAPPORT_IN_PROCESS_WORKER: 'false', RAPPORT_UPLOADS_AT_ONCE: '3', RAPPORT_PDF_MAX_PENDING: '2' });
+    await gated.base.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://127.0.0.1:${(gated.base.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => gated.close());
+
+  /** Headers and 64 KB of a declared 9 MB PDF, then nothing: the upload stays open until cut off. */
+  function stalledUpload(secret: string): Socket {
+    const socket = connect(Number(new URL(base).port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.write(`POST /v1/analysis/pdf HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${secret}\r\nContent-Type: application/pdf\r\nContent-Length: ${9 * 1024 * 1024}\r\n\r\n`);
+    socket.write(Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(64 * 1024, 0x20)]));
+    return socket;
+  }
+
+  async function receiving(count: number): Promise<void> {
+    for (let i = 0; i < 200 && gated.ctx.spool.receiving !== count; i += 1) await new Promise((r) => setTimeout(r, 25));
+    expect(gated.ctx.spool.receiving).toBe(count);
+  }
+
+  const post = (secret: string) =>
+    fetch(`${base}/v1/analysis/pdf`, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/pdf' }, body: Buffer.from(pdf) });
+
+  it('count toward the token’s pending cap; past the process’s limit the answer is 503 with Retry-After, before the body, and the connection closes', async () => {
+    const one = await gated.token('enterprise');
+    const two = await gated.token('enterprise');
+    const stalled = [stalledUpload(one.secret), stalledUpload(one.secret)];
+    await receiving(2);
+    // Two of token one's uploads are arriving: with a cap of 2 pending, a third is refused at once.
+    const third = await post(one.secret);
+    expect(third.status).toBe(429);
+    expect(((await third.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
+    // Another token is not held up by them.
+    const other = await post(two.secret);
+    expect(other.status).toBe(200);
+
+    // All three places taken: the next upload, of any token, is told to come back.
+    stalled.push(stalledUpload(two.secret));
+    await receiving(3);
+    const busy = await post(two.secret);
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('retry-after')).toBe('2');
+    expect(busy.headers.get('connection')).toBe('close');
+    expect(((await busy.json()) as { error: { code: string } }).error.code).toBe('unavailable');
+
+    // Uploads cut off give their places back, and leave no partial file.
+    for (const socket of stalled) socket.destroy();
+    await receiving(0);
+    expect((await post(one.secret)).status).toBe(200);
+    const parts = () => (existsSync(gated.ctx.spool.dir) ? readdirSync(gated.ctx.spool.dir).filter((name) => name.endsWith('.part')) : []);
+    for (let i = 0; i < 100 && parts().length > 0; i += 1) await new Promise((r) => setTimeout(r, 25));
+    expect(parts()).toEqual([]);
   });
 });

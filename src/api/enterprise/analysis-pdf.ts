@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Readable } from 'node:stream';
 import { errorCodes, type FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { checkRoomForPdf, pdfTooLarge, submitPdf } from '../../analysis/analyses.ts';
+import { checkRoomForPdf, pdfTooLarge, submitPdf, tooManyUploads } from '../../analysis/analyses.ts';
 import { UploadTooLarge, type SpooledUpload } from '../../analysis/spool.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -64,9 +64,25 @@ export const analysisPdfRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = 
     if (Number(request.headers['content-length'] ?? 0) > ctx.config.bodyLimitBytes) return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
     done(null, payload);
   });
-  // Before the body is read: a token at its cap is told so without uploading the file first.
-  app.addHook('preParsing', async (request) => {
-    await checkRoomForPdf(ctx.db, tokenOf(request).id, ctx.config.pdfMaxPending);
+  // Before the body is read: a process receiving all the uploads it takes at once (503), or a
+  // token at its cap (429, counting its uploads arriving now), is told so without uploading the
+  // file first. The connection is then closed rather than drained: reading the unwanted 10 MB
+  // would cost the event loop what the refusal saves.
+  app.addHook('preParsing', async (request, reply) => {
+    const tokenId = tokenOf(request).id;
+    const leave = ctx.spool.enter(tokenId);
+    if (!leave) {
+      reply.header('connection', 'close');
+      throw tooManyUploads(ctx.spool.maxAtOnce);
+    }
+    // Given back however the request ends: answered, refused, cut off or timed out.
+    reply.raw.once('close', leave);
+    try {
+      await checkRoomForPdf(ctx.db, tokenId, ctx.config.pdfMaxPending, ctx.spool.receivingFor(tokenId) - 1);
+    } catch (error) {
+      reply.header('connection', 'close');
+      throw error;
+    }
   });
   app.post('/v1/analysis/pdf', { schema }, async (request) => {
     const upload = await spooledUpload(request, ctx);

@@ -5,6 +5,7 @@
  * once and replaced when the next job needs it; one that merely ran many jobs keeps serving
  * until its replacement is ready, so routine recycling never makes a request wait.
  */
+import { stat } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import { workerEntry } from '../../shared/worker-entry.ts';
 import { sniffPdf } from './sniff.ts';
@@ -25,7 +26,7 @@ const BOOT_TIMEOUT_MS = 30_000;
 const WORKER_URL = workerEntry(import.meta.url, './worker.ts', './worker-boot.mjs');
 
 interface Job {
-  bytes: Uint8Array<ArrayBuffer>;
+  source: { bytes: Uint8Array<ArrayBuffer> } | { file: string };
   resolve: (result: PdfTextResult) => void;
   reject: (error: Error) => void;
 }
@@ -87,9 +88,26 @@ export class PdfExtractor {
     if (bytes.length > this.limits.maxBytes) return Promise.resolve({ ok: false, reason: 'too_large' });
     if (!sniffPdf(bytes)) return Promise.resolve({ ok: false, reason: 'not_pdf' });
     // A private copy: it is transferred to (and detached by) the worker; the caller keeps theirs.
-    const copy = new Uint8Array(bytes);
+    return this.enqueue({ bytes: new Uint8Array(bytes) });
+  }
+
+  /**
+   * Like extract(), for a file on disk: the worker thread reads it, so a 10 MB upload is never
+   * read, copied or collected on the caller's thread. A missing file is 'unreadable'.
+   */
+  async extractFile(file: string): Promise<PdfTextResult> {
+    if (this.closed) throw new Error('PdfExtractor is closed');
+    const size = (await stat(file).catch(() => null))?.size;
+    if (size === undefined) return { ok: false, reason: 'unreadable' };
+    if (size === 0) return { ok: false, reason: 'empty' };
+    if (size > this.limits.maxBytes) return { ok: false, reason: 'too_large' };
+    // The worker checks the signature when it has the bytes.
+    return this.enqueue({ file });
+  }
+
+  private enqueue(source: Job['source']): Promise<PdfTextResult> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ bytes: copy, resolve, reject });
+      this.queue.push({ source, resolve, reject });
       this.pump();
     });
   }
@@ -148,8 +166,8 @@ export class PdfExtractor {
     // This timer also keeps the process alive while the job runs: workers are unref'd.
     const timer = setTimeout(() => this.onTimeout(slot), this.limits.timeoutMs);
     slot.job = { ...job, id, timer };
-    const request: WorkerRequest = { id, bytes: job.bytes, options: this.options };
-    slot.worker.postMessage(request, [job.bytes.buffer]);
+    const request: WorkerRequest = { id, ...job.source, options: this.options };
+    slot.worker.postMessage(request, 'bytes' in job.source ? [job.source.bytes.buffer] : []);
   }
 
   private spawn(): void {

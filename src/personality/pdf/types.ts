@@ -57,11 +57,13 @@ export interface ExtractOptions {
   maxDecodedBytes: number;
 }
 
-export interface WorkerRequest {
+/** The document itself, or a file the worker reads (so its bytes never cross the main thread). */
+export type PdfSource = { bytes: Uint8Array } | { file: string };
+
+export type WorkerRequest = PdfSource & {
   id: number;
-  bytes: Uint8Array;
   options: ExtractOptions;
-}
+};
 
 /** `recycle`: this thread's pdf.js state may be damaged; replace the worker after this job. */
 export type WorkerMessage =

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PdfExtractor, type PdfTextResult } from '../../../src/personality/pdf/index.ts';
 import {
@@ -37,6 +40,25 @@ describe('PdfExtractor with default limits', () => {
     await extractor.extract(resume);
     expect(resume.byteLength).toBeGreaterThan(0);
     expect(Buffer.from(resume).toString('base64')).toBe(before);
+  });
+
+  it('reads a file on disk in the worker thread, with the same answers as for bytes', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'rapport-extract-file-'));
+    try {
+      const file = (name: string, bytes: Uint8Array) => {
+        writeFileSync(path.join(dir, name), bytes);
+        return path.join(dir, name);
+      };
+      expect(await extractor.extractFile(file('resume.pdf', resume))).toEqual({ ok: true, text: RESUME_TEXT, pages: 2, truncated: false });
+      expect(await extractor.extractFile(file('empty.pdf', new Uint8Array(0)))).toEqual({ ok: false, reason: 'empty' });
+      expect(await extractor.extractFile(file('notes.txt', Buffer.from('just some text, not a PDF')))).toEqual({ ok: false, reason: 'not_pdf' });
+      expect(await extractor.extractFile(path.join(dir, 'gone.pdf'))).toEqual({ ok: false, reason: 'unreadable' });
+      const tooBig = new PdfExtractor({ maxBytes: 1000 }, 1);
+      expect(await tooBig.extractFile(file('big.pdf', resume))).toEqual({ ok: false, reason: 'too_large' });
+      await tooBig.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('answers empty, not_pdf and too_large without a worker', async () => {
