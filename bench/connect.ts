@@ -21,7 +21,7 @@ import { profileSearchJobs } from '../src/connect/search-jobs.ts';
 import { recommendMessage } from '../src/content/connect/messaging.ts';
 import { openEmbedded } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { BatchJobWorker } from '../src/jobs/batch-worker.ts';
+import { JobWorker } from '../src/jobs/worker.ts';
 import { analyzeText, loadModel } from '../src/personality/text/index.ts';
 import { seededRandom } from '../training/random.ts';
 import { createLogger } from '../src/shared/logger.ts';
@@ -78,7 +78,8 @@ for (let i = 0; i < searches; i++) {
 }
 console.log(`queued ${searches} async searches in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 const jobs = profileSearchJobs({ db, model });
-const worker = new BatchJobWorker(db, createLogger('silent'), PROFILE_SEARCH_JOB, jobs.run, jobs.giveUp, { batchSize: 200 });
+const worker = new JobWorker(db, createLogger('silent'));
+worker.registerBatch(PROFILE_SEARCH_JOB, jobs.run, jobs.giveUp, { batchSize: 200 });
 t = performance.now();
 worker.start();
 for (;;) {

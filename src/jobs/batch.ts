@@ -1,24 +1,75 @@
 import type { Queryable } from '../db/client.ts';
 import type { Job } from './queue.ts';
 
+/** A job that may be claimed now: queued and due, or running on a lease that has run out. */
+const CLAIMABLE = `((j.status = 'queued' AND j.run_after <= now()) OR (j.status = 'running' AND j.lease_until < now()))`;
+
 /**
- * Claiming and completing jobs many at a time, for kinds whose jobs are small and many (a
+ * Claims up to `limit` jobs of one kind at once, for kinds whose jobs are small and many (a
  * Connect search is a few milliseconds): one statement per batch instead of two per job.
- * Same rules as claimJob in queue.ts: FOR UPDATE SKIP LOCKED, a lease, expired leases retaken.
+ *
+ * Fair between owners, round robin: every owner's first due job, then every owner's second,
+ * and so on; within a round, the owner served longest ago first (job_owners, the turn claimJob
+ * keeps too). So one organisation's backlog of 50,000 searches takes part of each batch while
+ * another organisation's single search goes in the next batch claimed.
+ *
+ * The work is bounded by owners × limit rows, not by the backlog: the owners with work are
+ * found by a skip scan over the jobs_claimable_by_owner index (one probe per owner), and each
+ * owner's first `limit` due jobs read from it in order. The window function ranking them sits
+ * in its own CTE because FOR UPDATE is not allowed beside one; the rows are locked afterwards,
+ * FOR UPDATE SKIP LOCKED, so several worker processes share the queue and never take a job
+ * twice (a row another worker claimed meanwhile fails the CLAIMABLE re-check). Owner turns
+ * are written in owner order, so two workers upserting the same owners cannot deadlock; an
+ * owner that had a job in the batch's last, partial round is stamped a microsecond per round
+ * later than one cut off before it, so the one cut off goes first in the next batch.
  */
-export async function claimJobs(db: Queryable, kinds: readonly string[], limit: number, leaseSeconds: number): Promise<Job[]> {
+export async function claimJobs(db: Queryable, kind: string, limit: number, leaseSeconds: number): Promise<Job[]> {
   const rows = await db.query<{ id: string; kind: string; payload: unknown; attempts: number }>(
-    `UPDATE jobs SET status = 'running', attempts = attempts + 1, updated_at = now(),
-            lease_until = now() + make_interval(secs => $3::double precision)
-     WHERE id IN (
-       SELECT id FROM jobs
-       WHERE kind = ANY($1::text[])
-         AND ((status = 'queued' AND run_after <= now()) OR (status = 'running' AND lease_until < now()))
-       ORDER BY run_after, created_at
+    `WITH RECURSIVE owners AS (
+       (SELECT owner FROM jobs WHERE kind = $1 AND status IN ('queued', 'running') ORDER BY owner LIMIT 1)
+       UNION ALL
+       SELECT (SELECT j.owner FROM jobs j
+               WHERE j.kind = $1 AND j.status IN ('queued', 'running') AND j.owner > o.owner
+               ORDER BY j.owner LIMIT 1)
+       FROM owners o WHERE o.owner IS NOT NULL
+     ),
+     candidates AS (
+       SELECT c.id, c.turn, t.last_claimed_at, c.run_after, c.created_at
+       FROM owners o
+       LEFT JOIN job_owners t ON t.owner = o.owner
+       CROSS JOIN LATERAL (
+         SELECT j.id, j.run_after, j.created_at, row_number() OVER (ORDER BY j.run_after, j.created_at) AS turn
+         FROM jobs j
+         WHERE j.kind = $1 AND j.owner = o.owner AND j.status IN ('queued', 'running') AND ${CLAIMABLE}
+         ORDER BY j.run_after, j.created_at
+         LIMIT $2
+       ) c
+       WHERE o.owner IS NOT NULL
+     ),
+     next AS (
+       SELECT j.id, c.turn FROM jobs j
+       JOIN candidates c ON c.id = j.id
+       WHERE ${CLAIMABLE}
+       ORDER BY c.turn, c.last_claimed_at NULLS FIRST, c.run_after, c.created_at
        LIMIT $2
-       FOR UPDATE SKIP LOCKED)
-     RETURNING id, kind, payload, attempts`,
-    [[...kinds], limit, leaseSeconds],
+       FOR UPDATE OF j SKIP LOCKED
+     ),
+     claimed AS (
+       UPDATE jobs SET status = 'running', attempts = jobs.attempts + 1, updated_at = now(),
+              lease_until = now() + make_interval(secs => $3::double precision)
+       FROM next WHERE jobs.id = next.id
+       RETURNING jobs.id, jobs.kind, jobs.payload, jobs.attempts, jobs.owner, next.turn
+     ),
+     turns AS (
+       INSERT INTO job_owners (owner, last_claimed_at)
+       SELECT owner, max(at.now) + max(turn) * interval '1 microsecond'
+       FROM claimed CROSS JOIN (SELECT clock_timestamp() AS now) at
+       GROUP BY owner
+       ORDER BY owner
+       ON CONFLICT (owner) DO UPDATE SET last_claimed_at = excluded.last_claimed_at
+     )
+     SELECT id, kind, payload, attempts FROM claimed`,
+    [kind, limit, leaseSeconds],
   );
   return rows.map((row) => {
     const payload = typeof row.payload === 'string' ? (JSON.parse(row.payload) as unknown) : row.payload;
