@@ -153,7 +153,12 @@ export class JobWorker {
       if (this.lanes.every((l) => l.running === 0)) for (const resolve of this.idle.splice(0)) resolve();
       if (this.stopped || !(found || lane.again)) return;
       lane.again = false;
-      this.fill(lane);
+      // On the next turn of the event loop: the embedded database answers without ever leaving
+      // the microtask queue, so a slot draining a backlog would otherwise starve timers and I/O
+      // (the HTTP server of the same process) until the backlog is gone.
+      setImmediate(() => {
+        if (!this.stopped) this.fill(lane);
+      });
     });
   }
 
