@@ -1,8 +1,60 @@
-import type { Queryable } from '../db/client.ts';
+import { statement, type Queryable } from '../db/client.ts';
 import type { Job } from './queue.ts';
 
 /** A job that may be claimed now: queued and due, or running on a lease that has run out. */
 const CLAIMABLE = `((j.status = 'queued' AND j.run_after <= now()) OR (j.status = 'running' AND j.lease_until < now()))`;
+
+/** Prepared: planned once per connection instead of on every batch (the plan is the same). */
+const CLAIM_FAIR = statement(
+  'jobs_claim_fair_batch',
+  `WITH RECURSIVE owners AS (
+     (SELECT owner FROM jobs WHERE kind = $1 AND status IN ('queued', 'running') ORDER BY owner LIMIT 1)
+     UNION ALL
+     SELECT (SELECT j.owner FROM jobs j
+             WHERE j.kind = $1 AND j.status IN ('queued', 'running') AND j.owner > o.owner
+             ORDER BY j.owner LIMIT 1)
+     FROM owners o WHERE o.owner IS NOT NULL
+   ),
+   share AS (
+     SELECT least($2, ceil(2.0 * $2 / greatest(1, count(*))))::int AS per_owner FROM owners WHERE owner IS NOT NULL
+   ),
+   candidates AS (
+     SELECT c.id, c.turn, t.last_claimed_at, c.run_after, c.created_at
+     FROM owners o
+     LEFT JOIN job_owners t ON t.owner = o.owner
+     CROSS JOIN LATERAL (
+       SELECT j.id, j.run_after, j.created_at, row_number() OVER (ORDER BY j.run_after, j.created_at) AS turn
+       FROM jobs j
+       WHERE j.kind = $1 AND j.owner = o.owner AND j.status IN ('queued', 'running') AND ${CLAIMABLE}
+       ORDER BY j.run_after, j.created_at
+       LIMIT (SELECT per_owner FROM share)
+     ) c
+     WHERE o.owner IS NOT NULL
+   ),
+   next AS (
+     SELECT j.id, c.turn FROM jobs j
+     JOIN candidates c ON c.id = j.id
+     WHERE ${CLAIMABLE}
+     ORDER BY c.turn, c.last_claimed_at NULLS FIRST, c.run_after, c.created_at
+     LIMIT $2
+     FOR UPDATE OF j SKIP LOCKED
+   ),
+   claimed AS (
+     UPDATE jobs SET status = 'running', attempts = jobs.attempts + 1, updated_at = now(),
+            lease_until = now() + make_interval(secs => $3::double precision)
+     FROM next WHERE jobs.id = next.id
+     RETURNING jobs.id, jobs.kind, jobs.payload, jobs.attempts, jobs.owner, next.turn
+   ),
+   turns AS (
+     INSERT INTO job_owners (owner, last_claimed_at)
+     SELECT owner, max(at.now) + max(turn) * interval '1 microsecond'
+     FROM claimed CROSS JOIN (SELECT clock_timestamp() AS now) at
+     GROUP BY owner
+     ORDER BY owner
+     ON CONFLICT (owner) DO UPDATE SET last_claimed_at = excluded.last_claimed_at
+   )
+   SELECT id, kind, payload, attempts FROM claimed`,
+);
 
 /**
  * Claims up to `limit` jobs of one kind at once, for kinds whose jobs are small and many (a
@@ -13,71 +65,30 @@ const CLAIMABLE = `((j.status = 'queued' AND j.run_after <= now()) OR (j.status 
  * keeps too). So one organisation's backlog of 50,000 searches takes part of each batch while
  * another organisation's single search goes in the next batch claimed.
  *
- * The work is bounded by owners × limit rows, not by the backlog: the owners with work are
- * found by a skip scan over the jobs_claimable_by_owner index (one probe per owner), and each
- * owner's first `limit` due jobs read from it in order. The window function ranking them sits
- * in its own CTE because FOR UPDATE is not allowed beside one; the rows are locked afterwards,
- * FOR UPDATE SKIP LOCKED, so several worker processes share the queue and never take a job
+ * The work is bounded by about twice `limit` rows, not by the backlog: the owners with work
+ * are found by a skip scan over the jobs_claimable_by_owner index (one probe per owner), and
+ * each owner's first due jobs are read from it in order, up to twice its even share of the
+ * batch (all of it for a lone owner). With many owners a batch can come out smaller than
+ * `limit` (owners with one job leave their share unused); the next claim takes the rest.
+ *
+ * The window function ranking them sits in its own CTE because FOR UPDATE is not allowed
+ * beside one; the rows are locked afterwards, FOR UPDATE SKIP LOCKED, so several worker processes share the queue and never take a job
  * twice (a row another worker claimed meanwhile fails the CLAIMABLE re-check). Owner turns
  * are written in owner order, so two workers upserting the same owners cannot deadlock; an
  * owner that had a job in the batch's last, partial round is stamped a microsecond per round
  * later than one cut off before it, so the one cut off goes first in the next batch.
  */
 export async function claimJobs(db: Queryable, kind: string, limit: number, leaseSeconds: number): Promise<Job[]> {
-  const rows = await db.query<{ id: string; kind: string; payload: unknown; attempts: number }>(
-    `WITH RECURSIVE owners AS (
-       (SELECT owner FROM jobs WHERE kind = $1 AND status IN ('queued', 'running') ORDER BY owner LIMIT 1)
-       UNION ALL
-       SELECT (SELECT j.owner FROM jobs j
-               WHERE j.kind = $1 AND j.status IN ('queued', 'running') AND j.owner > o.owner
-               ORDER BY j.owner LIMIT 1)
-       FROM owners o WHERE o.owner IS NOT NULL
-     ),
-     candidates AS (
-       SELECT c.id, c.turn, t.last_claimed_at, c.run_after, c.created_at
-       FROM owners o
-       LEFT JOIN job_owners t ON t.owner = o.owner
-       CROSS JOIN LATERAL (
-         SELECT j.id, j.run_after, j.created_at, row_number() OVER (ORDER BY j.run_after, j.created_at) AS turn
-         FROM jobs j
-         WHERE j.kind = $1 AND j.owner = o.owner AND j.status IN ('queued', 'running') AND ${CLAIMABLE}
-         ORDER BY j.run_after, j.created_at
-         LIMIT $2
-       ) c
-       WHERE o.owner IS NOT NULL
-     ),
-     next AS (
-       SELECT j.id, c.turn FROM jobs j
-       JOIN candidates c ON c.id = j.id
-       WHERE ${CLAIMABLE}
-       ORDER BY c.turn, c.last_claimed_at NULLS FIRST, c.run_after, c.created_at
-       LIMIT $2
-       FOR UPDATE OF j SKIP LOCKED
-     ),
-     claimed AS (
-       UPDATE jobs SET status = 'running', attempts = jobs.attempts + 1, updated_at = now(),
-              lease_until = now() + make_interval(secs => $3::double precision)
-       FROM next WHERE jobs.id = next.id
-       RETURNING jobs.id, jobs.kind, jobs.payload, jobs.attempts, jobs.owner, next.turn
-     ),
-     turns AS (
-       INSERT INTO job_owners (owner, last_claimed_at)
-       SELECT owner, max(at.now) + max(turn) * interval '1 microsecond'
-       FROM claimed CROSS JOIN (SELECT clock_timestamp() AS now) at
-       GROUP BY owner
-       ORDER BY owner
-       ON CONFLICT (owner) DO UPDATE SET last_claimed_at = excluded.last_claimed_at
-     )
-     SELECT id, kind, payload, attempts FROM claimed`,
-    [kind, limit, leaseSeconds],
-  );
+  const rows = await db.run<{ id: string; kind: string; payload: unknown; attempts: number }>(CLAIM_FAIR, [kind, limit, leaseSeconds]);
   return rows.map((row) => {
     const payload = typeof row.payload === 'string' ? (JSON.parse(row.payload) as unknown) : row.payload;
     return { id: row.id, kind: row.kind, attempts: row.attempts, payload: (payload ?? {}) as Record<string, unknown> };
   });
 }
 
+const COMPLETE = statement('jobs_complete', "UPDATE jobs SET status = 'done', lease_until = NULL, updated_at = now() WHERE id = ANY($1::text[])");
+
 export async function completeJobs(db: Queryable, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.query("UPDATE jobs SET status = 'done', lease_until = NULL, updated_at = now() WHERE id = ANY($1::text[])", [[...ids]]);
+  await db.run(COMPLETE, [[...ids]]);
 }
