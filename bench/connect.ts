@@ -3,7 +3,7 @@
  *
  *   npx tsx bench/connect.ts --data-dir DIR --people N [--searches 5000] [--seconds 5]
  *
- * 1. Async searches with a 300-word text sample, completed by one worker (the service's batch
+ * 1. Async searches with a 300-word text sample, completed by one worker (the service's job
  *    worker, in this process, on the embedded database): completed/s.
  * 2. Message recommendations for a 300-word draft, in process: median and p99.
  * 3. Sync search by name over HTTP at 50 concurrent clients: req/s and p99.

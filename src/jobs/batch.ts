@@ -16,7 +16,10 @@ const CLAIM_FAIR = statement(
      FROM owners o WHERE o.owner IS NOT NULL
    ),
    share AS (
-     SELECT least($2, ceil(2.0 * $2 / greatest(1, count(*))))::int AS per_owner FROM owners WHERE owner IS NOT NULL
+     SELECT least($2, ceil(2.0 * $2 / greatest(1, count(*))))::int AS per_owner
+     FROM owners o
+     WHERE o.owner IS NOT NULL
+       AND EXISTS (SELECT 1 FROM jobs j WHERE j.kind = $1 AND j.owner = o.owner AND j.status IN ('queued', 'running') AND ${CLAIMABLE})
    ),
    candidates AS (
      SELECT c.id, c.turn, t.last_claimed_at, c.run_after, c.created_at
@@ -68,7 +71,7 @@ const CLAIM_FAIR = statement(
  * The work is bounded by about twice `limit` rows, not by the backlog: the owners with work
  * are found by a skip scan over the jobs_claimable_by_owner index (one probe per owner), and
  * each owner's first due jobs are read from it in order, up to twice its even share of the
- * batch (all of it for a lone owner). With many owners a batch can come out smaller than
+ * batch between the owners with due jobs (all of it for a lone owner). With many owners a batch can come out smaller than
  * `limit` (owners with one job leave their share unused); the next claim takes the rest.
  *
  * The window function ranking them sits in its own CTE because FOR UPDATE is not allowed

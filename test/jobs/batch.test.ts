@@ -80,6 +80,15 @@ describe('fair batch claims', () => {
     for (let i = 1; i < 8; i += 1) expect(order[i]).not.toBe(order[i - 1]);
   });
 
+  it('owners whose jobs are all running do not shrink the batch', async () => {
+    const kind = freshKind();
+    for (let i = 0; i < 20; i += 1) await enqueueJob(testDb.db, kind, {}, `tok_busy_${i}`);
+    expect(await claimJobs(testDb.db, kind, 100, 600)).toHaveLength(20);
+    await backlog(kind, 'tok_big', 300);
+    const batch = await claimJobs(testDb.db, kind, 100, 600);
+    expect(batch).toHaveLength(100);
+  });
+
   it('skips jobs in back-off and jobs whose lease runs; takes jobs whose lease ran out', async () => {
     const kind = freshKind();
     const later = await enqueueJob(testDb.db, kind, {}, 'tok_a');
