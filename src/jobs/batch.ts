@@ -4,7 +4,12 @@ import type { Job } from './queue.ts';
 /** A job that may be claimed now: queued and due, or running on a lease that has run out. */
 const CLAIMABLE = `((j.status = 'queued' AND j.run_after <= now()) OR (j.status = 'running' AND j.lease_until < now()))`;
 
-/** Prepared: planned once per connection instead of on every batch (the plan is the same). */
+/**
+ * Prepared: planned once per connection instead of on every batch. The update finds its rows
+ * by `id = ANY (ARRAY(...))`, an index lookup per id: a generic plan does not know the batch
+ * size, and a join to `next` was planned as a hash join over a sequential scan of the whole
+ * jobs table (its history of done jobs included).
+ */
 const CLAIM_FAIR = statement(
   'jobs_claim_fair_batch',
   `WITH RECURSIVE owners AS (
@@ -43,17 +48,17 @@ const CLAIM_FAIR = statement(
      FOR UPDATE OF j SKIP LOCKED
    ),
    claimed AS (
-     UPDATE jobs SET status = 'running', attempts = jobs.attempts + 1, updated_at = now(),
+     UPDATE jobs SET status = 'running', attempts = attempts + 1, updated_at = now(),
             lease_until = now() + make_interval(secs => $3::double precision)
-     FROM next WHERE jobs.id = next.id
-     RETURNING jobs.id, jobs.kind, jobs.payload, jobs.attempts, jobs.owner, next.turn
+     WHERE id = ANY (ARRAY(SELECT id FROM next))
+     RETURNING id, kind, payload, attempts, owner
    ),
    turns AS (
      INSERT INTO job_owners (owner, last_claimed_at)
-     SELECT owner, max(at.now) + max(turn) * interval '1 microsecond'
-     FROM claimed CROSS JOIN (SELECT clock_timestamp() AS now) at
-     GROUP BY owner
-     ORDER BY owner
+     SELECT claimed.owner, max(at.now) + max(next.turn) * interval '1 microsecond'
+     FROM claimed JOIN next ON next.id = claimed.id CROSS JOIN (SELECT clock_timestamp() AS now) at
+     GROUP BY claimed.owner
+     ORDER BY claimed.owner
      ON CONFLICT (owner) DO UPDATE SET last_claimed_at = excluded.last_claimed_at
    )
    SELECT id, kind, payload, attempts FROM claimed`,
