@@ -24,28 +24,30 @@ const CLAIM_FAIR = statement(
      SELECT least($2, ceil(2.0 * $2 / greatest(1, count(*))))::int AS per_owner
      FROM owners o
      WHERE o.owner IS NOT NULL
-       AND EXISTS (SELECT 1 FROM jobs j WHERE j.kind = $1 AND j.owner = o.owner AND j.status IN ('queued', 'running') AND ${CLAIMABLE})
+       AND (SELECT 1 FROM jobs j WHERE j.kind = $1 AND j.owner = o.owner AND j.status IN ('queued', 'running') AND ${CLAIMABLE} LIMIT 1) IS NOT NULL
    ),
-   candidates AS (
-     SELECT c.id, c.turn, t.last_claimed_at, c.run_after, c.created_at
+   candidates AS MATERIALIZED (
+     SELECT c.id, o.owner, t.last_claimed_at, c.run_after, c.created_at
      FROM owners o
      LEFT JOIN job_owners t ON t.owner = o.owner
      CROSS JOIN LATERAL (
-       SELECT j.id, j.run_after, j.created_at, row_number() OVER (ORDER BY j.run_after, j.created_at) AS turn
+       SELECT j.id, j.run_after, j.created_at
        FROM jobs j
        WHERE j.kind = $1 AND j.owner = o.owner AND j.status IN ('queued', 'running') AND ${CLAIMABLE}
        ORDER BY j.run_after, j.created_at
        LIMIT (SELECT per_owner FROM share)
+       FOR UPDATE SKIP LOCKED
      ) c
      WHERE o.owner IS NOT NULL
    ),
-   next AS (
-     SELECT j.id, c.turn FROM jobs j
-     JOIN candidates c ON c.id = j.id
-     WHERE ${CLAIMABLE}
-     ORDER BY c.turn, c.last_claimed_at NULLS FIRST, c.run_after, c.created_at
+   next AS MATERIALIZED (
+     SELECT id, turn FROM (
+       SELECT id, last_claimed_at, run_after, created_at,
+              row_number() OVER (PARTITION BY owner ORDER BY run_after, created_at) AS turn
+       FROM candidates
+     ) ranked
+     ORDER BY turn, last_claimed_at NULLS FIRST, run_after, created_at
      LIMIT $2
-     FOR UPDATE OF j SKIP LOCKED
    ),
    claimed AS (
      UPDATE jobs SET status = 'running', attempts = attempts + 1, updated_at = now(),
@@ -76,12 +78,16 @@ const CLAIM_FAIR = statement(
  * The work is bounded by about twice `limit` rows, not by the backlog: the owners with work
  * are found by a skip scan over the jobs_claimable_by_owner index (one probe per owner), and
  * each owner's first due jobs are read from it in order, up to twice its even share of the
- * batch between the owners with due jobs (all of it for a lone owner). With many owners a batch can come out smaller than
- * `limit` (owners with one job leave their share unused); the next claim takes the rest.
+ * batch between the owners with due jobs (all of it for a lone owner). With many owners a
+ * batch can come out smaller than `limit` (owners with one job leave their share unused); the
+ * next claim takes the rest.
  *
- * The window function ranking them sits in its own CTE because FOR UPDATE is not allowed
- * beside one; the rows are locked afterwards, FOR UPDATE SKIP LOCKED, so several worker processes share the queue and never take a job
- * twice (a row another worker claimed meanwhile fails the CLAIMABLE re-check). Owner turns
+ * Each owner's candidates are locked as they are read, FOR UPDATE SKIP LOCKED, so several
+ * worker processes share the queue and never take a job twice; a lone owner's candidates are
+ * exactly the batch, and with several owners the candidates left out are unlocked when the
+ * statement ends. The CTEs are MATERIALIZED and the owner check is a LIMIT 1 subquery so the
+ * planner cannot turn them inside out: planned while the statistics said the queue was
+ * empty, the inlined form joined every queued job to every owner (seconds per claim). Owner turns
  * are written in owner order, so two workers upserting the same owners cannot deadlock; an
  * owner that had a job in the batch's last, partial round is stamped a microsecond per round
  * later than one cut off before it, so the one cut off goes first in the next batch.
