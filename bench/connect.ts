@@ -3,7 +3,7 @@
  *
  *   npx tsx bench/connect.ts --data-dir DIR --people N [--searches 5000] [--seconds 5]
  *
- * 1. Async searches with a 300-word text sample, completed by one worker (the service's batch
+ * 1. Async searches with a 300-word text sample, completed by one worker (the service's job
  *    worker, in this process, on the embedded database): completed/s.
  * 1b. The name search alone, in process: outcomes, stage queries and time per search.
  * 2. Message recommendations for a 300-word draft, in process: median and p99.
@@ -25,7 +25,7 @@ import { recommendMessage } from '../src/content/connect/messaging.ts';
 import { openEmbedded } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { findMatch } from '../src/people/search.ts';
-import { BatchJobWorker } from '../src/jobs/batch-worker.ts';
+import { JobWorker } from '../src/jobs/worker.ts';
 import { analyzeText, loadModel } from '../src/personality/text/index.ts';
 import { seededRandom } from '../training/random.ts';
 import { createLogger } from '../src/shared/logger.ts';
@@ -82,7 +82,8 @@ for (let i = 0; i < searches; i++) {
 }
 console.log(`queued ${searches} async searches in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 const jobs = profileSearchJobs({ db, model });
-const worker = new BatchJobWorker(db, createLogger('silent'), PROFILE_SEARCH_JOB, jobs.run, jobs.giveUp, { batchSize: 200 });
+const worker = new JobWorker(db, createLogger('silent'));
+worker.registerBatch(PROFILE_SEARCH_JOB, jobs.run, jobs.giveUp, { batchSize: 200 });
 t = performance.now();
 worker.start();
 for (;;) {

@@ -7,7 +7,6 @@ import { PDF_JOB, pdfAnalysisHandler } from './analysis/analyses.ts';
 import { UploadSpool } from './analysis/spool.ts';
 import { ConfigError, type Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import { BatchJobWorker } from './jobs/batch-worker.ts';
 import { JobWorker } from './jobs/worker.ts';
 import { Metrics } from './ops/metrics.ts';
 import { OverloadMonitor } from './ops/overload.ts';
@@ -106,18 +105,16 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
   const textPool = new TextPool({ model, modelPath: config.textModelPath ?? DEFAULT_MODEL_PATH, workers: config.textWorkers, maxQueue: config.textMaxQueue, inlineMaxChars: config.textInlineMaxChars });
   const finishedRequests = new FinishedRequestWriter(db);
   let worker: JobWorker | null = null;
-  let searches: BatchJobWorker | null = null;
   let stopPurging = () => {};
   if (options.runJobs) {
     // One job per PDF worker thread: several PDFs are analysed at once, each in its own thread.
     worker = new JobWorker(db, logger, { concurrency: config.pdfWorkers });
     const handler = pdfAnalysisHandler({ db, pdf, spool, text: textPool });
     worker.register(PDF_JOB, handler.run, handler.giveUp);
-    worker.start();
     // Connect searches are many and small: claimed and finished a batch at a time.
     const search = profileSearchJobs({ db, model });
-    searches = new BatchJobWorker(db, logger, PROFILE_SEARCH_JOB, search.run, search.giveUp);
-    searches.start();
+    worker.registerBatch(PROFILE_SEARCH_JOB, search.run, search.giveUp);
+    worker.start();
     stopPurging = startPurging(db, config.requestRetentionDays, logger);
   }
   return {
@@ -137,15 +134,12 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
     model,
     textPool,
     worker,
-    wakeWorker: () => {
-      worker?.wake();
-      searches?.wake();
-    },
+    wakeWorker: () => worker?.wake(),
     finishedRequests,
     async shutdown() {
       stopPurging();
       await finishedRequests.idle();
-      await Promise.all([worker?.stop(), searches?.stop()]);
+      await worker?.stop();
       await meter.stop();
       await pdf.close();
       overload.close();

@@ -64,7 +64,7 @@ describe('durable profile requests', () => {
     const queued = (await service.connect.inject({ method: 'POST', url: '/v1/profiles/async', headers: org, payload: { first_name: 'Ada', last_name: 'Brightwater' } })).json().request_id as string;
     const crashed = (await service.connect.inject({ method: 'POST', url: '/v1/profiles/async', headers: org, payload: { email: 'ada.brightwater@example.com' } })).json().request_id as string;
     // A worker claims both and dies (kill -9) before finishing: the jobs stay "running".
-    const claimed = await claimJobs(service.ctx.db, [PROFILE_SEARCH_JOB], 10, 600);
+    const claimed = await claimJobs(service.ctx.db, PROFILE_SEARCH_JOB, 10, 600);
     expect(claimed.length).toBeGreaterThanOrEqual(2);
     expect((await result(crashed)).json().status).toBe('processing');
     // The restarted service takes back what its dead process held (src/server.ts), then works.

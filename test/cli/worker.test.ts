@@ -24,15 +24,24 @@ describe.skipIf(!onPostgres)('a separate `rapport worker` process', () => {
     await testDb?.close().catch(() => undefined);
   });
 
-  it('finishes PDF analyses that the API process only queued', async () => {
+  it('finishes PDF analyses and Connect searches that the API process only queued', async () => {
     const token = (JSON.parse((await runCli(['tokens', 'create', '--kind', 'enterprise', '--name', 'w', '--json'], env)).stdout) as { token: string }).token;
     const headers = { authorization: `Bearer ${token}` };
     const body = await multipartFile('file', await textPdf(OUTGOING_TEXT));
     const upload = await fetch(`${service.baseUrl}/v1/analysis/pdf`, { method: 'POST', headers: { ...headers, 'content-type': body.contentType }, body: body.payload });
     const { id } = ((await upload.json()) as { data: { id: string } }).data;
+    const org = { 'x-org-token': (JSON.parse((await runCli(['tokens', 'create', '--kind', 'connect', '--name', 'w', '--json'], env)).stdout) as { token: string }).token };
+    const searched = await fetch(`${service.connectUrl}/v1/profiles/async`, {
+      method: 'POST',
+      headers: { ...org, 'content-type': 'application/json' },
+      body: JSON.stringify({ text_sample: OUTGOING_TEXT, text_type: 'email' }),
+    });
+    const requestId = ((await searched.json()) as { request_id: string }).request_id;
+    const searchStatus = async () => ((await (await fetch(`${service.connectUrl}/v1/profiles/results/${requestId}`, { headers: org })).json()) as { status: string }).status;
 
     await new Promise((r) => setTimeout(r, 1500));
     expect((await fetch(`${service.baseUrl}/v1/analysis/${id}`, { headers })).status).toBe(202);
+    expect(await searchStatus()).toBe('processing');
 
     const worker = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/rapport.mjs'), 'worker'], { env: { ...process.env, ...env }, stdio: 'ignore' });
     try {
@@ -42,6 +51,13 @@ describe.skipIf(!onPostgres)('a separate `rapport worker` process', () => {
         status = (await fetch(`${service.baseUrl}/v1/analysis/${id}`, { headers })).status;
       }
       expect(status).toBe(200);
+      // A search by text sample alone: answered from the text, whoever is stored.
+      let search = 'processing';
+      for (let i = 0; i < 150 && search === 'processing'; i += 1) {
+        search = await searchStatus();
+        if (search === 'processing') await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(search).toBe('complete');
     } finally {
       const exited = new Promise((resolve) => worker.once('exit', resolve));
       worker.kill('SIGTERM');

@@ -85,6 +85,65 @@ describe('background work under faults', () => {
     expect(await row(id)).toMatchObject({ status: 'failed', last_error: `attempt ${MAX_ATTEMPTS} failed` });
   });
 
+  it('a batch: the jobs that succeed are done, the one that fails is retried, then given up with its error', async () => {
+    const worker = new JobWorker(testDb.db, createLogger('silent'), { pollIntervalMs: 50 });
+    const givenUp: Array<{ id: string; error: string }> = [];
+    const batches: string[][] = [];
+    worker.registerBatch(
+      'test_batch_fault',
+      async (jobs) => {
+        batches.push(jobs.map((job) => String(job.payload.n)));
+        return new Map(jobs.filter((job) => job.payload.n === 'bad').map((job) => [job.id, `bad on attempt ${job.attempts}`]));
+      },
+      async (job, error) => {
+        givenUp.push({ id: job.id, error });
+      },
+      { batchSize: 10 },
+    );
+    const good = await Promise.all([1, 2, 3].map((n) => enqueueJob(testDb.db, 'test_batch_fault', { n }, `tok_${n}`)));
+    const bad = await enqueueJob(testDb.db, 'test_batch_fault', { n: 'bad' }, 'tok_bad');
+    worker.start();
+    try {
+      for (let i = 0; i < 200 && givenUp.length === 0; i += 1) {
+        await new Promise((r) => setTimeout(r, 50));
+        await makeDue(bad);
+      }
+    } finally {
+      await worker.stop();
+    }
+    // One batch of all four, then the bad one alone at each retry.
+    expect(batches[0]?.sort()).toEqual(['1', '2', '3', 'bad']);
+    expect(batches.slice(1)).toEqual(Array.from({ length: MAX_ATTEMPTS - 1 }, () => ['bad']));
+    for (const id of good) expect(await row(id)).toMatchObject({ status: 'done', attempts: 1, last_error: null });
+    expect(givenUp).toEqual([{ id: bad, error: `bad on attempt ${MAX_ATTEMPTS}` }]);
+    expect(await row(bad)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, last_error: `bad on attempt ${MAX_ATTEMPTS}` });
+  });
+
+  it('one worker runs single jobs and batches side by side, and stop() waits for both in hand', async () => {
+    const worker = new JobWorker(testDb.db, createLogger('silent'), { pollIntervalMs: 20 });
+    const finished: string[] = [];
+    worker.register('test_side_single', async () => {
+      await new Promise((r) => setTimeout(r, 200));
+      finished.push('single');
+    });
+    worker.registerBatch('test_side_batch', async (jobs) => {
+      await new Promise((r) => setTimeout(r, 200));
+      finished.push(`batch of ${jobs.length}`);
+      return new Map();
+    }, async () => undefined);
+    const single = await enqueueJob(testDb.db, 'test_side_single', {});
+    const batch = await Promise.all([1, 2].map(() => enqueueJob(testDb.db, 'test_side_batch', {})));
+    worker.start();
+    for (let i = 0; i < 100; i += 1) {
+      const [running] = await testDb.db.query<{ n: number | string }>("SELECT count(*) AS n FROM jobs WHERE status = 'running'");
+      if (Number(running?.n) === 3) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await worker.stop();
+    expect(finished.sort()).toEqual(['batch of 2', 'single']);
+    for (const id of [single, ...batch]) expect(await row(id)).toMatchObject({ status: 'done' });
+  });
+
   it('hands a job to another worker once the lease of the one that took it runs out', async () => {
     const id = await enqueueJob(testDb.db, 'test_lease', {});
     const first = await claimJob(testDb.db, ['test_lease'], 0.5);
