@@ -13,6 +13,7 @@ import {
   STYLES,
   validateRelationshipLibrary,
 } from '../../../src/content/relationship/library.ts';
+import type { Party } from '../../../src/content/party.ts';
 import { AXIS, partyAt, tagsIn, TYPE_ANGLES } from './helpers.ts';
 
 const library = loadRelationshipLibrary();
@@ -165,5 +166,42 @@ describe('composeRelationship for two blends', () => {
     const r = composeRelationship(partyAt('Ana', 100, 10), partyAt('Ben', 300, 12));
     expect(r.overview).toMatch(/^Both Ana and Ben have <b>balanced styles<\/b>/);
     expect(r.overview).not.toContain('has a <b>balanced style</b>');
+  });
+});
+
+describe('composeRelationship for two people of the same given name', () => {
+  const named = (first: string, last: string | null, angle: number): Party => ({ ...partyAt(first, angle), lastName: last });
+
+  it('tells them apart by last initial, never "Daniel and Daniel"', () => {
+    const r = composeRelationship(named('Daniel', 'Park', AXIS.I), named('Daniel', 'Kim', AXIS.S));
+    expect(r.overview).toMatch(/^Daniel P\. and Daniel K\. both/);
+    for (const text of allText(r)) expect(text).not.toMatch(/Daniel (and|needs|wants|gets|should) Daniel\b/);
+    expect(r.change.phrases[0]).toMatch(/^Daniel P\. needs Daniel K\. to/);
+  });
+
+  it('ignores case and accents in the given name, and keeps each as spelled', () => {
+    const r = composeRelationship(named('José', 'Núñez', AXIS.D), named('jose', 'Ortiz', AXIS.C));
+    expect(r.overview).toContain('José N.');
+    expect(r.overview).toContain('jose O.');
+  });
+
+  it('uses the whole last name when the initials agree', () => {
+    const r = composeRelationship(named('Daniel', 'Park', AXIS.D), named('Daniel', 'Parker', AXIS.S));
+    expect(r.overview).toContain('Daniel Park ');
+    expect(r.overview).toContain('Daniel Parker');
+  });
+
+  it('says "the first" and "the second" when the whole names agree, capitalised at a sentence start', () => {
+    const r = composeRelationship(named('Daniel', 'Park', AXIS.I), named('Daniel', 'Park', AXIS.S));
+    expect(r.overview).toMatch(/^The first Daniel and the second Daniel both/);
+    expect(r.change.phrases[1]).toMatch(/^The second Daniel needs warning from the first Daniel/);
+    const noLast = composeRelationship(partyAt('Ana', AXIS.D), partyAt('Ana', AXIS.D));
+    expect(noLast.overview).toMatch(/^The first Ana and the second Ana share/);
+  });
+
+  it('escapes the last name', () => {
+    const r = composeRelationship(named('Ann', '<b>Lee', AXIS.D), named('Ann', 'Moss', AXIS.S));
+    expect(r.overview).toContain('Ann &lt;.');
+    expect(r.overview).not.toContain('<b>Lee');
   });
 });
