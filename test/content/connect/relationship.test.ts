@@ -154,6 +154,12 @@ describe('composeRelationship and the lean of each style', () => {
     expect(pure).not.toMatch(/pairs drive/);
   });
 
+  it('names the person once in a lean or blend sentence ("Ana\'s precision has a sharp edge, and Ana will…" read as machine-made)', () => {
+    for (const entry of library.overview.filter((e) => e.kind === 'lean' || (e.kind === 'blend' && e.key === 'any'))) {
+      expect(entry.text.match(/\{(self|blend)\}/g), entry.id).toHaveLength(1);
+    }
+  });
+
   it('has a lean sentence for every style and neighbour', () => {
     for (const key of ['DI', 'DC', 'ID', 'IS', 'SI', 'SC', 'CS', 'CD']) {
       expect(library.overview.some((e) => e.kind === 'lean' && e.key === key), key).toBe(true);
