@@ -200,6 +200,8 @@ describe('composeRelationship for two people of the same given name', () => {
   it('says "the first" and "the second" when the whole names agree, capitalised at a sentence start', () => {
     const r = composeRelationship(named('Daniel', 'Park', AXIS.I), named('Daniel', 'Park', AXIS.S));
     expect(r.overview).toMatch(/^The first Daniel and the second Daniel both/);
+    // Lower case after a colon, as in running English.
+    expect(r.overview).toContain('differ on pace: the first Daniel is quick');
     expect(r.change.phrases[1]).toMatch(/^The second Daniel needs warning from the first Daniel/);
     const noLast = composeRelationship(partyAt('Ana', AXIS.D), partyAt('Ana', AXIS.D));
     expect(noLast.overview).toMatch(/^The first Ana and the second Ana share/);
