@@ -114,7 +114,9 @@ export function composeRelationship(
   // are far apart; the relation adds something only where the pair sentence does not say it.
   // Neighbouring styles are a quarter apart by definition, so "square" would repeat too.
   const opposite = pair === 'DS' || pair === 'IC';
-  const says = sameStyle ? relation === 'same' : opposite ? relation !== 'far' : relation !== 'square';
+  // Near the centre a point's angle says little: "far apart on the circle" beside "both fast
+  // and outgoing" would contradict itself for a balanced style, so a blend gets no relation.
+  const says = a.blend || b.blend ? false : sameStyle ? relation === 'same' : opposite ? relation !== 'far' : relation !== 'square';
   if (says) {
     const relationText = library.overview.find((e) => e.kind === 'relation' && e.key === relation);
     if (relationText) overviewParts.push(fillTemplate(relationText.text, {}));

@@ -250,7 +250,7 @@ describe('recommendMessage on drafts read by a person', () => {
   it('does not call a run of exclamation marks "the exclamation mark"', () => {
     const text = 'Hey Dana!!! Could you sign the contract by Friday the 12th?';
     const [run] = about(text, recommendMessage(text, I, D), '!!!');
-    expect(run?.recommendation).toMatch(/^Replace with a full stop/);
+    expect(run?.recommendation).toMatch(/^Use a full stop or a comma instead/);
     expect(run?.recommendation).not.toMatch(/the exclamation mark\b/);
   });
 });

@@ -130,6 +130,13 @@ describe('composeRelationship', () => {
     expect(r.overview).toContain('Ana has a <b>balanced style</b> and adapts');
   });
 
+  it('does not call a blend near the D/C line "far apart" from an I while the pair text says both are outgoing', () => {
+    const r = composeRelationship(partyAt(null, 175, 8), partyAt('Marisol', 15));
+    expect(r.overview).toContain('balanced style');
+    expect(r.overview).not.toMatch(/far apart|close neighbours|a quarter of the circle/);
+    expect(r.overview).toContain('differ on focus: your contact is after the result');
+  });
+
   it('is deterministic', () => {
     expect(composeRelationship(partyAt('Ana', 10), partyAt('Ben', 200))).toEqual(composeRelationship(partyAt('Ana', 10), partyAt('Ben', 200)));
   });
