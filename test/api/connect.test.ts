@@ -231,6 +231,18 @@ describe('async search, results, and the routes that take request ids', () => {
     expect((await poll(started.json().request_id)).statusCode).toBe(404);
   });
 
+  it('a relationship needs two different people: the same id twice, or two searches that found one person, is a 400', async () => {
+    const byEmail = await completedId({ email: 'robert.quillfeather@example.com' });
+    const byName = await completedId({ first_name: 'Bob', last_name: 'Quillfeather' });
+    const other = await completedId({ email: 'helene.marchetti@example.com' });
+    for (const [one, two] of [[byEmail, byEmail], [byEmail, byName]]) {
+      const response = await service.connect.inject({ method: 'POST', url: `/v1/relationships/${one}/${two}`, headers: org });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toMatch(/same person/);
+    }
+    expect((await service.connect.inject({ method: 'POST', url: `/v1/relationships/${byName}/${other}`, headers: org })).statusCode).toBe(200);
+  });
+
   it("unknown ids, ids of the wrong shape and another organization's ids are the same 404", async () => {
     const mine = await completedId({ email: 'robert.quillfeather@example.com' });
     const urls = [`/v1/profiles/results/${mine}`, `/v1/relationships/${mine}/${mine}`, `/v1/emails/${mine}`, `/v1/email/${mine}`];
