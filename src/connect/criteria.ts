@@ -22,8 +22,12 @@ export interface SearchBody {
   text_type?: string | undefined;
 }
 
+/**
+ * Composed form (NFC): a name typed on a Mac or copied from a PDF may arrive decomposed ("e" +
+ * U+0301 for "é"), and the name keys fold composed letters only.
+ */
 function given(value: string | undefined): string | null {
-  const trimmed = value?.trim();
+  const trimmed = value?.normalize('NFC').trim();
   return trimmed ? trimmed : null;
 }
 

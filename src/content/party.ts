@@ -11,6 +11,8 @@ import { cleanFirstName } from './text.ts';
 
 export interface Party {
   firstName: string | null;
+  /** Only used to tell apart two people of the same given name in one text (C3). */
+  lastName?: string | null;
   estimate: TraitEstimate;
   title?: string | null;
 }

@@ -86,6 +86,10 @@ describe('POST /v1/profiles (sync)', () => {
     expect(bob.json().info.first_name).toBe('Robert');
     const helene = await search({ first_name: 'Helene', last_name: 'Marchetti' });
     expect(helene.json().info.first_name).toBe('Hélène');
+    // Decomposed accents (e + U+0301), as a macOS keyboard or a copy from a PDF may send them.
+    const decomposed = await search({ first_name: 'Hélène'.normalize('NFD'), last_name: 'Marchetti' });
+    expect(decomposed.statusCode).toBe(200);
+    expect(decomposed.json().info.first_name).toBe('Hélène');
   });
 
   it('two people with the same name: 404 unless the company tells them apart', async () => {
@@ -96,6 +100,13 @@ describe('POST /v1/profiles (sync)', () => {
     expect(narrowed.statusCode).toBe(200);
     const other = await search({ first_name: 'Sam', last_name: 'Lindqvist', company_name: 'Northwind' });
     expect(other.json().info.disc_scores.type).not.toBe(narrowed.json().info.disc_scores.type);
+    // Advice for the two namesakes tells them apart rather than saying "Sam needs Sam".
+    const pair = await service.connect.inject({ method: 'POST', url: `/v1/relationships/${other.json().request_id}/${narrowed.json().request_id}`, headers: org });
+    expect(pair.statusCode).toBe(200);
+    const text = JSON.stringify(pair.json());
+    expect(text).toContain('the first Sam');
+    expect(text).toContain('the second Sam');
+    expect(text).not.toMatch(/Sam (and|needs|wants) Sam/);
   });
 
   it('nobody found is a 404; a different given name is nobody', async () => {
@@ -124,7 +135,7 @@ describe('POST /v1/profiles (sync)', () => {
       [{ last_name: 'Quillfeather', company_name: 'Acme' }, /"first_name" is missing/],
       [{ text_sample: OUTGOING_TEXT, text_type: 'email' }, /Not enough to search by/],
       [{ email: 'a@b.co', text_sample: OUTGOING_TEXT }, /needs its "text_type"/],
-      [{ email: 'a@b.co', text_sample: OUTGOING_TEXT, text_type: 'tweet' }, /text_type/],
+      [{ email: 'a@b.co', text_sample: OUTGOING_TEXT, text_type: 'tweet' }, /"text_type" must be one of email, various, bio, resume/],
       [{ first_name: 5, last_name: 'X' }, /first_name/],
       [{ email: ['a@b.co'] }, /email/],
     ];
@@ -218,6 +229,18 @@ describe('async search, results, and the routes that take request ids', () => {
   it('nobody found and no usable text: the result is a 404', async () => {
     const started = await searchAsync({ first_name: 'Nobody', last_name: 'Atall', text_sample: 'Too short to read.', text_type: 'email' });
     expect((await poll(started.json().request_id)).statusCode).toBe(404);
+  });
+
+  it('a relationship needs two different people: the same id twice, or two searches that found one person, is a 400', async () => {
+    const byEmail = await completedId({ email: 'robert.quillfeather@example.com' });
+    const byName = await completedId({ first_name: 'Bob', last_name: 'Quillfeather' });
+    const other = await completedId({ email: 'helene.marchetti@example.com' });
+    for (const [one, two] of [[byEmail, byEmail], [byEmail, byName]]) {
+      const response = await service.connect.inject({ method: 'POST', url: `/v1/relationships/${one}/${two}`, headers: org });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toMatch(/same person/);
+    }
+    expect((await service.connect.inject({ method: 'POST', url: `/v1/relationships/${byName}/${other}`, headers: org })).statusCode).toBe(200);
   });
 
   it("unknown ids, ids of the wrong shape and another organization's ids are the same 404", async () => {

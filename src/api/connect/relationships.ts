@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { completedProfile } from '../../connect/profile-search.ts';
 import { composeRelationship, RELATIONSHIP_KEYS } from '../../content/connect/relationship.ts';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../shared/errors.ts';
 import { tokenOf } from '../shared/auth.ts';
 import { partyOf } from './schemas.ts';
 
@@ -30,6 +31,11 @@ export const relationshipsRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
       const tokenId = tokenOf(request).id;
       const one = await completedProfile(ctx.db, tokenId, request.params.profile_one);
       const two = await completedProfile(ctx.db, tokenId, request.params.profile_two);
+      // Advice on how someone gets on with themselves ("the first Marisol and the second
+      // Marisol share…") helps nobody; two searches that found the same person say so.
+      if (request.params.profile_one === request.params.profile_two || (one.personId !== null && one.personId === two.personId)) {
+        throw new AppError('bad_request', 'Both request ids are searches that found the same person; a relationship needs two different people.');
+      }
       return composeRelationship(partyOf(one), partyOf(two));
     },
   });

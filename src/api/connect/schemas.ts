@@ -16,7 +16,9 @@ export const SearchBody = Type.Object(
     company_name: Type.Optional(Type.String({ maxLength: 300, description: 'Company where the person works; narrows a name search' })),
     location: Type.Optional(Type.String({ maxLength: 300, description: "Ideally 'city, state'; narrows a name search" })),
     text_sample: Type.Optional(Type.String({ description: 'A paragraph or more written by the person (up to 100,000 characters)' })),
-    text_type: Type.Optional(Type.Union(TEXT_TYPES.map((t) => Type.Literal(t)), { description: 'Required with text_sample' })),
+    // An enum rather than a union of literals: Ajv then names the allowed values ("must be one of
+    // email, various, bio, resume") instead of "must be equal to constant".
+    text_type: Type.Optional(Type.String({ enum: [...TEXT_TYPES], description: 'Required with text_sample' })),
   },
   {
     description:
@@ -77,5 +79,5 @@ export function toC2(request: FastifyRequest, connectUrl: string | null, id: str
 
 /** The composers' view of a found profile. */
 export function partyOf(profile: FoundProfile) {
-  return { firstName: profile.firstName, estimate: profile.estimate, title: profile.title };
+  return { firstName: profile.firstName, lastName: profile.lastName, estimate: profile.estimate, title: profile.title };
 }

@@ -1,9 +1,11 @@
 /**
  * C5: sample emails written for the recipient's style. Six situations, each in five
  * variants (D, I, S, C, and B for a balanced blend near the centre of the circle), from
- * src/content/emails/templates.json. `description` is HTML paragraphs of tips, `text` the
- * body with <br> line breaks: the recipient's escaped first name in the greeting and
- * SENDER_NAME_PLACEHOLDER where the sender signs.
+ * src/content/emails/templates.json. `description` is HTML paragraphs written for that
+ * situation and that reader (no paragraph is shared between situations: six emails carrying
+ * the same style paragraph read as machine-made), `text` the body with <br> line breaks: the
+ * recipient's escaped first name in the greeting and SENDER_NAME_PLACEHOLDER where the
+ * sender signs.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -29,13 +31,12 @@ const STYLES: readonly Style[] = ['D', 'I', 'S', 'C'];
 export interface EmailSituation {
   key: string;
   label: string;
-  tips: Record<EmailVariant, string>;
+  /** Paragraphs: how this reader takes this kind of email, then what to do in it. */
+  tips: Record<EmailVariant, string[]>;
   text: Record<EmailVariant, string[]>;
 }
 
 export interface EmailLibrary {
-  style_tips: Record<EmailVariant, string>;
-  blend_note: string;
   sender_notes: Record<Style, Partial<Record<Style, string>>>;
   situations: EmailSituation[];
 }
@@ -52,9 +53,6 @@ export function emailLibraryProblems(data: unknown): string[] {
     else problems.push(...templateProblems(value, allowed).map((p) => `${where}: ${p}`));
   };
   if (!isRecord(data)) return ['templates.json: must be an object'];
-  const tips = data.style_tips;
-  for (const v of EMAIL_VARIANTS) text(`style_tips.${v}`, isRecord(tips) ? tips[v] : undefined, ['name']);
-  text('blend_note', data.blend_note, ['name']);
   const notes = data.sender_notes;
   for (const s of STYLES) {
     const row = isRecord(notes) ? notes[s] : undefined;
@@ -63,6 +61,8 @@ export function emailLibraryProblems(data: unknown): string[] {
   }
   if (!Array.isArray(data.situations) || data.situations.length < 5) problems.push('situations: need at least five');
   const keys = new Set<string>();
+  // sentence -> where it was first seen, per variant: one reader sees all six situations.
+  const seen = new Map<string, string>();
   for (const [i, s] of (Array.isArray(data.situations) ? data.situations : []).entries()) {
     if (!isRecord(s) || typeof s.key !== 'string' || typeof s.label !== 'string') {
       problems.push(`situations[${i}]: needs key and label strings`);
@@ -72,7 +72,16 @@ export function emailLibraryProblems(data: unknown): string[] {
     keys.add(s.key);
     text(`${s.key}.label`, s.label, []);
     for (const v of EMAIL_VARIANTS) {
-      text(`${s.key}.tips.${v}`, isRecord(s.tips) ? s.tips[v] : undefined, ['name']);
+      const paragraphs = isRecord(s.tips) ? s.tips[v] : undefined;
+      if (!Array.isArray(paragraphs) || paragraphs.length === 0) problems.push(`${s.key}.tips.${v}: needs paragraphs`);
+      else {
+        paragraphs.forEach((p: unknown, n) => text(`${s.key}.tips.${v}[${n}]`, p, ['name']));
+        for (const sentence of paragraphs.flatMap((p: unknown) => sentencesOf(String(p)))) {
+          const where = seen.get(`${v} ${sentence}`);
+          if (where !== undefined && where !== s.key) problems.push(`${s.key}.tips.${v}: repeats a sentence of ${where}: "${sentence}"`);
+          seen.set(`${v} ${sentence}`, s.key);
+        }
+      }
       const lines = isRecord(s.text) ? s.text[v] : undefined;
       if (!Array.isArray(lines) || lines.length < 3) problems.push(`${s.key}.text.${v}: needs lines`);
       else lines.forEach((line: unknown, n) => (line === '' ? undefined : text(`${s.key}.text.${v}[${n}]`, line, ['name', 'sender'])));
@@ -85,6 +94,15 @@ export function emailLibraryProblems(data: unknown): string[] {
     }
   }
   return problems;
+}
+
+/** The sentences of a text, markup removed and spaces folded, for spotting repeats. */
+export function sentencesOf(text: string): string[] {
+  return text
+    .replace(/<[^>]*>/g, '\n')
+    .split(/(?<=[^\d][.!?])\s+|\n+/)
+    .map((s) => s.replace(/\s+/g, ' ').trim())
+    .filter((s) => s !== '');
 }
 
 let cached: EmailLibrary | undefined;
@@ -111,13 +129,12 @@ export function composeSampleEmails(recipient: Party, sender: Party | null, libr
   // In a greeting an unknown name reads best as "Hi there,".
   const greet = { name: nameSlot(reader, 'there'), sender: { html: escapeHtml(SENDER_NAME_PLACEHOLDER), fallback: false } };
   const paragraph = (template: string): string => `<p>${fillTemplate(template, about)}</p>`;
-  const shared: string[] = [paragraph(library.style_tips[variant])];
-  if (reader.blend) shared.push(paragraph(library.blend_note));
   const writer = sender === null ? null : viewParty(sender);
   const senderNote = writer === null ? undefined : library.sender_notes[writer.style][reader.style];
-  return library.situations.map((situation) => {
-    const description = [paragraph(situation.tips[variant]), ...shared];
-    if (senderNote !== undefined) description.push(paragraph(senderNote));
+  return library.situations.map((situation, index) => {
+    const description = situation.tips[variant].map(paragraph);
+    // The note on the sender's own habit holds for every email: said once, with the first.
+    if (senderNote !== undefined && index === 0) description.push(paragraph(senderNote));
     const text = situation.text[variant].map((line) => fillTemplate(line, greet)).join('<br>');
     return { label: escapeHtml(situation.label), description: description.join(''), text };
   });

@@ -50,7 +50,9 @@ const GREETINGS = new PhraseSet([
   'hola', 'bonjour', 'salut', 'hallo', 'ciao', 'olá', 'oi', 'hej', 'buongiorno', 'guten tag', 'buenos días', 'buenos dias', 'bom dia', 'moin', 'servus',
 ]);
 const WARMTH = new PhraseSet([
-  'thanks', 'thank', 'appreciate', 'appreciated', 'hope', 'hoping', 'glad', 'great', 'enjoyed', 'pleasure', 'happy', 'delighted', 'lovely', 'wonderful', 'kind', 'grateful', 'congratulations', 'welcome', 'pleased', 'nice',
+  'thanks', 'thank', 'appreciate', 'appreciated', 'hope', 'hoping', 'glad', 'great', 'enjoyed', 'pleasure', 'happy', 'delighted', 'lovely', 'wonderful', 'kind', 'grateful', 'congratulations', 'welcome', 'pleased', 'nice', 'cheers',
+  // Thanks in another language is still thanks, as with the greetings above.
+  'gracias', 'merci', 'danke', 'grazie', 'obrigado', 'obrigada',
 ]);
 const PRESSURE = new PhraseSet([
   'asap', 'a.s.a.p', 'urgent', 'urgently', 'immediately', 'must', 'right away', 'as soon as possible', 'no later than', 'final notice', 'last chance', 'act now', "don't miss", 'without delay', 'at once', 'non negotiable', 'mandatory', 'today only', 'deadline is today',
@@ -74,7 +76,19 @@ const REASSURANCE = new PhraseSet([
 ]);
 const ASKS = new PhraseSet([
   'could you', 'can you', 'would you', 'will you', 'let me know', 'please', 'are you free', 'are you available', 'shall we', 'how about', 'let us know', 'can we', 'could we', 'would it be possible', 'i would like you to', 'please confirm', 'reply by', 'let’s', "let's", 'i suggest', 'i propose', 'do you have time', 'would you be open',
+  'i need', 'we need you to', "i'd like you to", 'i would like', "i'd like",
 ]);
+/**
+ * Verbs that make a request when they open a sentence ("Send me the Q3 figures by Friday."), as
+ * an imperative. Only at the start, so "we send the report monthly" is not an ask.
+ */
+const IMPERATIVES = new Set([
+  'send', 'share', 'review', 'approve', 'sign', 'confirm', 'call', 'tell', 'give', 'check', 'book', 'schedule', 'join', 'reply', 'forward', 'email', 'submit',
+  'complete', 'fill', 'prepare', 'choose', 'decide', 'update', 'ring', 'meet', 'come', 'bring', 'answer', 'sort', 'arrange', 'read', 'pick',
+]);
+/** Second person just before a big word makes it praise of the reader ("you were amazing"), not a claim. */
+const SECOND_PERSON = new Set(['you', "you're", "you've", "you'd", 'your', 'yours', 'yourself', 'yourselves']);
+const THANKS_AFTER = new Set(['thanks', 'thank', 'congratulations', 'congrats', 'kudos', 'shout']);
 
 function readJson(name: string): unknown {
   return JSON.parse(readFileSync(fileURLToPath(new URL(`../messaging/${name}.json`, import.meta.url)), 'utf8')) as unknown;
@@ -139,14 +153,44 @@ function wholeText(scan: Scan): { start: number; end: number } | null {
   return first === undefined || last === undefined ? null : { start: first.start, end: last.end };
 }
 
-/** Sentences that ask for something: a question, or a request phrase. */
-function askSentences(scan: Scan): Set<number> {
+/** Sentences that ask for something: a question, a request phrase, or an imperative. */
+function askSentences(scan: Scan, readerName: string | null): Set<number> {
   const asks = new Set<number>();
   scan.sentences.forEach((s, index) => {
     if (s.question) asks.add(index);
+    // The reader's name may come first: "Marisol, send me the figures by Friday."
+    const first = scan.tokens[s.firstToken];
+    const verb = first !== undefined && first.word === readerName && s.words > 1 ? scan.tokens[s.firstToken + 1] : first;
+    if (verb !== undefined && s.words > 1 && IMPERATIVES.has(verb.word)) asks.add(index);
   });
   for (const m of ASKS.find(scan)) asks.add(m.sentence);
   return asks;
+}
+
+/**
+ * A big word aimed at the reader ("you were amazing", "your huge help", "huge thanks") is
+ * praise: warmth to the reader, not a claim that needs a figure.
+ */
+function isPraise(scan: Scan, m: Match): boolean {
+  const k = firstTokenFrom(scan, m.start);
+  for (let j = Math.max(0, k - 3); j < k; j++) {
+    const token = scan.tokens[j];
+    if (token !== undefined && scan.tokenSentence[j] === m.sentence && SECOND_PERSON.has(token.word)) return true;
+  }
+  const after = scan.tokens[firstTokenFrom(scan, m.end)];
+  return after !== undefined && THANKS_AFTER.has(after.word);
+}
+
+/** Index of the first token starting at or after `offset` (binary search: the checks stay linear). */
+function firstTokenFrom(scan: Scan, offset: number): number {
+  let low = 0;
+  let high = scan.tokens.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((scan.tokens[mid]?.start ?? Infinity) < offset) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 function checkOpening(ctx: Context, words: number): void {
@@ -158,7 +202,8 @@ function checkOpening(ctx: Context, words: number): void {
   const byName = ctx.readerName !== null && firstToken.word === ctx.readerName;
   const greeting = byName || GREETINGS.matchAt(scan, 0) > 0;
   if (!greeting && words >= 3) add(ctx, 'greeting', first.start, first.end);
-  if ((ctx.recipient === 'I' || ctx.recipient === 'S') && words >= 12 && !WARMTH.has(scan)) {
+  const praise = VAGUE.find(scan).some((m) => isPraise(scan, m));
+  if ((ctx.recipient === 'I' || ctx.recipient === 'S') && words >= 12 && !WARMTH.has(scan) && !praise) {
     add(ctx, 'warmth', first.start, first.end);
   }
   // An S reader takes change personally: a change with no word of support reads as a threat.
@@ -170,8 +215,8 @@ function checkOpening(ctx: Context, words: number): void {
 function checkWording(ctx: Context): void {
   const { scan, recipient } = ctx;
   addMatches(ctx, 'pressure', PRESSURE.find(scan));
-  // A claim is vague only when its sentence gives no figure.
-  addMatches(ctx, 'vague', VAGUE.find(scan).filter((m) => scan.sentences[m.sentence]?.hasDigit !== true));
+  // A claim is vague only when its sentence gives no figure; praise of the reader is no claim.
+  addMatches(ctx, 'vague', VAGUE.find(scan).filter((m) => scan.sentences[m.sentence]?.hasDigit !== true && !isPraise(scan, m)));
   const hedges = HEDGES.find(scan);
   // Softness suits I and S readers; only a pile of hedges gets in their way.
   if (recipient === 'D' || recipient === 'C') addMatches(ctx, 'hedge', hedges);
@@ -200,7 +245,7 @@ function checkShape(ctx: Context, words: number): void {
   if (!anyDigit && ((recipient === 'C' && words >= 20) || (recipient === 'D' && words >= 40))) {
     add(ctx, 'no_figures', whole.start, whole.end);
   }
-  const asks = askSentences(scan);
+  const asks = askSentences(scan, ctx.readerName);
   // The ask belongs at the end of the body, before the sign-off ("Thanks,", a name).
   const body = scan.sentences.filter((s) => s.words > 3);
   const last = body[body.length - 1] ?? scan.sentences[scan.sentences.length - 1];

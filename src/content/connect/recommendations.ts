@@ -16,6 +16,8 @@ import { OVERVIEW_SECTIONS, validatePhraseFile, type OverviewSection, type Phras
 import { BLEND_INTENSITY, isBlendPhrase, rankPhrases, type CirclePosition } from '../rank.ts';
 import { viewParty, type Party } from '../party.ts';
 import { personalize } from '../text.ts';
+import { evidenceLevel, selectionIntensity } from '../individual.ts';
+import { pointConfidence } from '../../personality/views.ts';
 
 export interface ConnectSection {
   overview: string;
@@ -67,8 +69,17 @@ function summaryTemplate(at: CirclePosition): string | null {
 
 export function composeConnectRecommendations(person: Party): ConnectRecommendations {
   const view = viewParty(person);
-  const content = composeProfileContent({ point: view.point, firstName: view.name });
-  const template = summaryTemplate(view.at);
+  // As group A's advice (src/profiles/describe.ts): how sure the estimate is (thin evidence
+  // reads as a tentative blend, not as "decides fast") and the role read from the title. The
+  // traits the point leaves out only where a personality test measured them: the text model
+  // reads openness 0.6 or more and neuroticism -0.68 or less into every demo person's prose,
+  // which made "New ideas are where Mei-Lin comes alive" sit beside "follows established ways".
+  const confidence = pointConfidence(person.estimate.confidence);
+  const traits = person.estimate.source === 'assessment' ? person.estimate.scores : undefined;
+  const content = composeProfileContent({ point: view.point, firstName: view.name, confidence, traits, title: person.title ?? null });
+  const level = evidenceLevel(confidence);
+  // Thin evidence: the composer's own summary, which opens by saying the picture is tentative.
+  const template = level === 'thin' ? null : summaryTemplate({ ...view.at, intensity: selectionIntensity(view.at.intensity, level) });
   const overview = toInlineHtml(template === null ? content.summary : personalize(template, view.name));
   const block = (key: OverviewSection): ConnectSection => ({
     overview: toInlineHtml(content.section_overviews[key]),

@@ -5,7 +5,8 @@
  * shared and differing instincts and how far apart the two points are on the circle.
  *
  * Names: a missing given name becomes "your contact"; when both are missing, "the first
- * person" and "the second person", so the text can still tell them apart.
+ * person" and "the second person", so the text can still tell them apart; two people of the
+ * same given name are told apart by their last names (tellApart).
  */
 import { angleToType, angularDistance } from '../../personality/circle.ts';
 import { STYLE_AXES, viewParty, type Party, type PartyView, type Style } from '../party.ts';
@@ -18,6 +19,8 @@ import {
   type RelationshipLibrary,
   type RelationshipTopic,
 } from '../relationship/library.ts';
+import { escapeHtml } from '../../shared/html.ts';
+import { cleanFirstName } from '../text.ts';
 import { fillTemplate, nameSlot, type NameSlot } from './render.ts';
 
 export const RELATIONSHIP_KEYS = RELATIONSHIP_TOPICS;
@@ -47,7 +50,38 @@ export function relationOf(one: PartyView, two: PartyView): Relation {
   return 'far';
 }
 
-function slotsFor(one: PartyView, two: PartyView): { one: NameSlot; two: NameSlot } {
+/** A name as compared for sameness: case and accents do not tell two people apart. */
+function sameNameKey(name: string): string {
+  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/**
+ * Two people of the same given name ("Daniel needs Daniel to…") cannot be told apart in the
+ * advice: they get their last initials where those differ ("Daniel P.", "Daniel K."), else
+ * their last names (Park, Parker), else "the first Daniel" and "the second Daniel", in the
+ * order of the request's path.
+ */
+function tellApart(one: PartyView, two: PartyView, lastOne: string | null, lastTwo: string | null): { one: NameSlot; two: NameSlot } | null {
+  if (one.name === null || two.name === null || one.htmlName === null || sameNameKey(one.name) !== sameNameKey(two.name)) return null;
+  if (lastOne !== null && lastTwo !== null) {
+    const initialOne = [...lastOne][0] ?? '';
+    const initialTwo = [...lastTwo][0] ?? '';
+    if (sameNameKey(initialOne) !== sameNameKey(initialTwo)) {
+      return {
+        one: { html: escapeHtml(`${one.name} ${initialOne.toUpperCase()}.`), fallback: false },
+        two: { html: escapeHtml(`${two.name} ${initialTwo.toUpperCase()}.`), fallback: false },
+      };
+    }
+    if (sameNameKey(lastOne) !== sameNameKey(lastTwo)) {
+      return { one: { html: escapeHtml(`${one.name} ${lastOne}`), fallback: false }, two: { html: escapeHtml(`${two.name} ${lastTwo}`), fallback: false } };
+    }
+  }
+  return { one: { html: `the first ${one.htmlName}`, fallback: true }, two: { html: `the second ${two.htmlName ?? one.htmlName}`, fallback: true } };
+}
+
+function slotsFor(one: PartyView, two: PartyView, lastOne: string | null, lastTwo: string | null): { one: NameSlot; two: NameSlot } {
+  const apart = tellApart(one, two, lastOne, lastTwo);
+  if (apart !== null) return apart;
   const bothUnknown = one.htmlName === null && two.htmlName === null;
   return {
     one: nameSlot(one, bothUnknown ? FIRST_FALLBACK : CONTACT_FALLBACK),
@@ -66,7 +100,7 @@ export function composeRelationship(
   // between two quarters (DI, CD, SC and IS sit on it): the text must not call them both
   // "the same type" and "different".
   const b = angleToType(a.at.angle) === angleToType(seen.at.angle) ? { ...seen, style: a.style, secondary: a.secondary } : seen;
-  const names = slotsFor(a, b);
+  const names = slotsFor(a, b, cleanFirstName(one.lastName), cleanFirstName(two.lastName));
   const pair = pairOf(a.style, b.style);
   const sameStyle = a.style === b.style;
   // {D}/{I}/{S}/{C} name the person of that style; a same-style pair uses {one}/{two}.
@@ -80,7 +114,9 @@ export function composeRelationship(
   // are far apart; the relation adds something only where the pair sentence does not say it.
   // Neighbouring styles are a quarter apart by definition, so "square" would repeat too.
   const opposite = pair === 'DS' || pair === 'IC';
-  const says = sameStyle ? relation === 'same' : opposite ? relation !== 'far' : relation !== 'square';
+  // Near the centre a point's angle says little: "far apart on the circle" beside "both fast
+  // and outgoing" would contradict itself for a balanced style, so a blend gets no relation.
+  const says = a.blend || b.blend ? false : sameStyle ? relation === 'same' : opposite ? relation !== 'far' : relation !== 'square';
   if (says) {
     const relationText = library.overview.find((e) => e.kind === 'relation' && e.key === relation);
     if (relationText) overviewParts.push(fillTemplate(relationText.text, {}));

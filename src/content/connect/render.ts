@@ -16,9 +16,11 @@ export function nameSlot(view: PartyView, fallback: string): NameSlot {
   return view.htmlName === null ? { html: fallback, fallback: true } : { html: view.htmlName, fallback: false };
 }
 
+/** After a full stop, a line break or nothing; not after a colon ("differ on pace: the first Daniel is…"). */
 function atSentenceStart(before: string): boolean {
+  if (/<br>\s*$/.test(before)) return true;
   const plain = before.replace(/\*\*|<br>/g, ' ').trimEnd();
-  return plain === '' || /[.!?:]["')\]]?$/.test(plain);
+  return plain === '' || /[.!?]["')\]]?$/.test(plain);
 }
 
 /**

@@ -221,3 +221,36 @@ describe('recommendMessage greetings', () => {
     expect(recommendMessage(text, D, D).some((r) => r.recommendation.includes('greeting'))).toBe(false);
   });
 });
+
+describe('recommendMessage on drafts read by a person', () => {
+  it('counts an imperative as the ask, also after the reader\'s name', () => {
+    for (const text of ['Ivo, send me the Q3 figures by Friday. We must cut the venue budget by 15%.', 'Hi Ivo. Review the attached plan and approve it by Friday.']) {
+      expect(recommendMessage(text, D, I).filter((r) => /ends without/.test(r.recommendation)), text).toEqual([]);
+    }
+    // A verb that only opens a later clause is no ask.
+    const none = 'Hi Ivo, we send the report every month and it went out this morning.';
+    expect(recommendMessage(none, D, I).some((r) => /ends without/.test(r.recommendation))).toBe(true);
+  });
+
+  it('reads praise of the reader as warmth, not as a claim without a figure', () => {
+    const text = 'Hola Sara! Muchas gracias for the help last week with the account, you were amazing. Could we go over the next steps together on Tuesday?';
+    const recs = recommendMessage(text, I, S);
+    expect(recs.filter((r) => /sales pitch|appreciation/.test(r.recommendation))).toEqual([]);
+    expect(about('Huge thanks to the team. Could we meet?', recommendMessage('Huge thanks to the team. Could we meet?', I, D), 'Huge')).toEqual([]);
+    // A claim about the product is still a claim.
+    const pitch = 'Hi Sara, our new dashboard is amazing and will save your team time. Could we talk on Tuesday?';
+    expect(about(pitch, recommendMessage(pitch, I, S), 'amazing')).toHaveLength(1);
+  });
+
+  it('counts thanks in another language as warmth', () => {
+    const text = 'Hola Sara, muchas gracias. The contract is attached. Could you sign it by Friday the 12th at noon please?';
+    expect(recommendMessage(text, D, S).some((r) => /appreciation/.test(r.recommendation))).toBe(false);
+  });
+
+  it('does not call a run of exclamation marks "the exclamation mark"', () => {
+    const text = 'Hey Dana!!! Could you sign the contract by Friday the 12th?';
+    const [run] = about(text, recommendMessage(text, I, D), '!!!');
+    expect(run?.recommendation).toMatch(/^Use a full stop or a comma instead/);
+    expect(run?.recommendation).not.toMatch(/the exclamation mark\b/);
+  });
+});

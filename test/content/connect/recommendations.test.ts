@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { composeConnectRecommendations, loadSummaryPhrases } from '../../../src/content/connect/recommendations.ts';
 import { OVERVIEW_SECTIONS } from '../../../src/content/phrases.ts';
 import { rankPhrases } from '../../../src/content/rank.ts';
+import type { Party } from '../../../src/content/party.ts';
 import { AXIS, partyAt, tagsIn, TYPE_ANGLES } from './helpers.ts';
 
 const BLOCKS = OVERVIEW_SECTIONS;
@@ -66,5 +67,35 @@ describe('composeConnectRecommendations', () => {
 
   it('is deterministic', () => {
     expect(composeConnectRecommendations(partyAt('Maya', 100))).toEqual(composeConnectRecommendations(partyAt('Maya', 100)));
+  });
+});
+
+describe('composeConnectRecommendations follows the evidence and the role, as group A does', () => {
+  const withConfidence = (party: Party, confidence: number): Party => ({
+    ...party,
+    estimate: { ...party.estimate, confidence: { extraversion: confidence, agreeableness: confidence, conscientiousness: confidence, openness: confidence, neuroticism: confidence } },
+  });
+
+  it('opens a profile resting on a few words of text by saying it is tentative, and claims nothing emphatic', () => {
+    const thin = composeConnectRecommendations(withConfidence(partyAt('Robert', AXIS.D, 80), 0.08));
+    expect(thin.overview).toMatch(/tentative/);
+    const sure = composeConnectRecommendations(partyAt('Robert', AXIS.D, 80));
+    expect(sure.overview).not.toMatch(/tentative/);
+    expect(thin.qualities).not.toEqual(sure.qualities);
+  });
+
+  it('uses the role read from the title', () => {
+    const plain = composeConnectRecommendations(partyAt('Maya', AXIS.C));
+    const data = composeConnectRecommendations({ ...partyAt('Maya', AXIS.C), title: 'Senior Data Analyst' });
+    expect(JSON.stringify(data)).not.toBe(JSON.stringify(plain));
+  });
+
+  it('uses the other traits only where a personality test measured them', () => {
+    const open = (source: 'prediction' | 'assessment'): Party => {
+      const base = partyAt('Maya', AXIS.S);
+      return { ...base, estimate: { ...base.estimate, source, scores: { ...base.estimate.scores, openness: 0.9 } } };
+    };
+    expect(composeConnectRecommendations(open('prediction'))).toEqual(composeConnectRecommendations(partyAt('Maya', AXIS.S)));
+    expect(composeConnectRecommendations(open('assessment'))).not.toEqual(composeConnectRecommendations(partyAt('Maya', AXIS.S)));
   });
 });

@@ -13,6 +13,7 @@ import {
   STYLES,
   validateRelationshipLibrary,
 } from '../../../src/content/relationship/library.ts';
+import type { Party } from '../../../src/content/party.ts';
 import { AXIS, partyAt, tagsIn, TYPE_ANGLES } from './helpers.ts';
 
 const library = loadRelationshipLibrary();
@@ -129,6 +130,13 @@ describe('composeRelationship', () => {
     expect(r.overview).toContain('Ana has a <b>balanced style</b> and adapts');
   });
 
+  it('does not call a blend near the D/C line "far apart" from an I while the pair text says both are outgoing', () => {
+    const r = composeRelationship(partyAt(null, 175, 8), partyAt('Marisol', 15));
+    expect(r.overview).toContain('balanced style');
+    expect(r.overview).not.toMatch(/far apart|close neighbours|a quarter of the circle/);
+    expect(r.overview).toContain('differ on focus: your contact is after the result');
+  });
+
   it('is deterministic', () => {
     expect(composeRelationship(partyAt('Ana', 10), partyAt('Ben', 200))).toEqual(composeRelationship(partyAt('Ana', 10), partyAt('Ben', 200)));
   });
@@ -153,6 +161,12 @@ describe('composeRelationship and the lean of each style', () => {
     expect(pure).not.toMatch(/pairs drive/);
   });
 
+  it('names the person once in a lean or blend sentence ("Ana\'s precision has a sharp edge, and Ana will…" read as machine-made)', () => {
+    for (const entry of library.overview.filter((e) => e.kind === 'lean' || (e.kind === 'blend' && e.key === 'any'))) {
+      expect(entry.text.match(/\{(self|blend)\}/g), entry.id).toHaveLength(1);
+    }
+  });
+
   it('has a lean sentence for every style and neighbour', () => {
     for (const key of ['DI', 'DC', 'ID', 'IS', 'SI', 'SC', 'CS', 'CD']) {
       expect(library.overview.some((e) => e.kind === 'lean' && e.key === key), key).toBe(true);
@@ -165,5 +179,44 @@ describe('composeRelationship for two blends', () => {
     const r = composeRelationship(partyAt('Ana', 100, 10), partyAt('Ben', 300, 12));
     expect(r.overview).toMatch(/^Both Ana and Ben have <b>balanced styles<\/b>/);
     expect(r.overview).not.toContain('has a <b>balanced style</b>');
+  });
+});
+
+describe('composeRelationship for two people of the same given name', () => {
+  const named = (first: string, last: string | null, angle: number): Party => ({ ...partyAt(first, angle), lastName: last });
+
+  it('tells them apart by last initial, never "Daniel and Daniel"', () => {
+    const r = composeRelationship(named('Daniel', 'Park', AXIS.I), named('Daniel', 'Kim', AXIS.S));
+    expect(r.overview).toMatch(/^Daniel P\. and Daniel K\. both/);
+    for (const text of allText(r)) expect(text).not.toMatch(/Daniel (and|needs|wants|gets|should) Daniel\b/);
+    expect(r.change.phrases[0]).toMatch(/^Daniel P\. needs Daniel K\. to/);
+  });
+
+  it('ignores case and accents in the given name, and keeps each as spelled', () => {
+    const r = composeRelationship(named('José', 'Núñez', AXIS.D), named('jose', 'Ortiz', AXIS.C));
+    expect(r.overview).toContain('José N.');
+    expect(r.overview).toContain('jose O.');
+  });
+
+  it('uses the whole last name when the initials agree', () => {
+    const r = composeRelationship(named('Daniel', 'Park', AXIS.D), named('Daniel', 'Parker', AXIS.S));
+    expect(r.overview).toContain('Daniel Park ');
+    expect(r.overview).toContain('Daniel Parker');
+  });
+
+  it('says "the first" and "the second" when the whole names agree, capitalised at a sentence start', () => {
+    const r = composeRelationship(named('Daniel', 'Park', AXIS.I), named('Daniel', 'Park', AXIS.S));
+    expect(r.overview).toMatch(/^The first Daniel and the second Daniel both/);
+    // Lower case after a colon, as in running English.
+    expect(r.overview).toContain('differ on pace: the first Daniel is quick');
+    expect(r.change.phrases[1]).toMatch(/^The second Daniel needs warning from the first Daniel/);
+    const noLast = composeRelationship(partyAt('Ana', AXIS.D), partyAt('Ana', AXIS.D));
+    expect(noLast.overview).toMatch(/^The first Ana and the second Ana share/);
+  });
+
+  it('escapes the last name', () => {
+    const r = composeRelationship(named('Ann', '<b>Lee', AXIS.D), named('Ann', 'Moss', AXIS.S));
+    expect(r.overview).toContain('Ann &lt;.');
+    expect(r.overview).not.toContain('<b>Lee');
   });
 });
