@@ -39,6 +39,10 @@ export const MATCH_MIN = 0.8;
 export const MATCH_MARGIN = 0.1;
 
 const NICKNAME_SCORE = 0.95;
+/** One part of a double-barrelled last name (Domingo for Domingo-Ruiz): close, not equal. */
+const LAST_NAME_PART_SCORE = 0.9;
+/** Parts this short (the O of O'Brien) say too little on their own. */
+const LAST_NAME_PART_MIN_LENGTH = 3;
 const COMPANY_AGREES = 0.1;
 const COMPANY_DIFFERS = -0.25;
 const LOCATION_AGREES = 0.05;
@@ -97,6 +101,16 @@ function similarityAtLeast(a: string, b: string, min: number): number {
   return keySimilarity(a, b);
 }
 
+/**
+ * One key is whole words of the other: Domingo and Domingo-Ruiz, Okonkwo-Bell and Okonkwo
+ * (keys have one space where the name had a hyphen). People drop or add a second family name.
+ */
+function onePartOf(a: string, b: string): boolean {
+  if (a === b) return false;
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return short.length >= LAST_NAME_PART_MIN_LENGTH && ` ${long} `.includes(` ${short} `);
+}
+
 const COMPANY_SUFFIX = /\b(?:inc|incorporated|ltd|limited|llc|llp|plc|corp|corporation|co|company|gmbh|ag|sa|sas|bv|group)\b/g;
 
 function companyKey(value: string): string {
@@ -132,7 +146,7 @@ export function scoreCandidate(query: NameQuery, candidate: Candidate, nicknames
   const last = candidate.last_key ?? '';
   const firstScore = first === query.firstKey ? 1 : nicknames.get(query.firstKey)?.has(first) ? NICKNAME_SCORE : similarityAtLeast(query.firstKey, first, FIRST_NAME_MIN);
   if (firstScore < FIRST_NAME_MIN) return null;
-  const lastScore = similarityAtLeast(query.lastKey, last, LAST_NAME_MIN);
+  const lastScore = Math.max(similarityAtLeast(query.lastKey, last, LAST_NAME_MIN), onePartOf(query.lastKey, last) ? LAST_NAME_PART_SCORE : 0);
   if (lastScore < LAST_NAME_MIN) return null;
   let score = 0.4 * firstScore + 0.6 * lastScore;
   if (query.companyName && candidate.company_name) score += sameCompany(query.companyName, candidate.company_name) ? COMPANY_AGREES : COMPANY_DIFFERS;
@@ -162,12 +176,14 @@ const CANDIDATE_COLUMNS = 'id, first_name, last_name, title, company_name, locat
  * a nickname, or starts with the same letter (a typo there); (2) a known first name or nickname
  * with a last name a few trigrams away (a typo in the last name); (3) trigram similarity over the
  * whole name (typos in both), through the gin index. An exact name found in stage 1 is not put
- * in doubt by near-spellings of it that only later stages would find.
+ * in doubt by near-spellings of it that only later stages would find. Each stage keeps its 200
+ * closest rows, not any 200: a runner-up cut off at random would make an ambiguous name look clear.
  */
 const STAGES = [
-  `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE last_key = $2 AND (first_key = ANY($3::text[]) OR left(first_key, 1) = left($1, 1)) LIMIT 200`,
-  `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE first_key = ANY($1::text[]) AND last_key % $2 LIMIT 200`,
-  `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE name_key % $1 LIMIT 200`,
+  `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE last_key = $2 AND (first_key = ANY($3::text[]) OR left(first_key, 1) = left($1, 1))
+   ORDER BY first_key = ANY($3::text[]) DESC LIMIT 200`,
+  `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE first_key = ANY($1::text[]) AND last_key % $2 ORDER BY similarity(last_key, $2) DESC LIMIT 200`,
+  `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE name_key % $1 ORDER BY similarity(name_key, $1) DESC LIMIT 200`,
 ].map((sql, i) => statement(`people_name_search_${i + 1}`, sql));
 
 /** Each stage's parameters, in its own numbering. */

@@ -26,6 +26,9 @@ const PEOPLE: Row[] = [
   { id: 'p_michael', first: 'Michael', last: 'Okonkwo' },
   { id: 'p_joan', first: 'Joan', last: 'Whitfield' },
   { id: 'p_zoe', first: 'Zoë', last: 'Åkesson' },
+  { id: 'p_grace', first: 'Grace', last: 'Okonkwo-Bell' },
+  { id: 'p_mark_smith', first: 'Mark', last: 'Lee-Smith' },
+  { id: 'p_mark_jones', first: 'Mark', last: 'Lee-Jones' },
 ];
 
 beforeAll(async () => {
@@ -112,6 +115,14 @@ describe('findMatch: must match', () => {
     expect(await matchedId({ firstName: 'Robert', lastName: 'Jnoes' })).toBe('p_robert');
   });
 
+  it('one part of a double-barrelled last name, or the whole of it for one part stored', async () => {
+    expect(await matchedId({ firstName: 'Grace', lastName: 'Okonkwo' })).toBe('p_grace');
+    expect(await matchedId({ firstName: 'Grace', lastName: 'Bell' })).toBe('p_grace');
+    expect(await matchedId({ firstName: 'José', lastName: 'García' })).toBe('p_jose');
+    expect(await matchedId({ firstName: 'Jose', lastName: 'Marquez' })).toBe('p_jose');
+    expect(await matchedId({ firstName: 'Michael', lastName: 'Okonkwo-Adeyemi' })).toBe('p_michael');
+  });
+
   it('company or location picks one of two people with the same name', async () => {
     expect(await matchedId({ firstName: 'John', lastName: 'Smith', companyName: 'ACME' })).toBe('p_smith_acme');
     expect(await matchedId({ firstName: 'John', lastName: 'Smith', companyName: 'Globex Corporation' })).toBe('p_smith_globex');
@@ -139,5 +150,11 @@ describe('findMatch: ambiguous', () => {
   it('two people who fit equally well: no guess', async () => {
     expect(await findMatch(db, criteria({ firstName: 'John', lastName: 'Smith' }))).toEqual({ person: null, reason: 'ambiguous' });
     expect(await findMatch(db, criteria({ firstName: 'Jon', lastName: 'Smith' }))).toEqual({ person: null, reason: 'ambiguous' });
+  });
+
+  it('two double-barrelled namesakes who share the part asked for: no guess, the exact name still found', async () => {
+    expect(await findMatch(db, criteria({ firstName: 'Mark', lastName: 'Lee' }))).toEqual({ person: null, reason: 'ambiguous' });
+    expect(await matchedId({ firstName: 'Mark', lastName: 'Lee-Smith' })).toBe('p_mark_smith');
+    expect(await matchedId({ firstName: 'Mark', lastName: 'Smith' })).toBe('p_mark_smith');
   });
 });
