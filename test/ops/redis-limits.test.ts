@@ -54,9 +54,33 @@ describe.skipIf(!HAVE_REDIS)('per-minute limits shared through Redis', () => {
     expect((await limiter.hit('tok', 1, Date.now())).allowed).toBe(false);
     await own.stop();
     await new Promise((r) => setTimeout(r, 200));
-    const decision = await limiter.hit('tok', 1, Date.now());
+    const decision = await limiter.hit('fresh', 1, Date.now());
     expect(decision.allowed).toBe(true);
     expect(failures.length).toBe(1);
+    // A key already found over its limit stays refused for the rest of its window: the answer
+    // Redis gave is kept in the process, so it needs no round trip (and no fail-open) to repeat it.
+    expect((await limiter.hit('tok', 1, Date.now())).allowed).toBe(false);
+    expect(failures.length).toBe(1);
+  });
+
+  it('keeps refusals in the process until the window ends, and asks Redis again for a raised limit', async () => {
+    const redis = await client();
+    const limiter = new RedisRateLimiter(redis, () => undefined, 'test:block');
+    const now = Date.now();
+    expect((await limiter.hit('tok', 2, now)).allowed).toBe(true);
+    expect((await limiter.hit('tok', 2, now)).allowed).toBe(true);
+    const refused = await limiter.hit('tok', 2, now);
+    expect(refused).toMatchObject({ allowed: false, remaining: 0 });
+    const calls = async () => Number(/cmdstat_evalsha:calls=(\d+)/.exec(await redis.info('commandstats'))?.[1] ?? 0);
+    const before = await calls();
+    for (let i = 0; i < 5; i += 1) expect((await limiter.hit('tok', 2, now + 1000)).resetInMs).toBe(refused.resetInMs - 1000);
+    expect(await calls()).toBe(before);
+    // The token's limit was raised: Redis counts on from 3 (the refused call counted too).
+    expect(await limiter.hit('tok', 5, now)).toMatchObject({ allowed: true, remaining: 1 });
+    expect(await calls()).toBe(before + 1);
+    // Past the window's end the block is gone and Redis is asked again.
+    expect((await limiter.hit('tok', 2, now + 61_000)).allowed).toBe(false);
+    expect(await calls()).toBe(before + 2);
   });
 
   it('refuses to start when Redis cannot be reached, naming REDIS_URL', async () => {
