@@ -8,6 +8,7 @@ import { tokenVerbs } from '../../src/ops/token-verbs.ts';
 import { createLogger } from '../../src/shared/logger.ts';
 import { connectRedis } from '../../src/shared/redis.ts';
 import { createToken } from '../../src/accounts/tokens.ts';
+import { Browser, csrfOf } from '../helpers/assessment.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { freePort } from '../helpers/process.ts';
 import { HAVE_REDIS, startRedis, type RedisServer } from '../helpers/redis.ts';
@@ -130,6 +131,19 @@ describe.skipIf(!HAVE_REDIS)('per-minute limits shared through Redis', () => {
       const late = await callOther(b.app);
       expect(late.statusCode).toBe(401);
       expect(late.json().error.message).toMatch(/revoked/);
+    });
+
+    it('counts log-in attempts for an account across both: five failures in all, then 429 from either', async () => {
+      const a = new Browser((await apiProcess()).app);
+      const b = new Browser((await apiProcess()).app);
+      const [pageA, pageB] = [await a.get('/login'), await b.get('/login')];
+      const attempt = (browser: Browser, page: typeof pageA) => browser.post('/login', { csrf: csrfOf(page.body), email: 'guessed@example.com', password: 'a wrong guess' });
+      const statuses: number[] = [];
+      for (const [browser, page] of [[a, pageA], [b, pageB], [a, pageA], [b, pageB], [a, pageA], [b, pageB], [a, pageA]] as const) {
+        statuses.push((await attempt(browser, page)).statusCode);
+      }
+      // Counted in each process alone, the sixth and seventh would still be checked (3 and 4 there).
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
     });
   });
 });
