@@ -47,6 +47,7 @@ const connections = Number(values.connections);
 const rounds = Number(values.rounds);
 const cpuCap = Number(values['cpu-cap']);
 const cores = availableParallelism();
+const WARM_UP_REQUESTS = 3000;
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl || !HAVE_REDIS) {
   console.log('scale-out bench skipped: it needs DATABASE_URL (a PostgreSQL server) and redis-server');
@@ -102,18 +103,20 @@ interface Run {
 
 async function measure(api: Api, headers: Record<string, string>, otherPids: number[] = []): Promise<Run> {
   const next = seededRandom(5);
-  const run = (duration: number) =>
+  const run = (length: { duration: number } | { amount: number }) =>
     autocannon({
       url: api.service.baseUrl,
       headers,
       connections,
-      duration,
+      ...length,
       requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/v1/profiles?email=person${Math.floor(next() * people)}%40example.com` }) }],
     });
-  if (!api.warm) await run(2);
+  // A number of requests, not seconds: on a loaded machine a few seconds can be too few calls
+  // for the JIT to have compiled the request path, and the cold side of a ratio would lose.
+  if (!api.warm) await run({ amount: WARM_UP_REQUESTS * api.pids.length });
   api.warm = true;
   const [api0, other0] = [cpuMs(api.pids), cpuMs(otherPids)];
-  const result = await run(seconds);
+  const result = await run({ duration: seconds });
   if (result.non2xx + result.errors > 0) console.log(`  (${result.non2xx + result.errors} failed)`);
   const count = Math.max(1, result.requests.total);
   return { rate: result.requests.average, apiCpuMs: (cpuMs(api.pids) - api0) / count, otherCpuMs: (cpuMs(otherPids) - other0) / count };
