@@ -35,6 +35,8 @@ describe('Prometheus metrics', () => {
     expect(text).toMatch(/rapport_http_request_duration_seconds_bucket\{le="0\.1",group="enterprise",route="\/v1\/usage",method="GET"\} 3/);
     expect(text).toContain('rapport_jobs{kind="pdf_analysis",status="failed"} 1');
     expect(text).toMatch(/rapport_process_resident_memory_bytes \d+/);
+    // One process here; `serve --processes N` sums over N (test/cli/scale-out.test.ts).
+    expect(text).toMatch(/^rapport_api_processes 1$/m);
     // Tokens never become labels.
     expect(text).not.toContain(enterprise.secret);
   });
