@@ -64,6 +64,17 @@ describe.skipIf(!HAVE_REDIS)('per-minute limits shared through Redis', () => {
     expect(failures.length).toBe(1);
   });
 
+  it('keeps counting after Redis forgot the script (a restart, SCRIPT FLUSH), with no fail-open', async () => {
+    const redis = await client();
+    const failures: unknown[] = [];
+    const limiter = new RedisRateLimiter(redis, (e) => failures.push(e), 'test:flush');
+    expect((await limiter.hit('tok', 3, Date.now())).remaining).toBe(2);
+    await redis.script('FLUSH');
+    const after = await Promise.all([limiter.hit('tok', 3, Date.now()), limiter.hit('tok', 3, Date.now()), limiter.hit('tok', 3, Date.now())]);
+    expect(after.map((d) => d.allowed)).toEqual([true, true, false]);
+    expect(failures).toEqual([]);
+  });
+
   it('keeps refusals in the process until the window ends, and asks Redis again for a raised limit', async () => {
     const redis = await client();
     const limiter = new RedisRateLimiter(redis, () => undefined, 'test:block');
