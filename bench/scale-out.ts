@@ -2,27 +2,52 @@
  * Scaling out on PostgreSQL: GET /v1/profiles with one API process against two
  * (`serve --processes 2`), and the Redis rate limiter against the in-process one.
  *
- *   DATABASE_URL=postgres://… npx tsx bench/scale-out.ts [--people 10000] [--seconds 5] [--connections 32]
+ *   DATABASE_URL=postgres://… npx tsx bench/scale-out.ts [--people 10000] [--seconds 5] [--connections 32] [--rounds 3] [--cpu-cap 0.4]
  *
  * Needs a PostgreSQL server (a fresh database is created on it and dropped) and Debian's
- * redis-server (a throwaway one is started on loopback).
+ * redis-server (a throwaway one is started on loopback). Every service is started once and the
+ * runs alternate between them (`--rounds`), so a change in the machine's load falls on both
+ * sides of a ratio; each line gives the median ratio and the spread of the rounds.
+ *
+ * 1. one process against two, as they are (the load generator, PostgreSQL and Redis share the
+ *    same cores as the API processes, so on a 2-core machine two processes cannot reach 2×);
+ * 2. the Redis limiter against the in-process one, with the CPU time each costs per request
+ *    (API process, redis-server);
+ * 3. the same with redis-server pinned to a core of its own and the API processes to the others
+ *    (taskset), which separates the limiter's own cost from redis-server taking cores away;
+ * 4. a SIMULATION of one core per API process: each API process capped at `--cpu-cap` CPUs with
+ *    a cgroup (needs root or a delegated cgroup tree; skipped with a message otherwise), so the
+ *    API processes are the bottleneck and PostgreSQL and the load generator have CPU left.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { seededRandom } from '../training/random.ts';
-import { runCli, startServiceProcess } from '../test/helpers/process.ts';
+import { runCli, startServiceProcess, type ServiceProcess } from '../test/helpers/process.ts';
 import { HAVE_REDIS, startRedis } from '../test/helpers/redis.ts';
+import { cpuCaps, cpuMs, pin } from './cpu-limits.ts';
 import { generatePeople } from './people.ts';
 
-const { values } = parseArgs({ options: { people: { type: 'string', default: '10000' }, seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '32' } } });
+const { values } = parseArgs({
+  options: {
+    people: { type: 'string', default: '10000' },
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '32' },
+    rounds: { type: 'string', default: '3' },
+    'cpu-cap': { type: 'string', default: '0.4' },
+  },
+});
 const people = Number(values.people);
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
+const rounds = Number(values.rounds);
+const cpuCap = Number(values['cpu-cap']);
+const cores = availableParallelism();
+const WARM_UP_REQUESTS = 3000;
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl || !HAVE_REDIS) {
   console.log('scale-out bench skipped: it needs DATABASE_URL (a PostgreSQL server) and redis-server');
@@ -37,35 +62,87 @@ const url = new URL(serverUrl);
 url.pathname = `/${name}`;
 const redis = await startRedis();
 const dir = await mkdtemp(path.join(tmpdir(), 'rapport-bench-scale-'));
-const env = { DATABASE_URL: url.toString(), RAPPORT_DEMO_DATA: 'false', LOG_LEVEL: 'info' };
+const env = { DATABASE_URL: url.toString(), RAPPORT_DEMO_DATA: 'false', RAPPORT_IN_PROCESS_WORKER: 'false', LOG_LEVEL: 'info' };
 
-async function profilesRate(baseUrl: string, headers: Record<string, string>): Promise<number> {
-  const next = seededRandom(5);
-  const run = (duration: number) =>
-    autocannon({
-      url: baseUrl,
-      headers,
-      connections,
-      duration,
-      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/v1/profiles?email=person${Math.floor(next() * people)}%40example.com` }) }],
-    });
-  await run(1);
-  const result = await run(seconds);
-  if (result.non2xx + result.errors > 0) console.log(`  (${result.non2xx + result.errors} failed)`);
-  return result.requests.average;
+interface Api {
+  service: ServiceProcess;
+  /** The processes that answer requests (the workers under --processes, not the primary). */
+  pids: number[];
+  warm: boolean;
 }
 
-async function measure(extraEnv: Record<string, string>, args: string[], headers: Record<string, string>): Promise<number> {
-  const service = await startServiceProcess({ ...env, ...extraEnv }, args);
-  try {
-    // --processes: wait until every process listens, so the figure is not one process warming up.
-    await new Promise((r) => setTimeout(r, args.length > 0 ? 8000 : 1000));
-    return await profilesRate(service.baseUrl, headers);
-  } finally {
-    await service.stop();
+async function startApi(extraEnv: Record<string, string>, processes: number): Promise<Api> {
+  const service = await startServiceProcess({ ...env, ...extraEnv }, processes > 1 ? ['--processes', String(processes)] : []);
+  // Wait until every process listens, so no figure is one process warming up.
+  for (let i = 0; i < 300; i += 1) {
+    const pids = [...new Set([...service.logs().matchAll(/"pid":(\d+)[^\n]*"msg":"Rapport is listening"/g)].map((m) => Number(m[1])))];
+    if (pids.length >= processes) return { service, pids, warm: false };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`not every API process started:\n${service.logs()}`);
+}
+
+/**
+ * Waits (a minute at most) until the API processes are idle: after listening they still start
+ * their PDF and text worker threads, which would otherwise be counted against the first runs.
+ */
+async function settle(api: Api): Promise<void> {
+  for (let i = 0; i < 60; i += 1) {
+    const before = cpuMs(api.pids);
+    await new Promise((r) => setTimeout(r, 1000));
+    if (cpuMs(api.pids) - before < 50 * api.pids.length) return;
   }
 }
 
+interface Run {
+  rate: number;
+  /** CPU milliseconds per request of the API processes, and of the other processes given. */
+  apiCpuMs: number;
+  otherCpuMs: number;
+}
+
+async function measure(api: Api, headers: Record<string, string>, otherPids: number[] = []): Promise<Run> {
+  const next = seededRandom(5);
+  const run = (length: { duration: number } | { amount: number }) =>
+    autocannon({
+      url: api.service.baseUrl,
+      headers,
+      connections,
+      ...length,
+      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/v1/profiles?email=person${Math.floor(next() * people)}%40example.com` }) }],
+    });
+  // A number of requests, not seconds: on a loaded machine a few seconds can be too few calls
+  // for the JIT to have compiled the request path, and the cold side of a ratio would lose.
+  if (!api.warm) await run({ amount: WARM_UP_REQUESTS * api.pids.length });
+  api.warm = true;
+  const [api0, other0] = [cpuMs(api.pids), cpuMs(otherPids)];
+  const result = await run({ duration: seconds });
+  if (result.non2xx + result.errors > 0) console.log(`  (${result.non2xx + result.errors} failed)`);
+  const count = Math.max(1, result.requests.total);
+  return { rate: result.requests.average, apiCpuMs: (cpuMs(api.pids) - api0) / count, otherCpuMs: (cpuMs(otherPids) - other0) / count };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+const spread = (xs: number[]) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
+
+/** Alternates the two sides `rounds` times: the median ratio b/a and every run. */
+async function compare(a: Api, b: Api, headers: Record<string, string>, otherPids: number[] = []): Promise<{ ratio: number; ratios: number[]; a: Run[]; b: Run[] }> {
+  const runsA: Run[] = [];
+  const runsB: Run[] = [];
+  for (let i = 0; i < rounds; i += 1) {
+    // Alternate which side goes first, so neither always follows the other's warm caches.
+    if (i % 2 === 0) runsA.push(await measure(a, headers, otherPids));
+    runsB.push(await measure(b, headers, otherPids));
+    if (i % 2 === 1) runsA.push(await measure(a, headers, otherPids));
+  }
+  const ratios = runsA.map((run, i) => (runsB[i]?.rate ?? 0) / run.rate);
+  return { ratio: median(ratios), ratios, a: runsA, b: runsB };
+}
+
+const us = (ms: number) => `${Math.round(ms * 1000)} µs`;
+const rps = (runs: Run[]) => `${Math.round(median(runs.map((r) => r.rate)))} req/s`;
+
+const apis: Api[] = [];
 try {
   const file = path.join(dir, 'people.jsonl');
   await generatePeople(file, people);
@@ -75,13 +152,50 @@ try {
   const created = await runCli(['tokens', 'create', '--kind', 'enterprise', '--name', 'bench', '--json', '--rate-limit', '2000000000/min'], env);
   const headers = { authorization: `Bearer ${(JSON.parse(created.stdout) as { token: string }).token}` };
 
-  const one = await measure({}, [], headers);
-  const two = await measure({}, ['--processes', '2'], headers);
-  console.log(`GET /v1/profiles on PostgreSQL over ${people} people, ${connections} connections: 1 process ${Math.round(one)} req/s, 2 processes ${Math.round(two)} req/s: ${(two / one).toFixed(2)} × (target ≥ 1.5 where the machine has the cores; this one has ${(await import('node:os')).availableParallelism()})`);
+  const one = await startApi({}, 1);
+  const two = await startApi({}, 2);
+  const shared = await startApi({ REDIS_URL: redis.url }, 1);
+  apis.push(one, two, shared);
+  for (const api of apis) await settle(api);
+  const what = `GET /v1/profiles on PostgreSQL over ${people} people, ${connections} connections, ${rounds} alternating rounds of ${seconds} s on ${cores} cores`;
 
-  const withRedis = await measure({ REDIS_URL: redis.url }, [], headers);
-  console.log(`Redis rate limiter: ${Math.round(withRedis)} req/s against ${Math.round(one)} in-process: costs ${(100 * (1 - withRedis / one)).toFixed(1)} % of throughput (target < 15 %)`);
+  const plain = await compare(one, two, headers);
+  console.log(`${what}: 1 process ${rps(plain.a)}, 2 processes ${rps(plain.b)}: ${plain.ratio.toFixed(2)} × (rounds ${spread(plain.ratios)}; target ≥ 1.5 where the machine has the cores)`);
+
+  const limiter = await compare(one, shared, headers, [redis.pid]);
+  const cost = (ratio: number) => `${(100 * (1 - ratio)).toFixed(1)} %`;
+  console.log(
+    `Redis rate limiter: ${rps(limiter.b)} against ${rps(limiter.a)} in-process: costs ${cost(limiter.ratio)} of throughput (rounds ${limiter.ratios.map(cost).join(', ')}; target < 15 %); ` +
+      `CPU per request: API process ${us(median(limiter.a.map((r) => r.apiCpuMs)))} in-process, ${us(median(limiter.b.map((r) => r.apiCpuMs)))} with Redis, plus redis-server ${us(median(limiter.b.map((r) => r.otherCpuMs)))}`,
+  );
+
+  const apiCpus = `0-${cores - 2}`;
+  if (cores >= 2 && pin([redis.pid], String(cores - 1)) && pin([...one.pids, ...shared.pids], apiCpus)) {
+    const pinned = await compare(one, shared, headers, [redis.pid]);
+    console.log(`  with redis-server pinned to CPU ${cores - 1} and the API process to CPU ${apiCpus} (both limiters alike): costs ${cost(pinned.ratio)} (rounds ${pinned.ratios.map(cost).join(', ')})`);
+    pin([redis.pid, ...one.pids, ...shared.pids], `0-${cores - 1}`);
+  } else {
+    console.log('  (pinned variant skipped: needs taskset and at least 2 cores)');
+  }
+
+  const caps = cpuCaps();
+  if (typeof caps === 'string') {
+    console.log(`SIMULATION of one core per API process skipped: ${caps}`);
+  } else {
+    try {
+      for (const pid of [...one.pids, ...two.pids]) caps.cap(pid, cpuCap);
+      const capped = await compare(one, two, headers);
+      console.log(
+        `SIMULATION, one core per API process (each API process capped at ${cpuCap} CPU with a cgroup, so PostgreSQL and the load generator have CPU left): ` +
+          `1 process ${rps(capped.a)}, 2 processes ${rps(capped.b)}: ${capped.ratio.toFixed(2)} × (rounds ${spread(capped.ratios)}; target ≥ 1.5)`,
+      );
+    } finally {
+      await Promise.allSettled(apis.splice(0).map((api) => api.service.stop()));
+      caps.remove();
+    }
+  }
 } finally {
+  await Promise.allSettled(apis.map((api) => api.service.stop()));
   await redis.stop();
   await rm(dir, { recursive: true, force: true });
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -10,6 +10,8 @@ export interface Config {
   connectPort: number;
   dataDir: string;
   databaseUrl: string | null;
+  /** PostgreSQL connections each process may open (its pool); every process has its own. */
+  databasePoolSize: number;
   /** Public base of {base_url}; null = the host each request came to. */
   publicBaseUrl: string | null;
   /** Public base of {connect_url}; null = the host each request came to. */
@@ -256,6 +258,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     connectPort,
     dataDir,
     databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    databasePoolSize: readLimit(env, 'DATABASE_POOL_SIZE', 10),
     publicBaseUrl: readUrl(env, 'PUBLIC_BASE_URL', ['http:', 'https:']),
     publicConnectUrl: readUrl(env, 'PUBLIC_CONNECT_URL', ['http:', 'https:']),
     logLevel: level,

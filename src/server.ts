@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { openDatabase } from './db/open.ts';
 import { releaseOrphanedJobs } from './jobs/queue.ts';
 import { analysesInProgress } from './analysis/repository.ts';
 import { listenAdminSocket } from './ops/admin-socket.ts';
+import { shareMetricsWithPrimary } from './ops/cluster-metrics.ts';
 import { seedDemoData } from './people/demo/seed.ts';
 import { createLogger } from './shared/logger.ts';
 import { connectRedis } from './shared/redis.ts';
@@ -45,6 +47,8 @@ export async function startService(config: Config): Promise<RunningService> {
     throw error;
   }
   const ctx = createContext(config, opened.db, logger, { runJobs: config.inProcessWorker, ...(redis ? { redis } : {}) });
+  // Under `serve --processes N`, /metrics answers with the sum over every process.
+  const stopSharingMetrics = cluster.isWorker ? shareMetricsWithPrimary(ctx.metrics) : () => undefined;
   // Uploads of analyses that ended, or of uploads cut off by a crash, are no longer needed.
   const swept = await ctx.spool.sweep(await analysesInProgress(opened.db));
   if (swept > 0) logger.info({ files: swept }, 'removed leftover uploads');
@@ -65,6 +69,7 @@ export async function startService(config: Config): Promise<RunningService> {
     }
   } catch (error) {
     await closeApps();
+    stopSharingMetrics();
     await ctx.shutdown();
     redis?.disconnect();
     await opened.close();
@@ -92,6 +97,7 @@ export async function startService(config: Config): Promise<RunningService> {
     async stop() {
       admin?.close();
       await closeApps();
+      stopSharingMetrics();
       await ctx.shutdown();
       redis?.disconnect();
       await opened.close();

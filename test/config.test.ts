@@ -53,6 +53,7 @@ describe('configuration', () => {
     [{ IDLE_TIMEOUT: '-5' }, 'IDLE_TIMEOUT'],
     [{ KEEP_ALIVE_TIMEOUT: 'forever' }, 'KEEP_ALIVE_TIMEOUT'],
     [{ MAX_CONNECTIONS: '0' }, 'MAX_CONNECTIONS'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
     [{ MAX_CONNECTIONS_PER_CLIENT: 'ten' }, 'MAX_CONNECTIONS_PER_CLIENT'],
     [{ MAX_REQUESTS_PER_CONNECTION: '1.5' }, 'MAX_REQUESTS_PER_CONNECTION'],
     [{ RAPPORT_PDF_WORKERS: '0' }, 'RAPPORT_PDF_WORKERS'],
@@ -66,7 +67,8 @@ describe('configuration', () => {
 
   it('reads the operations settings: Redis, load shedding, metrics', () => {
     const defaults = loadConfig({});
-    expect(defaults).toMatchObject({ redisUrl: null, shedEventLoopDelayMs: 250, metricsPort: null, metricsHost: '127.0.0.1', metricsToken: null });
+    expect(defaults).toMatchObject({ redisUrl: null, shedEventLoopDelayMs: 250, metricsPort: null, metricsHost: '127.0.0.1', metricsToken: null, databasePoolSize: 10 });
+    expect(loadConfig({ DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
     expect(defaults.shedHeapUsedBytes).toBeGreaterThan(100 * 1024 * 1024);
     const set = loadConfig({
       REDIS_URL: 'redis://cache.internal:6379/2',

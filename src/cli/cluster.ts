@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { aggregateWorkerMetrics } from '../ops/cluster-metrics.ts';
 import type { Logger } from '../shared/logger.ts';
 
 /** A process that died this soon after its start is not restarted in a loop: the start itself fails. */
@@ -8,9 +9,11 @@ const EARLY_EXIT_MS = 10_000;
  * `rapport serve --processes N`: N API processes sharing the two ports (Node's cluster module;
  * the operating system hands each connection to one of them). The first starts alone, so
  * migrations and the demo data run once; the others follow. A process that dies later is
- * replaced; SIGTERM/SIGINT are passed on and the primary exits when all have stopped.
+ * replaced; SIGTERM/SIGINT are passed on and the primary exits when all have stopped. A scrape
+ * of /metrics, whichever process gets it, is answered with the sum over all of them.
  */
 export function runPrimary(processes: number, logger: Logger): void {
+  aggregateWorkerMetrics();
   let stopping = false;
   const startedAt = new Map<number, number>();
 

@@ -14,9 +14,9 @@ export interface OpenedDatabase {
 }
 
 /** Opens the configured database and brings its schema up to date. */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<OpenedDatabase> {
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolSize'>>): Promise<OpenedDatabase> {
   if (config.databaseUrl) {
-    const db = await openPostgres(config.databaseUrl);
+    const db = await openPostgres(config.databaseUrl, config.databasePoolSize);
     await migrate(db);
     return { db, lock: null, close: () => db.close() };
   }

@@ -41,13 +41,20 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Where `text()` reads from: this process's registry, or (serve --processes N) all processes' sum. */
+  private source: () => Promise<string> = () => this.registry.metrics();
+
   constructor(db: Db) {
     collectDefaultMetrics({ register: this.registry, prefix: 'rapport_' });
+    // Summed over the processes of `serve --processes N`: how many a scrape covers.
+    new Gauge({ name: 'rapport_api_processes', help: 'API processes whose metrics this scrape sums', registers: [this.registry] }).set(1);
     const jobs = new Gauge({
       name: 'rapport_jobs',
       help: 'Background jobs in the queue, by kind and status (queued, running, failed)',
       labelNames: ['kind', 'status'] as const,
       registers: [this.registry],
+      // Every process reads the same table: summing over processes would count each job N times.
+      aggregator: 'first',
       // Read at scrape time: the jobs table is the truth, whichever process queued or ran them.
       async collect() {
         this.reset();
@@ -76,6 +83,11 @@ export class Metrics {
   }
 
   async text(): Promise<string> {
-    return this.registry.metrics();
+    return this.source();
+  }
+
+  /** Answers scrapes from elsewhere (the sum over all API processes, src/ops/cluster-metrics.ts). */
+  useSource(source: () => Promise<string>): void {
+    this.source = source;
   }
 }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile, textPdf } from '../fixtures/pdf.ts';
@@ -6,6 +7,18 @@ import { OUTGOING_TEXT } from '../fixtures/texts.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { REPO_ROOT, runCli, startServiceProcess, type ServiceProcess } from '../helpers/process.ts';
 import { HAVE_REDIS, startRedis, type RedisServer } from '../helpers/redis.ts';
+
+/** GET on a connection of its own (no keep-alive pool), so the cluster can hand it to either process. */
+function statusOnNewConnection(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent: false, headers: { connection: 'close' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 // Several API processes share a PostgreSQL server (the embedded database admits one process) and a Redis.
 const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -79,10 +92,14 @@ describe.skipIf(!onPostgres || !HAVE_REDIS)('two API processes and a worker on o
 });
 
 describe.skipIf(!onPostgres)('`rapport serve --processes 2`', () => {
-  it('runs two API processes on one port and stops them all on SIGTERM', async () => {
+  it('runs two API processes on one port, answers /metrics with their sum, and stops them all on SIGTERM', async () => {
     const testDb = await createTestDb();
     await testDb.db.close();
-    const service = await startServiceProcess({ DATABASE_URL: testDb.url ?? '', RAPPORT_DEMO_DATA: 'false', LOG_LEVEL: 'info' }, ['--processes', '2']);
+    const metricsToken = 'scrape-token-of-this-test';
+    const service = await startServiceProcess(
+      { DATABASE_URL: testDb.url ?? '', RAPPORT_DEMO_DATA: 'false', LOG_LEVEL: 'info', RAPPORT_METRICS_TOKEN: metricsToken },
+      ['--processes', '2'],
+    );
     try {
       let listening: number[] = [];
       for (let i = 0; i < 100; i += 1) {
@@ -92,6 +109,20 @@ describe.skipIf(!onPostgres)('`rapport serve --processes 2`', () => {
       }
       expect(new Set(listening).size).toBe(2);
       expect((await fetch(`${service.baseUrl}/healthz`)).status).toBe(200);
+
+      // Twenty calls, each on a connection of its own: the primary hands connections to the two
+      // processes in turn, so each counts about half. Every scrape, whichever process answers it,
+      // sees all twenty and both processes.
+      for (let i = 0; i < 20; i += 1) expect(await statusOnNewConnection(`${service.baseUrl}/v1/usage`)).toBe(401);
+      for (let i = 0; i < 4; i += 1) {
+        const scrape = await fetch(`${service.baseUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}`, connection: 'close' } });
+        expect(scrape.status).toBe(200);
+        const text = await scrape.text();
+        expect(text).toMatch(/^rapport_api_processes 2$/m);
+        const usage = text.split('\n').filter((line) => line.startsWith('rapport_http_requests_total{') && line.includes('route="/v1/usage"') && line.includes('status="401"'));
+        expect(usage).toHaveLength(1);
+        expect(Number(usage[0]?.split(' ').pop())).toBe(20);
+      }
       expect(await service.stop()).toBe(0);
       for (const pid of listening) expect(() => process.kill(pid, 0)).toThrow();
     } finally {

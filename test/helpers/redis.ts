@@ -7,6 +7,8 @@ export const HAVE_REDIS = spawnSync('redis-server', ['--version']).status === 0;
 export interface RedisServer {
   url: string;
   port: number;
+  /** The redis-server process, for benches that read its CPU time or pin it to a core. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export async function startRedis(port?: number): Promise<RedisServer> {
   return {
     url: `redis://127.0.0.1:${chosen}`,
     port: chosen,
+    pid: child.pid ?? 0,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -8,6 +8,7 @@ import { tokenVerbs } from '../../src/ops/token-verbs.ts';
 import { createLogger } from '../../src/shared/logger.ts';
 import { connectRedis } from '../../src/shared/redis.ts';
 import { createToken } from '../../src/accounts/tokens.ts';
+import { Browser, csrfOf } from '../helpers/assessment.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { freePort } from '../helpers/process.ts';
 import { HAVE_REDIS, startRedis, type RedisServer } from '../helpers/redis.ts';
@@ -54,9 +55,44 @@ describe.skipIf(!HAVE_REDIS)('per-minute limits shared through Redis', () => {
     expect((await limiter.hit('tok', 1, Date.now())).allowed).toBe(false);
     await own.stop();
     await new Promise((r) => setTimeout(r, 200));
-    const decision = await limiter.hit('tok', 1, Date.now());
+    const decision = await limiter.hit('fresh', 1, Date.now());
     expect(decision.allowed).toBe(true);
     expect(failures.length).toBe(1);
+    // A key already found over its limit stays refused for the rest of its window: the answer
+    // Redis gave is kept in the process, so it needs no round trip (and no fail-open) to repeat it.
+    expect((await limiter.hit('tok', 1, Date.now())).allowed).toBe(false);
+    expect(failures.length).toBe(1);
+  });
+
+  it('keeps counting after Redis forgot the script (a restart, SCRIPT FLUSH), with no fail-open', async () => {
+    const redis = await client();
+    const failures: unknown[] = [];
+    const limiter = new RedisRateLimiter(redis, (e) => failures.push(e), 'test:flush');
+    expect((await limiter.hit('tok', 3, Date.now())).remaining).toBe(2);
+    await redis.script('FLUSH');
+    const after = await Promise.all([limiter.hit('tok', 3, Date.now()), limiter.hit('tok', 3, Date.now()), limiter.hit('tok', 3, Date.now())]);
+    expect(after.map((d) => d.allowed)).toEqual([true, true, false]);
+    expect(failures).toEqual([]);
+  });
+
+  it('keeps refusals in the process until the window ends, and asks Redis again for a raised limit', async () => {
+    const redis = await client();
+    const limiter = new RedisRateLimiter(redis, () => undefined, 'test:block');
+    const now = Date.now();
+    expect((await limiter.hit('tok', 2, now)).allowed).toBe(true);
+    expect((await limiter.hit('tok', 2, now)).allowed).toBe(true);
+    const refused = await limiter.hit('tok', 2, now);
+    expect(refused).toMatchObject({ allowed: false, remaining: 0 });
+    const calls = async () => Number(/cmdstat_evalsha:calls=(\d+)/.exec(await redis.info('commandstats'))?.[1] ?? 0);
+    const before = await calls();
+    for (let i = 0; i < 5; i += 1) expect((await limiter.hit('tok', 2, now + 1000)).resetInMs).toBe(refused.resetInMs - 1000);
+    expect(await calls()).toBe(before);
+    // The token's limit was raised: Redis counts on from 3 (the refused call counted too).
+    expect(await limiter.hit('tok', 5, now)).toMatchObject({ allowed: true, remaining: 1 });
+    expect(await calls()).toBe(before + 1);
+    // Past the window's end the block is gone and Redis is asked again.
+    expect((await limiter.hit('tok', 2, now + 61_000)).allowed).toBe(false);
+    expect(await calls()).toBe(before + 2);
   });
 
   it('refuses to start when Redis cannot be reached, naming REDIS_URL', async () => {
@@ -106,6 +142,19 @@ describe.skipIf(!HAVE_REDIS)('per-minute limits shared through Redis', () => {
       const late = await callOther(b.app);
       expect(late.statusCode).toBe(401);
       expect(late.json().error.message).toMatch(/revoked/);
+    });
+
+    it('counts log-in attempts for an account across both: five failures in all, then 429 from either', async () => {
+      const a = new Browser((await apiProcess()).app);
+      const b = new Browser((await apiProcess()).app);
+      const [pageA, pageB] = [await a.get('/login'), await b.get('/login')];
+      const attempt = (browser: Browser, page: typeof pageA) => browser.post('/login', { csrf: csrfOf(page.body), email: 'guessed@example.com', password: 'a wrong guess' });
+      const statuses: number[] = [];
+      for (const [browser, page] of [[a, pageA], [b, pageB], [a, pageA], [b, pageB], [a, pageA], [b, pageB], [a, pageA]] as const) {
+        statuses.push((await attempt(browser, page)).statusCode);
+      }
+      // Counted in each process alone, the sixth and seventh would still be checked (3 and 4 there).
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
     });
   });
 });

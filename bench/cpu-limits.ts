@@ -1,0 +1,90 @@
+/**
+ * CPU accounting and CPU limits for the scale-out bench (Linux only): CPU time of processes
+ * from /proc, pinning with taskset, and per-process CPU caps with cgroups (v2's cpu.max or v1's
+ * cpu.cfs_quota_us), so a small machine can simulate "one core per API process".
+ */
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+/** User + system CPU milliseconds of the processes (all their threads), 0 for one that is gone. */
+export function cpuMs(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      // Fields after the command name: utime and stime are the 12th and 13th.
+      const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+
+/** Pins the processes (every thread) to the CPUs listed as taskset reads them ("0", "0-2"); false where it cannot. */
+export function pin(pids: number[], cpus: string): boolean {
+  return pids.every((pid) => spawnSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' }).status === 0);
+}
+
+export interface CpuCaps {
+  /** Puts the process (every thread) in a cgroup of its own, capped at `cpus` CPUs. */
+  cap(pid: number, cpus: number): void;
+  /** Removes the cgroups; call after the capped processes have exited. */
+  remove(): void;
+}
+
+const PERIOD_US = 100_000;
+
+/** Per-process CPU caps, or the reason they cannot be had here (no cgroup CPU controller, not writable). */
+export function cpuCaps(): CpuCaps | string {
+  const v2 = '/sys/fs/cgroup';
+  const v1 = '/sys/fs/cgroup/cpu';
+  const tag = `rapport-bench-${randomBytes(3).toString('hex')}`;
+  const made: string[] = [];
+  let mode: 'v1' | 'v2';
+  try {
+    if (existsSync(path.join(v2, 'cgroup.controllers')) && readFileSync(path.join(v2, 'cgroup.controllers'), 'utf8').split(/\s+/).includes('cpu')) {
+      mode = 'v2';
+      if (!readFileSync(path.join(v2, 'cgroup.subtree_control'), 'utf8').includes('cpu')) writeFileSync(path.join(v2, 'cgroup.subtree_control'), '+cpu');
+    } else if (existsSync(path.join(v1, 'cpu.cfs_quota_us'))) {
+      mode = 'v1';
+    } else {
+      return 'no cgroup CPU controller on this machine';
+    }
+    // A probe: creating a cgroup needs write access to the hierarchy (root, or a delegated one).
+    const probe = path.join(mode === 'v2' ? v2 : v1, `${tag}-probe`);
+    mkdirSync(probe);
+    rmdirSync(probe);
+  } catch (error) {
+    return `cgroups are not writable here (${error instanceof Error ? error.message : String(error)})`;
+  }
+  const root = mode === 'v2' ? v2 : v1;
+  return {
+    cap(pid, cpus) {
+      const dir = path.join(root, `${tag}-${made.length}`);
+      mkdirSync(dir);
+      made.push(dir);
+      const quota = String(Math.round(cpus * PERIOD_US));
+      if (mode === 'v2') {
+        writeFileSync(path.join(dir, 'cpu.max'), `${quota} ${PERIOD_US}`);
+      } else {
+        writeFileSync(path.join(dir, 'cpu.cfs_period_us'), String(PERIOD_US));
+        writeFileSync(path.join(dir, 'cpu.cfs_quota_us'), quota);
+      }
+      writeFileSync(path.join(dir, 'cgroup.procs'), String(pid));
+    },
+    remove() {
+      for (const dir of made) {
+        try {
+          rmdirSync(dir);
+        } catch {
+          // still has a process in it: left for the operating system's cleanup
+        }
+      }
+    },
+  };
+}
