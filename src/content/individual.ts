@@ -136,11 +136,34 @@ export function levelFits(wanted: TraitLevel, level: TraitLevel | undefined): bo
   return (wanted === 'high' && level === 'very high') || (wanted === 'low' && level === 'very low');
 }
 
+/**
+ * What a marked trait says about the person, in the phrase library's `stance` terms: a page for
+ * someone with low neuroticism must not also say that criticism drains them. The trait's own
+ * reading is the direct evidence for such a claim, the DISC sector's advice only a stereotype of
+ * its type, so sector phrases that take the other side are left out (rank.ts conditionsMet).
+ */
+const TRAIT_STANCES: Readonly<Record<OtherTrait, { high: string; low: string }>> = {
+  openness: { high: 'novelty:seeks', low: 'novelty:wary' },
+  conscientiousness: { high: 'structure:orderly', low: 'structure:loose' },
+  neuroticism: { high: 'composure:rattled', low: 'composure:steady' },
+};
+
+export function traitStances(levels: TraitLevels): string[] {
+  const stances: string[] = [];
+  for (const trait of OTHER_TRAITS) {
+    const level = levels[trait];
+    if (level !== undefined) stances.push(level.endsWith('high') ? TRAIT_STANCES[trait].high : TRAIT_STANCES[trait].low);
+  }
+  return stances;
+}
+
 /** Everything about a person, besides the point, that selection reads. */
 export interface Facets {
   level: EvidenceLevel;
   traits: TraitLevels;
   role: RoleFamily | null;
+  /** Claims the person's marked traits make (traitStances); phrases saying otherwise are left out. */
+  stances?: readonly string[];
 }
 
 export function facetsKey(facets: Facets): string {
