@@ -33,7 +33,8 @@ export function evidenceLevel(confidence: number | undefined): EvidenceLevel {
 /**
  * The intensity phrases are selected at: the measured one, capped where the evidence cannot
  * carry it. Thin evidence reads as a blend (below rank.ts BLEND_INTENSITY); moderate evidence
- * stops short of the pronounced-trait phrases. The intensity shown to people is unchanged.
+ * stops short of the pronounced-trait phrases. The intensity shown is the estimate's, already
+ * shrunk by its evidence (personality/shrink.ts); this cap applies to phrase choice only.
  */
 export function selectionIntensity(intensity: number, level: EvidenceLevel): number {
   if (level === 'thin') return Math.min(intensity, 29);
