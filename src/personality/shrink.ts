@@ -13,7 +13,7 @@
  * one writer; the slope of one on the other is the reliability at L (held-out, `npm run eval`,
  * "shown intensity by text length"). Measured 0.26 at 50 words, 0.35 at 100, 0.41 at 200 and
  * 0.49 at 300. k = 300 matches the lengths profiles mostly rest on (200–600 words: bios,
- * resumes, essays; the whole 629-word essay's reliability, from its halves, is 0.66 against
+ * resumes, essays; the whole 629-word essay's reliability, from its halves, is 0.64 against
  * 0.68 here) and shrinks short texts more than measured, where the reading is also least
  * valid (training/EXPERIMENTS.md, "Shown intensity").
  *
