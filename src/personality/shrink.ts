@@ -28,3 +28,15 @@ export function evidenceWeight(words: number): number {
   const n = Number.isFinite(words) ? Math.max(0, words) : 0;
   return n / (n + PRIOR_WORDS);
 }
+
+/**
+ * The version a stored text estimate is made under (people.model_version): the model's version
+ * and the shrink constant, the two things that make an estimate from a text. `rapport profiles
+ * recompute` finds profiles made under any other version out of date, so a change of
+ * PRIOR_WORDS reaches stored profiles as a new model does, without `--all`. Profiles stored
+ * before the shrink carry the bare model version and are out of date too. Change the suffix
+ * whenever anything else changes how an estimate is made from the model's output.
+ */
+export function estimateVersion(modelVersion: string): string {
+  return `${modelVersion}+shrink${PRIOR_WORDS}`;
+}
