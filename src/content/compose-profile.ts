@@ -4,7 +4,7 @@
  * same point and name always give the same text, so stored and recomputed profiles agree.
  */
 import type { DiscPoint, TraitScores } from '../personality/types.ts';
-import { evidenceLevel, facetsKey, hedgedLevels, roleFamily, selectionIntensity, traitLevels, traitStances, type Facets } from './individual.ts';
+import { evidenceLevel, facetsKey, hedgedLevels, markedLevels, roleFamily, selectionIntensity, traitLevels, traitStances, type Facets } from './individual.ts';
 import {
   loadPhraseLibrary,
   OVERVIEW_SECTIONS,
@@ -216,7 +216,7 @@ export function composeProfileContent(
   const name = cleanFirstName(input.firstName);
   const level = evidenceLevel(input.confidence);
   const traits = hedgedLevels(traitLevels(input.traits), level);
-  const facets: Facets = { level, traits, role: roleFamily(input.title), stances: traitStances(traits) };
+  const facets: Facets = { level, traits, role: roleFamily(input.title), stances: traitStances(markedLevels(traits)) };
   const { picked, overviews } = cachedSelection(at, facets, library, input.count);
   const plain = (phrases: readonly Phrase[]): string[] => phrases.map((p) => stripMarkers(personalize(p.text, name)));
   const sections = Object.fromEntries(SECTIONS.map((s) => [s, plain(picked[s])])) as SectionContent;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeProfileContent } from '../../src/content/compose-profile.ts';
-import { EMPHATIC_INTENSITY, traitLevels, traitStances } from '../../src/content/individual.ts';
+import { EMPHATIC_INTENSITY, markedLevels, traitLevels, traitStances } from '../../src/content/individual.ts';
 import { loadPhraseLibrary, SECTIONS, type Phrase, type Section } from '../../src/content/phrases.ts';
 import { contradicts } from '../../src/content/rank.ts';
 import { personalize, stripMarkers } from '../../src/content/text.ts';
@@ -74,7 +74,8 @@ describe('advice at confidence 15–49 does not contradict itself', () => {
     const found: string[] = [];
     for (const person of people) {
       const phrases = pagePhrases(composeProfileContent({ ...person, firstName: null }));
-      const own = traitStances(traitLevels(person.traits));
+      // A marked trait overrules the sector's claim; a lean does not (its phrase gives way instead).
+      const own = traitStances(markedLevels(traitLevels(person.traits)));
       for (const [i, a] of phrases.entries()) {
         if (a.stance === undefined) continue;
         stanced++;

@@ -169,13 +169,10 @@ describe('how much two people of the same type share (target: under 50 %)', () =
     }
     const report = measureOverlap(people, API_SECTIONS);
     expect(report.pairs).toBeGreaterThan(5);
-    // The demo texts are 149–215 words. Since text estimates are shrunk by their evidence
-    // (src/personality/shrink.ts, n / (n + 300)), that supports intensities of 16–40 only, so
-    // same-type demo people now sit close together near the centre and share more advice
-    // (59 %, was 43 % when every demo text read at intensity 58–100). Two runs of 200 words of
-    // one essay land about 58 intensity points apart (npm run eval), so the evidence cannot tell
-    // these people apart better than this. The 50 % target holds over the generated people
-    // above, shrunk the same way; this guards against the demo getting worse.
-    expect(report.mean).toBeLessThan(0.65);
+    // The demo texts are 149–215 words, which since the evidence shrink (src/personality/shrink.ts)
+    // support intensities of 16–40 only: same-type demo people sit close together near the
+    // centre. What still tells them apart is their role (two role phrases per section near the
+    // centre) and which way each trait leans (tentative phrases), not louder claims.
+    expect(report.mean).toBeLessThan(0.5);
   });
 });
