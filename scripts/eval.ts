@@ -16,6 +16,12 @@
  * the way the service reads them (length-aware, training/calibration.ts), against
  * quantiles of this run's own out-of-fold values: the same construction as the shipped
  * model's, on the same folds (calibration uses no labels).
+ *
+ * Shown intensity (src/personality/shrink.ts): two disjoint runs of L words of one essay
+ * are two readings of one writer; the slope of one on the other (pooled over extraversion
+ * and agreeableness, both ways) is the reliability at L, which the shipped n / (n + k)
+ * should follow. Beside it, how far apart the two runs' points land, and the mean intensity
+ * of held-out texts of each length before and after the shrink.
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +35,10 @@ import { crossValidate } from '../training/cross-validate.ts';
 import type { TrainingConfig } from '../training/design.ts';
 import { DEFAULT_CONFIG, DEFAULT_NGRAM_ORDER, prepareCorpus } from '../training/fit-model.ts';
 import { majorityBaseline, meanAndSd } from '../training/metrics.ts';
+import { evidenceWeight, PRIOR_WORDS } from '../src/personality/shrink.ts';
+import { DEFAULT_MODEL_PATH, loadModel } from '../src/personality/text/index.ts';
+import { lengthFactor } from '../src/personality/text/standing.ts';
+import { fitPriorWords, splitHalfSlope } from '../training/shrink.ts';
 import { agreement, firstWords, maxShareRatio, repunctuate, splitHalves, typeShares, withOneSentenceRemoved, type Agreement } from '../training/stability.ts';
 
 /** Published 10-fold accuracies on the full 2,467-essay corpus (shared/data/README.md). */
@@ -95,6 +105,13 @@ console.log('accuracy: mean ± sd over all folds; decision at the threshold that
 /** Edited versions of every essay; an empty string where an essay has no such version. */
 const REMOVALS = 3;
 const SHORT_WORDS = 60;
+/** Lengths of the two disjoint runs of one essay compared for the shrink (essays of 2L words or more). */
+const SPLIT_LENGTHS = [50, 100, 200, 300];
+function wordRuns(text: string, words: number): [string, string] {
+  const all = text.split(/\s+/).filter((word) => word !== '');
+  if (all.length < 2 * words) return ['', ''];
+  return [all.slice(0, words).join(' '), all.slice(words, 2 * words).join(' ')];
+}
 const variantTexts: Record<string, string[]> = {};
 if (withStability) {
   const halves = texts.map(splitHalves);
@@ -106,6 +123,11 @@ if (withStability) {
   for (let r = 0; r < REMOVALS; r++) variantTexts[`removed${r}`] = removed.map((versions) => versions[r] ?? '');
   variantTexts.short = texts.map((text) => firstWords(text, SHORT_WORDS));
   for (const words of EXCERPT_LENGTHS) variantTexts[`excerpt${words}`] = texts.map((text) => firstWords(text, words));
+  for (const words of SPLIT_LENGTHS) {
+    const runs = texts.map((text) => wordRuns(text, words));
+    variantTexts[`runA${words}`] = runs.map(([first]) => first);
+    variantTexts[`runB${words}`] = runs.map(([, second]) => second);
+  }
 }
 const variantNames = Object.keys(variantTexts);
 const variantDocs = variantNames.map((name) => prepare(variantTexts[name] ?? []));
@@ -191,5 +213,45 @@ if (withStability && e !== undefined && a !== undefined) {
   console.log(Object.values(fullShares).map((share) => percent(share).padEnd(6)).join(''));
   console.log(Object.values(shortShares).map((share) => percent(share).padEnd(6)).join(''));
   console.log(`largest ratio: ${worst.type} ${worst.ratio.toFixed(2)}× (add-one smoothed counts)`);
+
+  // The reading's length factor as shipped; both runs of a pair share it, so it leaves the slope alone.
+  const shipped = loadModel(DEFAULT_MODEL_PATH);
+  const scaled = (p: DiscPoint, words: number): DiscPoint => ({ x: p.x * lengthFactor(shipped.lengthCurve, words), y: p.y * lengthFactor(shipped.lengthCurve, words) });
+  const intensity = (p: DiscPoint): number => 100 * Math.hypot(p.x, p.y);
+  const mean = (values: readonly number[]): number => values.reduce((sum, v) => sum + v, 0) / Math.max(values.length, 1);
+  const splits = SPLIT_LENGTHS.map((words) => {
+    const pairs = pairsOf(variant(`runA${words}`), variant(`runB${words}`));
+    return { words, pairs, slope: splitHalfSlope(pairs) };
+  });
+  const fitted = fitPriorWords(splits.map(({ words, pairs, slope }) => ({ words, slope, weight: pairs.length })));
+  console.log(`\nshown intensity by text length (held-out; intensity = 100 × distance from the centre, reading = length factor × standing)`);
+  console.log(`two disjoint runs of L words of one essay: reliability = slope of one run's standing on the other's (E and A pooled)\n`);
+  const shrinkWidths = [8, 7, 13, 14, 16, 15, 14];
+  const shrinkRow = (cells: string[]): string => cells.map((cell, i) => cell.padEnd(shrinkWidths[i] ?? 12)).join(' ');
+  console.log(shrinkRow(['words', 'pairs', 'reliability', `n/(n+${PRIOR_WORDS})`, 'runs apart', 'intensity read', 'shown']));
+  console.log(shrinkRow(shrinkWidths.map((width) => '-'.repeat(width))));
+  for (const { words, pairs, slope } of splits) {
+    const read = pairs.flatMap(([p, q]) => [scaled(p, words), scaled(q, words)]);
+    const apart = mean(read.map((p, i) => (i % 2 === 0 ? Math.hypot(p.x - (read[i + 1]?.x ?? 0), p.y - (read[i + 1]?.y ?? 0)) : Number.NaN)).filter(Number.isFinite));
+    const weight = evidenceWeight(words);
+    console.log(shrinkRow([String(words), String(pairs.length), slope.toFixed(3), weight.toFixed(3), (100 * apart).toFixed(1), mean(read.map(intensity)).toFixed(1), mean(read.map((p) => weight * intensity(p))).toFixed(1)]));
+  }
+  const halves = splitHalfSlope(pairsOf(variant('firstHalf'), variant('secondHalf')));
+  const halfWords = typicalWords / 2;
+  console.log(`k fitted to these runs: ${fitted} words (shipped: ${PRIOR_WORDS})`);
+  console.log(
+    `whole essays cut in two (about ${halfWords.toFixed(0)} words each): reliability ${halves.toFixed(3)}; for the whole essay (Spearman-Brown) ` +
+      `${((2 * halves) / (1 + halves)).toFixed(3)}, shipped n/(n+${PRIOR_WORDS}) at ${typicalWords} words ${evidenceWeight(typicalWords).toFixed(3)}\n`,
+  );
+  console.log(shrinkRow(['words', 'texts', '', '', '', 'intensity read', 'shown']));
+  const lengthRows: Array<[string, number | 'full']> = [...EXCERPT_LENGTHS.map((words): [string, number] => [String(words), variant(`excerpt${words}`)]), ['whole essay', 'full']];
+  for (const [label, which] of lengthRows) {
+    const read = texts.flatMap((_, index) => {
+      const p = pointOf(index, which);
+      const words = (which === 'full' ? docs : variantDocs[which])?.[index]?.wordCount ?? 0;
+      return p === undefined ? [] : [{ p: scaled(p, words), words }];
+    });
+    console.log(shrinkRow([label, String(read.length), '', '', '', mean(read.map(({ p }) => intensity(p))).toFixed(1), mean(read.map(({ p, words }) => evidenceWeight(words) * intensity(p))).toFixed(1)]));
+  }
 }
 console.log(`\n${((performance.now() - started) / 1000).toFixed(0)} s`);

@@ -5,6 +5,7 @@
  */
 import { pointToType } from '../personality/circle.ts';
 import { TRAITS, type TraitEstimate, type TraitScores } from '../personality/types.ts';
+import { evidenceWeight } from '../personality/shrink.ts';
 import { personalityView } from '../personality/views.ts';
 import { seededRandom } from '../shared/random.ts';
 import { composeProfileContent } from './compose-profile.ts';
@@ -134,8 +135,11 @@ export function generatedPeople(count = 200, seed = 12): OverlapPerson[] {
   return Array.from({ length: count }, (_, i) => {
     const assessed = random() < 0.25;
     const confidence = assessed ? 1 : 0.1 + random() * 0.11;
+    const wordCount = assessed ? 0 : Math.round(60 + random() * 600);
+    // A text's reading is shrunk by its evidence as analyzeText does it; a test is measured.
+    const kept = assessed ? 1 : evidenceWeight(wordCount);
     const scores: TraitScores = {
-      extraversion: score(), agreeableness: score(), conscientiousness: score(), openness: score(), neuroticism: score(),
+      extraversion: kept * score(), agreeableness: kept * score(), conscientiousness: kept * score(), openness: kept * score(), neuroticism: kept * score(),
     };
     const title = TITLES[Math.floor(random() * TITLES.length)] ?? null;
     const estimate: TraitEstimate = {
@@ -143,7 +147,7 @@ export function generatedPeople(count = 200, seed = 12): OverlapPerson[] {
       confidence: { extraversion: confidence, agreeableness: confidence, conscientiousness: confidence, openness: confidence, neuroticism: confidence },
       source: assessed ? 'assessment' : 'prediction',
       modelVersion: 'generated',
-      wordCount: assessed ? 0 : Math.round(60 + random() * 600),
+      wordCount,
     };
     return { label: `generated-${i + 1}`, estimate, title };
   });

@@ -4,7 +4,7 @@
  * same point and name always give the same text, so stored and recomputed profiles agree.
  */
 import type { DiscPoint, TraitScores } from '../personality/types.ts';
-import { evidenceLevel, facetsKey, hedgedLevels, roleFamily, selectionIntensity, traitLevels, type Facets } from './individual.ts';
+import { evidenceLevel, facetsKey, hedgedLevels, markedLevels, roleFamily, selectionIntensity, traitLevels, traitStances, type Facets } from './individual.ts';
 import {
   loadPhraseLibrary,
   OVERVIEW_SECTIONS,
@@ -191,11 +191,13 @@ function cachedSelection(at: CirclePosition, facets: Facets, library: PhraseLibr
   const intensity = selectionIntensity(at.intensity, facets.level);
   const { limits, selections, personal } = selectionCacheOf(library);
   const angle = (Math.round(at.angle * 2) / 2) % 360;
-  const sectorKey = `${angle}|${intensityClass(intensity, limits)}|${facets.level}|${count ?? ''}`;
+  const stances = facets.stances ?? [];
+  const sectorKey = `${angle}|${intensityClass(intensity, limits)}|${facets.level}|${count ?? ''}|${stances.join(',')}`;
   const personalKey = `${sectorKey}|${facetsKey(facets)}`;
   const hit = personal.get(personalKey);
   if (hit) return hit;
-  const sectorFacets: Facets = { level: facets.level, traits: {}, role: null };
+  // The sector's choice depends on the traits only through what they claim (individual.ts traitStances).
+  const sectorFacets: Facets = { level: facets.level, traits: {}, role: null, stances };
   const quantised: CirclePosition = { angle, intensity, facets: sectorFacets };
   let sector = selections.get(sectorKey);
   if (!sector) {
@@ -213,7 +215,8 @@ export function composeProfileContent(
   const at = positionOf(input.point);
   const name = cleanFirstName(input.firstName);
   const level = evidenceLevel(input.confidence);
-  const facets: Facets = { level, traits: hedgedLevels(traitLevels(input.traits), level), role: roleFamily(input.title) };
+  const traits = hedgedLevels(traitLevels(input.traits), level);
+  const facets: Facets = { level, traits, role: roleFamily(input.title), stances: traitStances(markedLevels(traits)) };
   const { picked, overviews } = cachedSelection(at, facets, library, input.count);
   const plain = (phrases: readonly Phrase[]): string[] => phrases.map((p) => stripMarkers(personalize(p.text, name)));
   const sections = Object.fromEntries(SECTIONS.map((s) => [s, plain(picked[s])])) as SectionContent;

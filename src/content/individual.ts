@@ -33,7 +33,8 @@ export function evidenceLevel(confidence: number | undefined): EvidenceLevel {
 /**
  * The intensity phrases are selected at: the measured one, capped where the evidence cannot
  * carry it. Thin evidence reads as a blend (below rank.ts BLEND_INTENSITY); moderate evidence
- * stops short of the pronounced-trait phrases. The intensity shown to people is unchanged.
+ * stops short of the pronounced-trait phrases. The intensity shown is the estimate's, already
+ * shrunk by its evidence (personality/shrink.ts); this cap applies to phrase choice only.
  */
 export function selectionIntensity(intensity: number, level: EvidenceLevel): number {
   if (level === 'thin') return Math.min(intensity, 29);
@@ -47,8 +48,10 @@ export type OtherTrait = (typeof OTHER_TRAITS)[number];
 /**
  * A trait's end, and how clearly: a phrase written for "high" fits everyone at the high end,
  * one written for "very high" only those clearly there, who get it before the general one.
+ * "Slightly" high or low is a lean short of a marked level: its phrases are tentative ("may",
+ * "seems") and fit only the lean, not the marked levels beyond it.
  */
-export const TRAIT_LEVELS = ['very high', 'high', 'low', 'very low'] as const;
+export const TRAIT_LEVELS = ['very high', 'high', 'slightly high', 'slightly low', 'low', 'very low'] as const;
 export type TraitLevel = (typeof TRAIT_LEVELS)[number];
 
 /**
@@ -60,6 +63,13 @@ export type TraitLevel = (typeof TRAIT_LEVELS)[number];
 export const TRAIT_LEVEL_THRESHOLD = 0.3;
 /** From here on a trait is "very" high or low (about two people in five). */
 export const TRAIT_CLEAR_THRESHOLD = 0.6;
+/**
+ * From here to TRAIT_LEVEL_THRESHOLD a trait leans ("slightly high" or "low"). Text scores are
+ * shrunk by their evidence (personality/shrink.ts): a 200-word text keeps about 40 % of its
+ * reading, so a reading of 0.4 to 0.75 shows here. The lean says which way the text points,
+ * in tentative phrases, without claiming a marked trait the evidence cannot carry.
+ */
+export const TRAIT_LEAN_THRESHOLD = 0.15;
 
 export type TraitLevels = Partial<Record<OtherTrait, TraitLevel>>;
 
@@ -84,8 +94,25 @@ export function traitLevels(scores: Partial<TraitScores> | undefined): TraitLeve
     else if (score >= TRAIT_LEVEL_THRESHOLD) levels[trait] = 'high';
     else if (score <= -TRAIT_CLEAR_THRESHOLD) levels[trait] = 'very low';
     else if (score <= -TRAIT_LEVEL_THRESHOLD) levels[trait] = 'low';
+    else if (score >= TRAIT_LEAN_THRESHOLD) levels[trait] = 'slightly high';
+    else if (score <= -TRAIT_LEAN_THRESHOLD) levels[trait] = 'slightly low';
   }
   return levels;
+}
+
+/** True for a lean ("slightly high" or "low"), short of a marked level. */
+export function isLean(level: TraitLevel): boolean {
+  return level.startsWith('slightly');
+}
+
+/** The marked levels only, leans left out: what a person's traits claim outright (traitStances). */
+export function markedLevels(levels: TraitLevels): TraitLevels {
+  const marked: TraitLevels = {};
+  for (const trait of OTHER_TRAITS) {
+    const level = levels[trait];
+    if (level !== undefined && !isLean(level)) marked[trait] = level;
+  }
+  return marked;
 }
 
 /** Role families phrases can be written for, recognised from a job title. */
@@ -136,15 +163,41 @@ export function levelFits(wanted: TraitLevel, level: TraitLevel | undefined): bo
   return (wanted === 'high' && level === 'very high') || (wanted === 'low' && level === 'very low');
 }
 
+/**
+ * What a trait level says about the person, in the phrase library's `stance` terms: a page for
+ * someone with low neuroticism must not also say that criticism drains them. The trait's own
+ * reading is the direct evidence for such a claim, the DISC sector's advice only a stereotype of
+ * its type, so for marked levels (markedLevels) sector phrases that take the other side are left
+ * out (rank.ts conditionsMet). A lean is too weak to overrule the sector: its phrases carry the
+ * lean's stance, and of a lean phrase and a sector phrase saying otherwise the sector's, chosen
+ * first, stays (rank.ts UsedPhrases).
+ */
+const TRAIT_STANCES: Readonly<Record<OtherTrait, { high: string; low: string }>> = {
+  openness: { high: 'novelty:seeks', low: 'novelty:wary' },
+  conscientiousness: { high: 'structure:orderly', low: 'structure:loose' },
+  neuroticism: { high: 'composure:rattled', low: 'composure:steady' },
+};
+
+export function traitStances(levels: TraitLevels): string[] {
+  const stances: string[] = [];
+  for (const trait of OTHER_TRAITS) {
+    const level = levels[trait];
+    if (level !== undefined) stances.push(level.endsWith('high') ? TRAIT_STANCES[trait].high : TRAIT_STANCES[trait].low);
+  }
+  return stances;
+}
+
 /** Everything about a person, besides the point, that selection reads. */
 export interface Facets {
   level: EvidenceLevel;
   traits: TraitLevels;
   role: RoleFamily | null;
+  /** Claims the person's marked traits make (traitStances); phrases saying otherwise are left out. */
+  stances?: readonly string[];
 }
 
 export function facetsKey(facets: Facets): string {
-  const code: Record<TraitLevel, string> = { 'very high': 'H', high: 'h', low: 'l', 'very low': 'L' };
+  const code: Record<TraitLevel, string> = { 'very high': 'H', high: 'h', 'slightly high': 'p', 'slightly low': 'm', low: 'l', 'very low': 'L' };
   const traits = OTHER_TRAITS.map((t) => {
     const level = facets.traits[t];
     return level === undefined ? '-' : code[level];

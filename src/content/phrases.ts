@@ -59,6 +59,12 @@ export interface Phrase {
   traits?: Readonly<Partial<Record<OtherTrait, TraitLevel>>>;
   /** Only for people whose title falls in one of these role families (individual.ts roleFamily). */
   roles?: readonly RoleFamily[];
+  /**
+   * What the phrase claims about the person, as `topic:side` (e.g. `composure:steady`). Two
+   * phrases with the same topic and different sides contradict each other, and a profile keeps
+   * only the one chosen first (rank.ts UsedPhrases).
+   */
+  stance?: readonly string[];
 }
 
 export interface SectionOverviewPhrase extends Phrase {
@@ -80,7 +86,12 @@ export class PhraseLibraryError extends Error {
 }
 
 const DEFAULT_DIR = fileURLToPath(new URL('./phrases/', import.meta.url));
-const BASE_KEYS = new Set(['id', 'angle', 'spread', 'text', 'minIntensity', 'maxIntensity', 'evidence', 'traits', 'roles']);
+const BASE_KEYS = new Set(['id', 'angle', 'spread', 'text', 'minIntensity', 'maxIntensity', 'evidence', 'traits', 'roles', 'stance']);
+const STANCE_PATTERN = /^[a-z_]+:[a-z_]+$/;
+
+function isStance(value: unknown): value is string {
+  return typeof value === 'string' && STANCE_PATTERN.test(value);
+}
 const ID_PATTERN = /^([a-z_]+)-(\d{3,})$/;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -191,6 +202,8 @@ export function validatePhraseFile(
     if (traits === null) local.push(`traits must map ${OTHER_TRAITS.join(', ')} to one of ${TRAIT_LEVELS.join(', ')}`);
     const roles = entry.roles === undefined ? undefined : parseList(entry.roles, isRoleFamily);
     if (roles === null) local.push(`roles must be a non-empty list of ${ROLE_FAMILIES.join(', ')}`);
+    const stance = entry.stance === undefined ? undefined : parseList(entry.stance, isStance);
+    if (stance === null) local.push('stance must be a non-empty list of "topic:side" (lower-case letters and _)');
     if (isOverviewFile && !isOverviewSection(entry.section)) {
       local.push(`section must be one of ${OVERVIEW_SECTIONS.join(', ')}`);
     }
@@ -205,6 +218,7 @@ export function validatePhraseFile(
     if (evidence) phrase.evidence = Object.freeze(evidence);
     if (traits) phrase.traits = Object.freeze(traits);
     if (roles) phrase.roles = Object.freeze(roles);
+    if (stance) phrase.stance = Object.freeze(stance);
     if (isOverviewFile && isOverviewSection(entry.section)) {
       const overview: SectionOverviewPhrase = { ...phrase, section: entry.section };
       phrases.push(overview);

@@ -77,6 +77,9 @@ export function isIndividualPhrase(phrase: Phrase): boolean {
 /** True when the person has every trait level and one of the roles the phrase is written for. */
 function conditionsMet(phrase: Phrase, facets: Facets | undefined): boolean {
   if (phrase.evidence !== undefined && !phrase.evidence.includes(facets?.level ?? 'strong')) return false;
+  if (phrase.stance !== undefined && facets?.stances !== undefined && facets.stances.length > 0) {
+    if (stancesClash(phrase.stance, facets.stances)) return false;
+  }
   if (phrase.traits !== undefined) {
     for (const trait of OTHER_TRAITS) {
       const wanted = phrase.traits[trait];
@@ -174,6 +177,20 @@ export function similarity(a: string, b: string): number {
   return shared / (wa.size + wb.size - shared);
 }
 
+/** True when two lists of `topic:side` claims take different sides on one topic. */
+export function stancesClash(a: readonly string[], b: readonly string[]): boolean {
+  for (const mine of a) {
+    const topic = mine.slice(0, mine.indexOf(':') + 1);
+    for (const theirs of b) if (theirs !== mine && theirs.startsWith(topic)) return true;
+  }
+  return false;
+}
+
+/** True when two phrases take different sides on one topic (phrases.ts `stance`). */
+export function contradicts(a: Phrase, b: Phrase): boolean {
+  return a.stance !== undefined && b.stance !== undefined && stancesClash(a.stance, b.stance);
+}
+
 /**
  * Which phrases say the same thing as a given one, among a fixed set. Comparing a candidate
  * with everything a profile has already said is the costly part of composing; the answer
@@ -181,8 +198,19 @@ export function similarity(a: string, b: string): number {
  */
 export class SimilarityIndex {
   private readonly neighbours = new Map<string, ReadonlySet<string>>();
+  private readonly opponents = new Map<string, ReadonlySet<string>>();
 
   constructor(private readonly phrases: readonly Phrase[]) {}
+
+  /** Ids of the phrases that say the opposite of this one (`stance`). */
+  opposedTo(phrase: Phrase): ReadonlySet<string> {
+    let ids = this.opponents.get(phrase.id);
+    if (!ids) {
+      ids = new Set(phrase.stance === undefined ? [] : this.phrases.filter((other) => contradicts(phrase, other)).map((other) => other.id));
+      this.opponents.set(phrase.id, ids);
+    }
+    return ids;
+  }
 
   /** Ids of the other phrases too close to this one (identical text included). */
   similarTo(phrase: Phrase): ReadonlySet<string> {
@@ -200,7 +228,12 @@ export class SimilarityIndex {
   }
 }
 
-/** What a profile has said so far, so later sections do not repeat it. */
+/**
+ * What a profile has said so far, so later sections neither repeat it nor contradict it: of two
+ * phrases that take opposite sides (`stance`), the one chosen first stays. Sections are filled
+ * best fit first and the sector's advice before the person's own trait and role phrases, so the
+ * phrase dropped is the later, weaker choice.
+ */
 export class UsedPhrases {
   private readonly ids = new Set<string>();
 
@@ -209,6 +242,7 @@ export class UsedPhrases {
   has(phrase: Phrase): boolean {
     if (this.ids.has(phrase.id)) return true;
     for (const id of this.index.similarTo(phrase)) if (this.ids.has(id)) return true;
+    for (const id of this.index.opposedTo(phrase)) if (this.ids.has(id)) return true;
     return false;
   }
 

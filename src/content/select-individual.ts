@@ -9,7 +9,7 @@
  * the sector cache by them.
  */
 import type { Facets, OtherTrait } from './individual.ts';
-import { OTHER_TRAITS } from './individual.ts';
+import { isLean, OTHER_TRAITS } from './individual.ts';
 import type { Phrase, PhraseLibrary, Section } from './phrases.ts';
 import { SECTIONS } from './phrases.ts';
 import { isIndividualPhrase, phraseFit, SimilarityIndex, UsedPhrases, type CirclePosition } from './rank.ts';
@@ -17,6 +17,14 @@ import { isIndividualPhrase, phraseFit, SimilarityIndex, UsedPhrases, type Circl
 /** Trait phrases per section at most, and role phrases: the sector's own advice keeps its place. */
 const MAX_TRAIT_PER_SECTION = 2;
 const MAX_ROLE_PER_SECTION = 1;
+/**
+ * Near the centre the point says little about the person (rank.ts widens every spread there),
+ * while the title is a fact: below this intensity a section may take two role phrases.
+ */
+const ROLE_LEADS_BELOW = 50;
+const MAX_ROLE_NEAR_CENTRE = 2;
+/** Of the trait places, those a lean may take: a lean says less than a marked trait. */
+const MAX_LEAN_PER_SECTION = 1;
 /** Places per section always left to the sector's phrases. */
 const MIN_SECTOR_PLACES = 2;
 
@@ -43,6 +51,8 @@ interface Candidate {
   turn: number;
   /** Written for a "very" level: the closer description of who the person is, so it goes first. */
   specific: boolean;
+  /** Written for a lean: a marked trait's phrases come before any lean's. */
+  lean: boolean;
 }
 
 /**
@@ -58,9 +68,11 @@ function candidatesFor(section: Section, phrases: readonly Phrase[], at: CircleP
     const trait = traitOf(phrase);
     const turn = trait === null ? 0 : (OTHER_TRAITS.indexOf(trait) + offset) % OTHER_TRAITS.length;
     const specific = OTHER_TRAITS.some((t) => phrase.traits?.[t]?.startsWith('very') === true);
-    found.push({ phrase, fit, turn, specific });
+    const lean = OTHER_TRAITS.some((t) => { const level = phrase.traits?.[t]; return level !== undefined && isLean(level); });
+    found.push({ phrase, fit, turn, specific, lean });
   }
   return found.sort((a, b) => {
+    if (a.lean !== b.lean) return a.lean ? 1 : -1;
     if (a.turn !== b.turn) return a.turn - b.turn;
     if (a.specific !== b.specific) return a.specific ? -1 : 1;
     if (Math.abs(b.fit - a.fit) > 1e-9) return b.fit - a.fit;
@@ -87,6 +99,7 @@ export function mergeIndividualPhrases(
   const conditioned = conditionedPhrases(library);
   const position: CirclePosition = { ...at, facets };
   const used = new UsedPhrases(index);
+  const maxRoles = at.intensity < ROLE_LEADS_BELOW ? MAX_ROLE_NEAR_CENTRE : MAX_ROLE_PER_SECTION;
   for (const section of SECTIONS) for (const phrase of sector[section]) used.add(phrase);
 
   const entries = SECTIONS.map((section) => {
@@ -95,16 +108,19 @@ export function mergeIndividualPhrases(
     const own: Phrase[] = [];
     const traitsTaken = new Set<OtherTrait>();
     let roles = 0;
-    for (const { phrase } of candidatesFor(section, conditioned[section], position)) {
+    let leans = 0;
+    for (const { phrase, lean } of candidatesFor(section, conditioned[section], position)) {
       if (own.length >= room) break;
       const trait = traitOf(phrase);
       if (trait !== null && (traitsTaken.has(trait) || traitsTaken.size >= MAX_TRAIT_PER_SECTION)) continue;
-      if (trait === null && roles >= MAX_ROLE_PER_SECTION) continue;
+      if (lean && leans >= MAX_LEAN_PER_SECTION) continue;
+      if (trait === null && roles >= maxRoles) continue;
       if (used.has(phrase)) continue;
       own.push(phrase);
       used.add(phrase);
       if (trait !== null) traitsTaken.add(trait);
       else roles++;
+      if (lean) leans++;
     }
     // Sector phrases lead and alternate with the person's own, so a section reads as one list.
     const kept = base.slice(0, base.length - own.length);

@@ -1,4 +1,5 @@
 import { analyzeText, type TextModel } from '../personality/text/index.ts';
+import { estimateVersion } from '../personality/shrink.ts';
 import type { TraitEstimate } from '../personality/types.ts';
 import type { TextSample } from './person.ts';
 import type { Analyze } from './upsert.ts';
@@ -9,14 +10,15 @@ import type { Analyze } from './upsert.ts';
  * Evidence is left out: it is for showing one analysis, and would bloat a million stored rows.
  */
 export function analyzeTexts(model: TextModel, texts: readonly TextSample[]): { estimate: TraitEstimate | null; modelVersion: string } {
-  const modelVersion = model.version;
+  // Stored with the profile: the model and the shrink (shrink.ts), so recompute sees either change.
+  const modelVersion = estimateVersion(model.version);
   if (texts.length === 0) return { estimate: null, modelVersion };
   const labelled = texts.some((t) => t.type === 'resume' || t.type === 'bio');
   const result = analyzeText(texts.map((t) => t.text).join('\n\n'), { labelled, evidence: false, model });
   return { estimate: result.ok ? result.estimate : null, modelVersion };
 }
 
-/** The people domain's analysis with the process's model (the version stored with every estimate is the model's). */
+/** The people domain's analysis with the process's model (stored with estimateVersion of the model's version). */
 export function analyzerFor(model: TextModel): Analyze {
   return (texts) => analyzeTexts(model, texts);
 }

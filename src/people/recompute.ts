@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
 import type { Progress } from '../ops/verb.ts';
+import { estimateVersion } from '../personality/shrink.ts';
 import type { TextModel } from '../personality/text/index.ts';
 import { analyzerFor } from './analyze.ts';
 import { countPeopleForRecompute, listPeopleForRecompute, updateEstimates, type EstimateUpdate } from './repository.ts';
@@ -9,7 +10,7 @@ const PAGE_SIZE = 500;
 const PROGRESS_EVERY_MS = 250;
 
 export interface RecomputeOptions {
-  /** Recompute everyone, not only those analysed by another model version. */
+  /** Recompute everyone, not only those analysed under another estimate version (model and shrink). */
   all?: boolean;
   analyze?: Analyze;
   modelVersion?: string;
@@ -44,7 +45,7 @@ async function plan(db: Db, modelVersion: string, all: boolean): Promise<{ total
  */
 export async function recomputeProfiles(deps: { db: Db; model: TextModel }, options: RecomputeOptions = {}): Promise<RecomputeSummary> {
   const { db } = deps;
-  const modelVersion = options.modelVersion ?? deps.model.version;
+  const modelVersion = options.modelVersion ?? estimateVersion(deps.model.version);
   const analyze = options.analyze ?? analyzerFor(deps.model);
   const { total, upToDate } = await plan(db, modelVersion, options.all === true);
   const started = performance.now();

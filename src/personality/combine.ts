@@ -1,3 +1,4 @@
+import { evidenceWeight } from './shrink.ts';
 import { TRAITS, type Trait, type TraitEstimate, type TraitScores } from './types.ts';
 
 /**
@@ -11,6 +12,9 @@ import { TRAITS, type Trait, type TraitEstimate, type TraitScores } from './type
  *   on extraversion) outweighs a 50-word line (≈ 0.09) four to one, so one line cannot overturn it.
  * - The confidence is the two combined as independent readings, √(a² + b²), never below
  *   either one and at most 1; the word count is the sum.
+ * - Text scores are shrunk toward the average by their evidence (shrink.ts). The two readings
+ *   are combined unshrunk and shrunk again for the words of both, so two texts support a
+ *   point further out than either alone (an estimate without a weight counts as unshrunk).
  * Evidence items describe one analysis, so the result has none.
  */
 export function combineEstimates(stored: TraitEstimate | null, sample: TraitEstimate | null): TraitEstimate | null {
@@ -20,18 +24,24 @@ export function combineEstimates(stored: TraitEstimate | null, sample: TraitEsti
   if (sample.source === 'assessment') return sample;
   const scores = {} as TraitScores;
   const confidence = {} as TraitScores;
+  const wordCount = (stored.wordCount || 0) + (sample.wordCount || 0);
+  const shrunk = stored.evidenceWeight !== undefined || sample.evidenceWeight !== undefined;
+  const kept = shrunk ? evidenceWeight(wordCount) : 1;
   for (const trait of TRAITS) {
     const [score, conf] = combineTrait(stored, sample, trait);
-    scores[trait] = score;
+    scores[trait] = round4(Math.max(-1, Math.min(1, kept * score)));
     confidence[trait] = conf;
   }
-  return {
-    scores,
-    confidence,
-    source: 'prediction',
-    modelVersion: sample.modelVersion,
-    wordCount: (stored.wordCount || 0) + (sample.wordCount || 0),
-  };
+  const combined: TraitEstimate = { scores, confidence, source: 'prediction', modelVersion: sample.modelVersion, wordCount };
+  if (shrunk) combined.evidenceWeight = round4(kept);
+  return combined;
+}
+
+/** A text's reading before shrinking: its score over the weight it was shrunk by. */
+function reading(estimate: TraitEstimate, trait: Trait): number {
+  const score = Number.isFinite(estimate.scores[trait]) ? estimate.scores[trait] : 0;
+  const weight = estimate.evidenceWeight;
+  return weight !== undefined && Number.isFinite(weight) && weight > 0 ? score / weight : score;
 }
 
 function unit(value: number | undefined): number {
@@ -41,15 +51,15 @@ function unit(value: number | undefined): number {
 function combineTrait(a: TraitEstimate, b: TraitEstimate, trait: Trait): [score: number, confidence: number] {
   const ca = unit(a.confidence[trait]);
   const cb = unit(b.confidence[trait]);
-  const sa = Number.isFinite(a.scores[trait]) ? a.scores[trait] : 0;
-  const sb = Number.isFinite(b.scores[trait]) ? b.scores[trait] : 0;
+  const sa = reading(a, trait);
+  const sb = reading(b, trait);
   const wa = ca * ca;
   const wb = cb * cb;
   // Neither reading says anything about this trait: fall back to the word counts.
   const [weightA, weightB] = wa + wb > 0 ? [wa, wb] : [Math.max(a.wordCount, 0), Math.max(b.wordCount, 0)];
   const total = weightA + weightB;
   const score = total > 0 ? (weightA * sa + weightB * sb) / total : (sa + sb) / 2;
-  return [round4(score), round4(Math.min(1, Math.sqrt(wa + wb)))];
+  return [score, round4(Math.min(1, Math.sqrt(wa + wb)))];
 }
 
 function round4(value: number): number {

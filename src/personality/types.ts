@@ -20,6 +20,12 @@ export interface TraitEstimate {
   source: 'assessment' | 'prediction';
   modelVersion: string;
   wordCount: number;
+  /**
+   * Predictions only: the share of the text's reading the scores keep, n / (n + k) for n words
+   * (shrink.ts), so the scores are the posterior mean with the prior at the population average.
+   * Absent for a test (measured, not shrunk) and for estimates stored before shrinking.
+   */
+  evidenceWeight?: number;
   evidence?: Record<Trait, EvidenceItem[]>;
 }
 

@@ -6,6 +6,8 @@ import type { Db } from '../../src/db/client.ts';
 import { DEMO_PEOPLE_FILE } from '../../src/people/demo/seed.ts';
 import { importPeople } from '../../src/people/import.ts';
 import { loadModel } from '../../src/personality/text/model.ts';
+import { estimateVersion } from '../../src/personality/shrink.ts';
+import { TRAITS } from '../../src/personality/types.ts';
 import { countPeople, findPersonByEmail, findPersonByLinkedinUrl } from '../../src/people/repository.ts';
 import { recomputeProfiles } from '../../src/people/recompute.ts';
 import { AppError } from '../../src/shared/errors.ts';
@@ -24,6 +26,8 @@ let testDb: TestDb;
 let db: Db;
 let deps: { db: Db; model: ReturnType<typeof loadModel> };
 const model = loadModel();
+/** What a profile made now is stored under: the model's version and the shrink. */
+const current = estimateVersion(model.version);
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'rapport-import-'));
   testDb = await createTestDb();
@@ -81,7 +85,7 @@ describe('importing people', () => {
 
   it('finds imported people by every spelling, with their personality or none', async () => {
     const nora = await findPersonByEmail(db, ' nora.vance@EXAMPLE.com');
-    expect(nora).toMatchObject({ firstName: 'Nora', companyName: 'Pinecrest Works', source: 'import', modelVersion: model.version });
+    expect(nora).toMatchObject({ firstName: 'Nora', companyName: 'Pinecrest Works', source: 'import', modelVersion: current });
     expect(nora?.estimate?.modelVersion).toBe(model.version);
     expect(nora?.estimate?.wordCount).toBeGreaterThan(100);
     for (const url of ['https://www.linkedin.com/in/nora-vance-demo', 'linkedin.com/in/NORA-VANCE-DEMO/', 'https://de.linkedin.com/in/nora%2Dvance-demo?x=1#top']) {
@@ -94,7 +98,7 @@ describe('importing people', () => {
     const tess = await findPersonByEmail(db, 'tess@example.org');
     expect(tess?.texts).toEqual([{ type: 'email', text: 'Thanks, see you soon.' }]);
     expect(tess?.estimate).toBeNull();
-    expect(tess?.modelVersion).toBe(model.version);
+    expect(tess?.modelVersion).toBe(current);
     expect((await findPersonByEmail(db, 'uma@example.org'))?.texts.at(-1)?.type).toBe('resume');
   });
 
@@ -157,12 +161,30 @@ describe('importing people', () => {
     const nora = await findPersonByEmail(db, 'nora.vance@example.com');
     await db.query(`UPDATE people SET model_version = 'old-model', estimate = NULL WHERE id = $1`, [nora?.id]);
     const summary = await recomputeProfiles(deps);
-    expect(summary).toMatchObject({ model_version: model.version, recomputed: 1, with_personality: 1 });
+    expect(summary).toMatchObject({ model_version: current, recomputed: 1, with_personality: 1 });
     const after = await findPersonByEmail(db, 'nora.vance@example.com');
-    expect(after?.modelVersion).toBe(model.version);
+    expect(after?.modelVersion).toBe(current);
     expect(after?.estimate?.scores).toEqual(nora?.estimate?.scores);
     expect(await recomputeProfiles(deps)).toMatchObject({ recomputed: 0, up_to_date: await countPeople(db) });
     expect(await recomputeProfiles(deps, { all: true })).toMatchObject({ recomputed: await countPeople(db), up_to_date: 0 });
+  });
+
+  it('finds a profile made by the same model under another shrink out of date, and stores it shrunk', async () => {
+    expect(current).not.toBe(model.version);
+    const nora = await findPersonByEmail(db, 'nora.vance@example.com');
+    const kept = nora?.estimate?.evidenceWeight ?? 0;
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(1);
+    // As a data directory from before the shrink holds it: the bare model version, the reading unshrunk.
+    const scores = nora?.estimate?.scores;
+    if (scores === undefined) throw new Error('the imported person has no estimate');
+    const unshrunk = Object.fromEntries(TRAITS.map((trait) => [trait, scores[trait] / kept]));
+    await db.query(`UPDATE people SET model_version = $2, estimate = jsonb_set(estimate, '{scores}', $3::jsonb) WHERE id = $1`, [nora?.id, model.version, JSON.stringify(unshrunk)]);
+    expect(await recomputeProfiles(deps)).toMatchObject({ model_version: current, recomputed: 1 });
+    const after = await findPersonByEmail(db, 'nora.vance@example.com');
+    expect(after?.modelVersion).toBe(current);
+    expect(after?.estimate?.scores).toEqual(scores);
+    expect(await recomputeProfiles(deps)).toMatchObject({ recomputed: 0 });
   });
 });
 

@@ -3,6 +3,7 @@ import { rejectionOf, type RejectionReason } from './junk.ts';
 import { cleanLabelledText } from './labelled.ts';
 import { tokenizeProse } from './markup.ts';
 import type { TextModel } from './model.ts';
+import { evidenceWeight } from '../shrink.ts';
 import { predict } from './predict.ts';
 import { confidenceOf, lengthFactor, standingForLength } from './standing.ts';
 
@@ -10,7 +11,9 @@ import { confidenceOf, lengthFactor, standingForLength } from './standing.ts';
  * Rapport's text model: a personality estimate from what a person wrote.
  *
  * Score: the writer's standing among the reference population (the training essays),
- * `lengthFactor(words) × standing`. Standing is 2F(z) − 1 with F the empirical CDF of
+ * `evidenceWeight(words) × lengthFactor(words) × standing`; the evidence weight n / (n + k)
+ * (../shrink.ts) makes it the posterior mean with the prior at the average, so the DISC point
+ * and its intensity show only what the text supports. Standing is 2F(z) − 1 with F the empirical CDF of
  * the out-of-fold decision values z of the training essays (101 quantiles per trait in
  * the model file), pinned so that z = 0, the model's decision threshold, maps to 0: the
  * sign is always the model's call, and over the training essays scores spread evenly
@@ -76,16 +79,18 @@ export function analyzeText(text: string, opts: AnalyzeOptions): TextAnalysis {
   const prediction = predict(model, tokens, opts.evidence === true);
   const wordCount = prediction.wordCount;
   const lengthWeight = lengthFactor(model.lengthCurve, wordCount);
+  // The posterior mean: what the text supports, pulled toward the population average (shrink.ts).
+  const kept = evidenceWeight(wordCount);
   const scoreOf = (trait: Trait): number => {
     if (!model.trainedTraits.has(trait)) return 0;
     const z = prediction.logits[TRAITS.indexOf(trait)] ?? 0;
     const full = { words: model.typicalWords, quantiles: model.quantiles[trait], atThreshold: model.atThreshold[trait] };
-    return lengthWeight * standingForLength(model.lengthQuantiles[trait], full, z, wordCount);
+    return kept * lengthWeight * standingForLength(model.lengthQuantiles[trait], full, z, wordCount);
   };
   const scores = traitRecord((trait) => round(scoreOf(trait), 4));
   const confidence = traitRecord((trait) => (model.trainedTraits.has(trait) ? round(confidenceOf(model.auc[trait], lengthWeight), 4) : 0));
 
-  const estimate: TraitEstimate = { scores, confidence, source: 'prediction', modelVersion: model.version, wordCount };
+  const estimate: TraitEstimate = { scores, confidence, source: 'prediction', modelVersion: model.version, wordCount, evidenceWeight: round(kept, 4) };
   if (prediction.evidence !== undefined) estimate.evidence = prediction.evidence;
   return { ok: true, estimate };
 }

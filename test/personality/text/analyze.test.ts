@@ -6,6 +6,7 @@ import { analyzeText, loadModel } from '../../../src/personality/text/index.ts';
 import { DEFAULT_MODEL_PATH } from '../../../src/personality/text/model.ts';
 import { rocAuc } from '../../../training/metrics.ts';
 import { personalityView } from '../../../src/personality/views.ts';
+import { evidenceWeight } from '../../../src/personality/shrink.ts';
 import { OUTGOING_TEXT, RESERVED_TEXT, RESUME_TEXT } from '../../fixtures/texts.ts';
 
 const model = loadModel();
@@ -173,12 +174,26 @@ describe.skipIf(!haveEssays)('on the essays it was trained on', () => {
     expect(rocAuc(scores, labels)).toBeGreaterThan(0.55);
   });
 
-  it('spreads writers over the scale: median |score| between 0.35 and 0.65, all within [-1, 1]', () => {
+  it('spreads readings over the scale: median |reading| between 0.35 and 0.65, all within [-1, 1]', () => {
+    // The reading (the score before the evidence shrink, shrink.ts) spreads writers over the
+    // reference population; the score shown is that reading times n / (n + 300), so a full essay
+    // keeps about two thirds of it.
     for (const trait of TRAITS) {
+      const readings = scored.flatMap(({ result }) => (result.ok ? [Math.abs(result.estimate.scores[trait] / (result.estimate.evidenceWeight ?? 1))] : []));
+      expect(Math.max(...readings)).toBeLessThanOrEqual(1.0001);
+      expect(median(readings)).toBeGreaterThan(0.35);
+      expect(median(readings)).toBeLessThan(0.65);
       const sizes = scored.flatMap(({ result }) => (result.ok ? [Math.abs(result.estimate.scores[trait])] : []));
-      expect(Math.max(...sizes)).toBeLessThanOrEqual(1);
-      expect(median(sizes)).toBeGreaterThan(0.35);
-      expect(median(sizes)).toBeLessThan(0.65);
+      expect(median(sizes)).toBeLessThan(median(readings) * 0.75);
+    }
+  });
+
+  it('shrinks each score by the evidence of its length: evidenceWeight(words) of the reading', () => {
+    for (const { result } of scored.slice(0, 50)) {
+      if (!result.ok) continue;
+      expect(result.estimate.evidenceWeight).toBeCloseTo(evidenceWeight(result.estimate.wordCount), 4);
+      expect(result.estimate.evidenceWeight).toBeGreaterThan(0);
+      expect(result.estimate.evidenceWeight).toBeLessThan(1);
     }
   });
 
