@@ -1,97 +1,60 @@
 import type { Redis } from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimitDecision, RateLimiter } from './rate-limit.ts';
 
-const WINDOW_MS = 60_000;
-/** Past this many refused keys, expired entries are dropped before another is added. */
-const MAX_BLOCKED = 10_000;
-
-/**
- * One round trip and one short script per call: count the call, start the window's expiry on
- * its first call, answer the count and the time left. Atomic in Redis, so every process counts
- * against the same window. A key left without an expiry (never, but it would never reset) gets
- * one. The window starts at a key's first call, as rate-limiter-flexible's did before it.
- */
-const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  return {count, tonumber(ARGV[1])}
-end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-return {count, ttl}
-`;
-
-type ScriptedRedis = Redis & { rapportRateHit(key: string, windowMs: string): Promise<[number, number]> };
-
-function scripted(redis: Redis): ScriptedRedis {
-  // ioredis sends EVALSHA and loads the script itself on NOSCRIPT (after a Redis restart).
-  if (!('rapportRateHit' in redis)) redis.defineCommand('rapportRateHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
-  return redis as ScriptedRedis;
-}
+const WINDOW_SECONDS = 60;
+const WINDOW_MS = WINDOW_SECONDS * 1000;
 
 /**
  * Per-minute windows kept in Redis, so every API process counts against one window per key
- * (a token's calls, a log-in account, a client address). When Redis cannot answer, the call is
- * let through: a lost Redis must not take the API down with it, and the monthly quota (in the
- * database) still holds. `onFailOpen` is told each time, for the log and the metric.
+ * (a token's calls, a log-in account, a client address): rate-limiter-flexible's atomic
+ * counter, one short script per call (EVALSHA; ioredis loads it again after a Redis restart or
+ * SCRIPT FLUSH). The connection auto-pipelines (src/shared/redis.ts), so the calls of one
+ * event-loop turn share one write. When Redis cannot answer, the call is let through: a lost
+ * Redis must not take the API down with it, and the monthly quota (in the database) still
+ * holds. `onFailOpen` is told each time, for the log and the metric.
  *
- * A key found over its limit is refused here, without asking Redis, until its window ends:
- * a window only counts up, so Redis would give the same answer, and a caller hammering a
- * refused token (or a password guesser) costs no round trip. A raised limit is asked again.
+ * A key found over its limit is refused in this process, without asking Redis, until its
+ * window ends (the library's in-memory block): a window only counts up, so Redis would give
+ * the same answer, and a caller hammering a refused token (or a password guesser) costs no
+ * round trip. The library fixes the limit per instance; tokens have their own, so there is one
+ * instance per limit, and a raised limit is asked of Redis again.
  */
 export class RedisRateLimiter implements RateLimiter {
-  private readonly redis: ScriptedRedis;
-  private readonly blocked = new Map<string, { untilMs: number; limit: number }>();
+  private readonly byLimit = new Map<number, RateLimiterRedis>();
 
   constructor(
-    redis: Redis,
+    private readonly redis: Redis,
     private readonly onFailOpen: (error: unknown) => void,
     private readonly keyPrefix = 'rapport:rate',
-  ) {
-    this.redis = scripted(redis);
-  }
+  ) {}
 
   async hit(key: string, limit: number, nowMs: number): Promise<RateLimitDecision> {
-    const block = this.blocked.get(key);
-    if (block) {
-      if (block.untilMs > nowMs && limit <= block.limit) return { allowed: false, limit, remaining: 0, resetInMs: block.untilMs - nowMs };
-      this.blocked.delete(key);
-    }
-    // Answer at once while disconnected instead of waiting for a reconnect.
-    if (this.redis.status !== 'ready') return this.failOpen(new Error(`Redis connection is ${this.redis.status}`), limit, nowMs);
-    let count: number;
-    let ttl: number;
     try {
-      [count, ttl] = await this.redis.rapportRateHit(`${this.keyPrefix}:${key}`, String(WINDOW_MS));
-    } catch (error) {
-      return this.failOpen(error, limit, nowMs);
+      const result = await this.limiterFor(limit).consume(key, 1);
+      return { allowed: true, limit, remaining: Math.max(0, limit - result.consumedPoints), resetInMs: result.msBeforeNext };
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return { allowed: false, limit, remaining: 0, resetInMs: Math.max(0, rejection.msBeforeNext) };
+      this.onFailOpen(rejection);
+      return { allowed: true, limit, remaining: limit, resetInMs: WINDOW_MS - (nowMs % WINDOW_MS) };
     }
-    const resetInMs = Math.max(0, Math.min(WINDOW_MS, ttl));
-    if (count > limit) {
-      this.block(key, { untilMs: nowMs + resetInMs, limit }, nowMs);
-      return { allowed: false, limit, remaining: 0, resetInMs };
-    }
-    return { allowed: true, limit, remaining: limit - count, resetInMs };
   }
 
-  private failOpen(error: unknown, limit: number, nowMs: number): RateLimitDecision {
-    this.onFailOpen(error);
-    return { allowed: true, limit, remaining: limit, resetInMs: WINDOW_MS - (nowMs % WINDOW_MS) };
-  }
-
-  private block(key: string, entry: { untilMs: number; limit: number }, nowMs: number): void {
-    if (this.blocked.size >= MAX_BLOCKED) {
-      for (const [other, { untilMs }] of this.blocked) if (untilMs <= nowMs) this.blocked.delete(other);
-      // Still full of live blocks: forget the oldest; Redis still refuses them, at one round trip.
-      if (this.blocked.size >= MAX_BLOCKED) {
-        const oldest = this.blocked.keys().next();
-        if (!oldest.done) this.blocked.delete(oldest.value);
-      }
+  private limiterFor(limit: number): RateLimiterRedis {
+    let limiter = this.byLimit.get(limit);
+    if (!limiter) {
+      limiter = new RateLimiterRedis({
+        storeClient: this.redis,
+        points: limit,
+        duration: WINDOW_SECONDS,
+        keyPrefix: this.keyPrefix,
+        // Answer at once while disconnected instead of queueing the request behind a reconnect.
+        rejectIfRedisNotReady: true,
+        // Past the limit, refused here until the window ends (duration 0: the window's own end).
+        inMemoryBlockOnConsumed: limit + 1,
+      });
+      this.byLimit.set(limit, limiter);
     }
-    this.blocked.set(key, entry);
+    return limiter;
   }
 }
