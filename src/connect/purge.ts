@@ -1,24 +1,31 @@
-import type { Queryable } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import { purgeFinishedJobs } from '../jobs/queue.ts';
 import type { Logger } from '../shared/logger.ts';
 import { purgeRequests } from './requests.ts';
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /**
- * Deletes Connect requests older than the retention period now and every hour, in each process
- * that runs jobs (a delete is idempotent, so several workers doing it is harmless). Returns stop.
+ * Deletes Connect requests, and finished jobs, older than the retention period now and every
+ * hour, in each process that runs jobs (a delete is idempotent, so several workers doing it is
+ * harmless). The embedded database has no autovacuum, so after deleting jobs it vacuums their
+ * table itself: otherwise dead rows pile up under the claim's index scans. Returns stop.
  */
-export function startPurging(db: Queryable, days: number, logger: Logger): () => void {
-  const purge = () => {
-    purgeRequests(db, days).then(
-      (count) => {
-        if (count > 0) logger.info({ purged: count }, 'purged old Connect profile requests');
-      },
-      (error: unknown) => logger.warn({ err: error }, 'could not purge old Connect profile requests'),
-    );
+export function startPurging(db: Db, days: number, logger: Logger): () => void {
+  const purge = async () => {
+    const requests = await purgeRequests(db, days);
+    if (requests > 0) logger.info({ purged: requests }, 'purged old Connect profile requests');
+    const jobs = await purgeFinishedJobs(db, days);
+    if (jobs > 0) {
+      logger.info({ purged_jobs: jobs }, 'purged finished jobs');
+      if (db.kind === 'embedded') await db.exec('VACUUM jobs');
+    }
   };
-  const timer = setInterval(purge, PURGE_EVERY_MS);
+  const run = () => {
+    purge().catch((error: unknown) => logger.warn({ err: error }, 'could not purge old Connect requests and finished jobs'));
+  };
+  const timer = setInterval(run, PURGE_EVERY_MS);
   timer.unref();
-  purge();
+  run();
   return () => clearInterval(timer);
 }

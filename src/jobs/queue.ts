@@ -96,3 +96,16 @@ export async function releaseOrphanedJobs(db: Queryable): Promise<number> {
   const rows = await db.query("UPDATE jobs SET status = 'queued', lease_until = NULL WHERE status = 'running' RETURNING id");
   return rows.length;
 }
+
+/**
+ * Deletes jobs finished (done) before the retention period. Their outcome lives with what they
+ * were for (the analysis, the Connect request); the row only slows every claim as dead rows
+ * build up. Failed jobs stay, with their error, for an operator to read. Returns how many went.
+ */
+export async function purgeFinishedJobs(db: Queryable, days: number): Promise<number> {
+  const rows = await db.query(
+    "DELETE FROM jobs WHERE status = 'done' AND updated_at < now() - make_interval(days => $1::integer) RETURNING id",
+    [days],
+  );
+  return rows.length;
+}
