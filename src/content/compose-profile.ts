@@ -60,8 +60,11 @@ const DEFAULT_COUNT = 5;
 const DEFAULT_QUALITIES = 6;
 const MAX_COUNT = 12;
 
-/** The section whose phrases stand in for a C2 block overview when none is authored. */
-const OVERVIEW_SOURCE: Record<OverviewSection, Section> = {
+/**
+ * The library section behind each C2 block: its phrases fill the block, and stand in for the
+ * block's overview when none is authored.
+ */
+export const OVERVIEW_SOURCE: Readonly<Record<OverviewSection, Section>> = {
   emailing: 'emailing',
   communication: 'communication',
   motivations: 'motivation',

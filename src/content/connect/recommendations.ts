@@ -11,8 +11,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { escapeHtml } from '../../shared/html.ts';
-import { composeProfileContent, toInlineHtml } from '../compose-profile.ts';
-import { OVERVIEW_SECTIONS, validatePhraseFile, type OverviewSection, type Phrase, type Section } from '../phrases.ts';
+import { composeProfileContent, OVERVIEW_SOURCE, toInlineHtml } from '../compose-profile.ts';
+import { OVERVIEW_SECTIONS, validatePhraseFile, type OverviewSection, type Phrase } from '../phrases.ts';
 import { BLEND_INTENSITY, isBlendPhrase, rankPhrases, type CirclePosition } from '../rank.ts';
 import { viewParty, type Party } from '../party.ts';
 import { personalize } from '../text.ts';
@@ -35,17 +35,6 @@ export interface ConnectRecommendations {
   selling: ConnectSection;
   working_together: ConnectSection;
 }
-
-/** Which library section feeds each Connect block. */
-const SOURCE: Readonly<Record<OverviewSection, Section>> = {
-  emailing: 'emailing',
-  communication: 'communication',
-  motivations: 'motivation',
-  behavior: 'behavior',
-  building_trust: 'building_trust',
-  selling: 'selling',
-  working_together: 'working_together',
-};
 
 const SUMMARY_FILE = fileURLToPath(new URL('../phrases/summary.json', import.meta.url));
 let summaries: readonly Phrase[] | undefined;
@@ -83,7 +72,7 @@ export function composeConnectRecommendations(person: Party): ConnectRecommendat
   const overview = toInlineHtml(template === null ? content.summary : personalize(template, view.name));
   const block = (key: OverviewSection): ConnectSection => ({
     overview: toInlineHtml(content.section_overviews[key]),
-    phrases: content[SOURCE[key]].map((phrase) => escapeHtml(phrase)),
+    phrases: content[OVERVIEW_SOURCE[key]].map((phrase) => escapeHtml(phrase)),
   });
   const blocks = Object.fromEntries(OVERVIEW_SECTIONS.map((key) => [key, block(key)])) as Record<OverviewSection, ConnectSection>;
   return { overview, qualities: content.qualities.map((q) => escapeHtml(q)), ...blocks };
