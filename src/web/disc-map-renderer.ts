@@ -6,10 +6,20 @@ import type { RenderReply, RenderRequest } from './disc-map-worker.ts';
 const WORKER_URL = workerEntry(import.meta.url, './disc-map-worker.ts', './disc-map-worker-boot.mjs');
 /** Renders waiting at once; past it a request gets 503 rather than an ever longer wait. */
 const MAX_QUEUED = 256;
-/** A render takes milliseconds; this long means the thread is stuck. */
-const RENDER_TIMEOUT_MS = 10_000;
+
+export interface DiscMapRendererOptions {
+  /** Images kept in the LRU cache. */
+  cacheSize?: number;
+  /**
+   * How long the thread may go without finishing a render while renders wait before it counts
+   * as stuck. A render takes milliseconds, but the thread runs at a low priority and shares the
+   * cores with PDF and text work, so this is generous.
+   */
+  stallTimeoutMs?: number;
+}
 
 interface Pending {
+  svg: string;
   resolve: (png: Buffer) => void;
   reject: (error: Error) => void;
 }
@@ -19,16 +29,30 @@ interface Pending {
  * which would hold every other request on the event loop) and kept in a bounded LRU cache:
  * a map URL names its image completely, so a hit is always right. Requests for an image
  * already being rendered share that render.
+ *
+ * The thread renders in order, one at a time. A watchdog measures progress, not the age of a
+ * request: a long queue behind a busy machine is slow, not stuck. When the thread finishes
+ * nothing for `stallTimeoutMs`, the render it is on (the oldest) fails, the thread is replaced,
+ * and the renders queued behind it are sent to the new one.
  */
 export class DiscMapRenderer {
   private readonly cache = new Map<string, Buffer>();
   private readonly inFlight = new Map<string, Promise<Buffer>>();
+  /** In the order sent; the thread works on the first. */
   private readonly pending = new Map<number, Pending>();
+  private readonly cacheSize: number;
+  private readonly stallTimeoutMs: number;
   private worker: Worker | null = null;
+  /** The thread has started and drawn its warm-up image; until then the watchdog rests. */
+  private ready = false;
+  private watchdog: NodeJS.Timeout | null = null;
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly cacheSize = 512) {}
+  constructor(options: DiscMapRendererOptions = {}) {
+    this.cacheSize = options.cacheSize ?? 512;
+    this.stallTimeoutMs = options.stallTimeoutMs ?? 10_000;
+  }
 
   get cached(): number {
     return this.cache.size;
@@ -60,9 +84,12 @@ export class DiscMapRenderer {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.disarm();
     const worker = this.worker;
     this.worker = null;
-    this.failAll(new Error('DISC map renderer closed'));
+    const error = new Error('DISC map renderer closed');
+    for (const pending of this.pending.values()) pending.reject(error);
+    this.pending.clear();
     if (worker) await worker.terminate();
   }
 
@@ -77,61 +104,74 @@ export class DiscMapRenderer {
 
   private render(svg: string): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error('DISC map renderer closed'));
-    const worker = this.worker ?? this.spawn();
     const id = this.nextId++;
     return new Promise<Buffer>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        // Stuck: a fresh thread serves the next request.
-        this.pending.delete(id);
-        reject(new Error('DISC map rendering timed out'));
-        void this.restart();
-      }, RENDER_TIMEOUT_MS);
-      this.pending.set(id, {
-        resolve: (png) => {
-          clearTimeout(timer);
-          resolve(png);
-        },
-        reject: (error) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      });
-      worker.postMessage({ id, svg } satisfies RenderRequest);
+      this.pending.set(id, { svg, resolve, reject });
+      this.send(id, svg);
     });
+  }
+
+  private send(id: number, svg: string): void {
+    const worker = this.worker ?? this.spawn();
+    worker.postMessage({ id, svg } satisfies RenderRequest);
+    if (this.ready && this.watchdog === null) this.arm();
+  }
+
+  private arm(): void {
+    this.disarm();
+    const timer = setTimeout(() => this.replaceStuckWorker(new Error('DISC map rendering timed out')), this.stallTimeoutMs);
+    // An idle renderer must not keep the process alive; waiting renders hold their requests open.
+    timer.unref();
+    this.watchdog = timer;
+  }
+
+  private disarm(): void {
+    if (this.watchdog !== null) clearTimeout(this.watchdog);
+    this.watchdog = null;
   }
 
   private spawn(): Worker {
     const worker = new Worker(WORKER_URL, { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: 128 } });
     worker.on('message', (message: RenderReply | { ready: true }) => {
-      if (!('id' in message)) return;
+      if (this.worker !== worker) return;
+      if (!('id' in message)) {
+        this.ready = true;
+        if (this.pending.size > 0) this.arm();
+        return;
+      }
       const pending = this.pending.get(message.id);
       if (!pending) return;
       this.pending.delete(message.id);
+      // Progress: the watchdog starts again for the next render, or rests when none waits.
+      if (this.pending.size > 0) this.arm();
+      else this.disarm();
       if ('png' in message) pending.resolve(Buffer.from(message.png.buffer, message.png.byteOffset, message.png.byteLength));
       else pending.reject(new Error(`DISC map rendering failed: ${message.error}`));
     });
     const died = (error: Error) => {
-      if (this.worker !== worker) return;
-      this.worker = null;
-      this.failAll(error);
+      if (this.worker === worker) this.replaceStuckWorker(error);
     };
     worker.on('error', died);
     worker.on('exit', (code) => died(new Error(`DISC map worker exited with code ${code}`)));
-    // An idle renderer must not keep the process alive; a pending render holds its timer.
     worker.unref();
     this.worker = worker;
+    this.ready = false;
     return worker;
   }
 
-  private async restart(): Promise<void> {
+  /** Fails the render the thread was on, replaces the thread and sends it the rest of the queue. */
+  private replaceStuckWorker(error: Error): void {
     const worker = this.worker;
     this.worker = null;
-    this.failAll(new Error('DISC map worker restarted'));
-    if (worker) await worker.terminate();
-  }
-
-  private failAll(error: Error): void {
-    for (const pending of this.pending.values()) pending.reject(error);
-    this.pending.clear();
+    this.disarm();
+    if (worker) void worker.terminate();
+    const first = this.pending.entries().next();
+    if (!first.done) {
+      const [id, stuck] = first.value;
+      this.pending.delete(id);
+      stuck.reject(error);
+    }
+    if (this.closed) return;
+    for (const [id, waiting] of this.pending) this.send(id, waiting.svg);
   }
 }

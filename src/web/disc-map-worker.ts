@@ -1,6 +1,6 @@
 /** Body of the DISC map rendering thread: SVG in, PNG out, one request at a time. */
 import { parentPort } from 'node:worker_threads';
-import { renderDiscMapPng } from './disc-map.ts';
+import { renderDiscMapPng, renderDiscMapSvg } from './disc-map.ts';
 import { lowerThreadPriority } from '../shared/thread-priority.ts';
 
 lowerThreadPriority();
@@ -23,4 +23,7 @@ port.on('message', (request: RenderRequest) => {
     port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) } satisfies RenderReply);
   }
 });
+// The first render loads the fonts and warms the rasteriser; done before saying ready, so the
+// renderer's watchdog (which starts at ready) times renders, not the thread's start.
+renderDiscMapPng(renderDiscMapSvg({ x: 0, y: 0 }));
 port.postMessage({ ready: true });

@@ -144,6 +144,23 @@ function personMarker(point: DiscPoint, label: string | undefined): string {
   );
 }
 
+let background: string | undefined;
+
+/**
+ * Everything but the person's dot: the same for every map, so built once (it is most of the
+ * SVG, and building it for each of a burst of map requests showed on the event loop).
+ */
+function mapBackground(): string {
+  background ??=
+    `<rect width="${SIZE}" height="${SIZE}" fill="#ffffff"/>` +
+    `<g stroke="#ffffff" stroke-width="1.5">${sectors()}</g>` +
+    guides() +
+    `<circle cx="${CENTRE}" cy="${CENTRE}" r="${RADIUS}" fill="none" stroke="#9aa5b1" stroke-width="1.5"/>` +
+    sectorLabels() +
+    axisHints();
+  return background;
+}
+
 /** A self-contained SVG of the DISC circle with the person's dot at their exact point. */
 export function renderDiscMapSvg(point: DiscPoint, opts: { label?: string } = {}): string {
   const p = clipToUnitDisc(point);
@@ -151,12 +168,7 @@ export function renderDiscMapSvg(point: DiscPoint, opts: { label?: string } = {}
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${SIZE} ${SIZE}" width="${SIZE}" height="${SIZE}" role="img" font-family="${FONT_STACK}">` +
     `<title>${escapeXml(title)}</title>` +
-    `<rect width="${SIZE}" height="${SIZE}" fill="#ffffff"/>` +
-    `<g stroke="#ffffff" stroke-width="1.5">${sectors()}</g>` +
-    guides() +
-    `<circle cx="${CENTRE}" cy="${CENTRE}" r="${RADIUS}" fill="none" stroke="#9aa5b1" stroke-width="1.5"/>` +
-    sectorLabels() +
-    axisHints() +
+    mapBackground() +
     personMarker(p, opts.label) +
     `</svg>`
   );

@@ -6,7 +6,7 @@ import { createTestService, type TestService } from '../helpers/service.ts';
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 describe('DiscMapRenderer', () => {
-  const renderer = new DiscMapRenderer(2);
+  const renderer = new DiscMapRenderer({ cacheSize: 2 });
   afterAll(() => renderer.close());
 
   it('draws in a worker thread exactly what the renderer draws, and shares a render asked for twice at once', async () => {
@@ -40,6 +40,43 @@ describe('DiscMapRenderer', () => {
     clearInterval(timer);
     // Twelve renders on this thread would run back to back with no timer in between.
     expect(ticks).toBeGreaterThan(3);
+  });
+});
+
+/** An image resvg needs about a second for: circles blurred over the whole canvas. */
+function slowSvg(): string {
+  const blurred = Array.from({ length: 5 }, (_, i) => `<circle cx="${80 * i}" cy="${60 * i}" r="150" fill="#3b7dd8" filter="url(#b)" opacity="0.5"/>`).join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400"><defs><filter id="b" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="40"/></filter></defs>${blurred}</svg>`;
+}
+
+describe('DiscMapRenderer watchdog', () => {
+  it('finishes a queue that takes longer than the stall time, as long as renders keep finishing', async () => {
+    const renderer = new DiscMapRenderer({ stallTimeoutMs: 700 });
+    try {
+      const started = performance.now();
+      const renders = Array.from({ length: 60 }, (_, i) => renderer.png(`queue_${i}`, renderDiscMapSvg({ x: i / 80, y: -0.3 })));
+      const results = await Promise.allSettled(renders);
+      // Sixty renders (tens of milliseconds each) take well over the 700 ms allowed without
+      // progress; none of them is stuck. Timed from the request, the last ones would fail.
+      expect(performance.now() - started).toBeGreaterThan(700);
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    } finally {
+      await renderer.close();
+    }
+  });
+
+  it('fails only the render that is stuck; the ones queued behind it are drawn by a fresh thread', async () => {
+    const renderer = new DiscMapRenderer({ stallTimeoutMs: 300 });
+    try {
+      const stuck = renderer.png('stuck', slowSvg());
+      const behind = Array.from({ length: 3 }, (_, i) => renderer.png(`behind_${i}`, renderDiscMapSvg({ x: 0.1 * i, y: 0.2 })));
+      await expect(stuck).rejects.toThrow(/timed out/);
+      const drawn = await Promise.all(behind);
+      expect(drawn[2]?.equals(renderDiscMapPng(renderDiscMapSvg({ x: 0.2, y: 0.2 })))).toBe(true);
+      expect(renderer.cached).toBe(3);
+    } finally {
+      await renderer.close();
+    }
   });
 });
 
