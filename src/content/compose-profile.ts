@@ -92,6 +92,16 @@ function similarityIndexOf(library: PhraseLibrary): SimilarityIndex {
   return index;
 }
 
+/**
+ * Loads the library and computes what composing needs of it once (each phrase's similar and
+ * opposed neighbours), so the first profiles after a start cost what later ones do. Called at
+ * start-up; returns the library.
+ */
+export function prepareProfileContent(library: PhraseLibrary = loadPhraseLibrary()): PhraseLibrary {
+  similarityIndexOf(library).warm();
+  return library;
+}
+
 /** Picks each section's phrases (templates, not yet personalised). */
 export function selectProfilePhrases(
   at: CirclePosition,
