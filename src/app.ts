@@ -5,6 +5,7 @@ import { assessmentApi } from './api/assessment/index.ts';
 import { connectApi } from './api/connect/index.ts';
 import { enterpriseApi } from './api/enterprise/index.ts';
 import { buildValidator } from './api/shared/body-validation.ts';
+import { warmingSerializerFactory, warmUpSerializersOnListen } from './api/shared/serializer-warm-up.ts';
 import { clientErrorHandler, MAX_HEADER_BYTES } from './api/shared/client-errors.ts';
 import { limitConnections, serverTimeoutOptions } from './api/shared/connection-limits.ts';
 import { frameworkErrors, installErrorHandling } from './api/shared/errors.ts';
@@ -25,6 +26,7 @@ async function createFastify(ctx: AppContext, host: HostName) {
   // Typed as Fastify's logger interface so route plugins share one instance type.
   const logger: FastifyBaseLogger = ctx.logger;
   const timeouts = serverTimeoutOptions(ctx.config.http);
+  const serializerWarmUps: (() => void)[] = [];
   const app = Fastify({
     loggerInstance: logger,
     // Our own hook writes the one line per request (src/api/shared/request-log.ts).
@@ -39,8 +41,9 @@ async function createFastify(ctx: AppContext, host: HostName) {
     http: { ...timeouts.http, maxHeaderSize: MAX_HEADER_BYTES },
     clientErrorHandler: clientErrorHandler(logger),
     frameworkErrors,
-    schemaController: { compilersFactory: { buildValidator } },
+    schemaController: { compilersFactory: { buildValidator, buildSerializer: warmingSerializerFactory(serializerWarmUps) } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  warmUpSerializersOnListen(app, serializerWarmUps);
   limitConnections(app.server, ctx.config.http);
   app.decorateRequest('apiToken', null);
   installErrorHandling(app, ctx.config.bodyLimitBytes);
