@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { summarize } from './stats.ts';
 import { BENCH_TEXT_1000 } from './texts.ts';
-import { probeWhile } from '../test/helpers/healthz-probe.ts';
+import { probeWhile, startProbe } from '../test/helpers/healthz-probe.ts';
 import { runCli, startServiceProcess } from '../test/helpers/process.ts';
 import { textPdf } from '../test/fixtures/pdf.ts';
 
@@ -45,6 +45,7 @@ function padded(pdf: Uint8Array, bytes: number): Buffer {
 }
 
 let refusedBusy = 0;
+let mixedFailures = 0;
 async function upload(secret: string, body: Buffer): Promise<string> {
   for (;;) {
     const response = await fetch(`${service.baseUrl}/v1/analysis/pdf`, {
@@ -101,49 +102,51 @@ try {
   const slow = Buffer.from(await textPdf(Array.from({ length: 20 }, () => BENCH_TEXT_1000).join('\n')));
   await finished(small, await upload(small, Buffer.from(pdf))); // warm up a PDF worker
 
-  const idle = summarize(await probeWhile(service.baseUrl, Promise.resolve(), 2000));
+  const idle = summarize(await probeWhile(service.baseUrl, () => Promise.resolve(), 2000));
   console.log(`/healthz idle: median ${fmt(idle.median)}, p99 ${fmt(idle.p99)}, max ${fmt(idle.max)}`);
   const rssBefore = rssMb();
 
   const big = padded(pdf, 9.5 * 1024 * 1024);
-  const five = Promise.all(Array.from({ length: 5 }, () => upload(busy, big)));
-  console.log(line('during 5 × 9.5 MB uploads', await probeWhile(service.baseUrl, five), idle.median));
+  let probe = await startProbe(service.baseUrl);
+  const five = await Promise.all(Array.from({ length: 5 }, () => upload(busy, big)));
+  console.log(line('during 5 × 9.5 MB uploads', await probe.stop(), idle.median));
 
   const count = quick ? 30 : 100;
   const mid = padded(pdf, 3.5 * 1024 * 1024);
+  probe = await startProbe(service.baseUrl);
   const burstStart = performance.now();
-  const burst = Promise.all(Array.from({ length: count }, () => upload(busy, mid)));
-  const duringBurst = await probeWhile(service.baseUrl, burst);
+  const burst = await Promise.all(Array.from({ length: count }, () => upload(busy, mid)));
+  const duringBurst = await probe.stop();
   console.log(line(`during ${count} × 3.5 MB uploads`, duringBurst, idle.median) + `; all in after ${fmt(performance.now() - burstStart)}, ${refusedBusy} answers 503 (retried)`);
   console.log(`service memory: ${rssBefore} MB before, ${rssMb()} MB after the burst`);
-  await Promise.all([...(await burst), ...(await five)].map((id) => finished(busy, id)));
+  await Promise.all([...burst, ...five].map((id) => finished(busy, id)));
 
   // Issue 9, "how it is checked": everything at once.
   const stalled = Array.from({ length: 50 }, () => stalledUpload(stall));
   const texts = adversarialTexts();
-  const mixed = (async () => {
+  const duringMixed = await probeWhile(service.baseUrl, async () => {
     const textAnswers = Array.from({ length: 20 }, (_, i) =>
       fetch(`${service.baseUrl}/v1/analysis/text`, {
         method: 'POST',
         headers: { authorization: `Bearer ${small}`, 'content-type': 'application/json' },
         body: JSON.stringify({ text: texts[i % texts.length] }),
-      }).then((r) => r.arrayBuffer()),
+      }).then(async (r) => (await r.arrayBuffer(), r.status)),
     );
     const maps = Array.from({ length: 200 }, (_, i) => {
       const x = (((i * 37) % 200) / 200 - 0.5).toFixed(3);
       const y = (((i * 91) % 200) / 200 - 0.5).toFixed(3);
-      return fetch(`${service.baseUrl}/images/disc-map/${x}_${y}.png`).then((r) => r.arrayBuffer());
+      return fetch(`${service.baseUrl}/images/disc-map/${x}_${y}.png`).then(async (r) => (await r.arrayBuffer(), r.status));
     });
     const ids = await Promise.all([
       upload(busy, big).then((id) => [busy, id] as const),
       ...Array.from({ length: 20 }, () => upload(busy, slow).then((id) => [busy, id] as const)),
       upload(small, Buffer.from(pdf)).then((id) => [small, id] as const),
     ]);
-    await Promise.all([...textAnswers, ...maps, ...ids.map(([secret, id]) => finished(secret, id))]);
-  })();
-  const duringMixed = await probeWhile(service.baseUrl, mixed);
+    const [texted, drawn] = await Promise.all([Promise.all(textAnswers), Promise.all(maps), Promise.all(ids.map(([secret, id]) => finished(secret, id)))]);
+    mixedFailures = [...texted, ...drawn].filter((status) => status !== 200).length;
+  });
   for (const socket of stalled) socket.destroy();
-  console.log(line('as checked (texts, 9.5 MB + 20 slow + small PDFs, 200 map PNGs, 50 stalled uploads)', duringMixed, idle.median));
+  console.log(line('as checked (texts, 9.5 MB + 20 slow + small PDFs, 200 map PNGs, 50 stalled uploads)', duringMixed, idle.median) + `; ${mixedFailures} text or map answers not 200`);
   console.log(`service memory after: ${rssMb()} MB`);
 
   let start = performance.now();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textPdf } from '../fixtures/pdf.ts';
 import { OUTGOING_TEXT, RESUME_TEXT } from '../fixtures/texts.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
-import { percentile, probeWhile } from '../helpers/healthz-probe.ts';
+import { percentile, probeWhile, startProbe } from '../helpers/healthz-probe.ts';
 import { runCli, startServiceProcess, type ServiceProcess } from '../helpers/process.ts';
 
 /**
@@ -91,7 +91,8 @@ describe('/healthz while PDFs are uploaded and analysed', () => {
     const tries: string[] = [];
     let within = false;
     for (let attempt = 0; attempt < 3 && !within; attempt += 1) {
-      const idle = await probeWhile(service.baseUrl, Promise.resolve(), 4000);
+      const idle = await probeWhile(service.baseUrl, () => Promise.resolve(), 4000);
+      const probe = await startProbe(service.baseUrl);
       const work = (async () => {
         const ids = await Promise.all([
           upload(busyToken, big).then((id) => ({ secret: busyToken, id })),
@@ -102,8 +103,8 @@ describe('/healthz while PDFs are uploaded and analysed', () => {
         for (const { secret, id } of ids) answers.push(await outcome(secret, id));
         return answers;
       })();
-      const busy = await probeWhile(service.baseUrl, work);
       const answers = await work;
+      const busy = await probe.stop();
       const idleAt = percentile(idle, PERCENTILE);
       const busyAt = percentile(busy, PERCENTILE);
       within = busyAt < idleAt + BUDGET_MS;

@@ -11,31 +11,63 @@ const { parentPort, workerData } = require('node:worker_threads');
 const times = [];
 let stop = false;
 parentPort.on('message', () => { stop = true; });
+const probe = async () => {
+  const start = performance.now();
+  try {
+    const response = await fetch(workerData.baseUrl + '/healthz');
+    await response.arrayBuffer();
+    return response.status === 200 ? performance.now() - start : Infinity;
+  } catch {
+    return Infinity;
+  }
+};
 (async () => {
+  // Not counted: the thread's first request loads its HTTP client and opens the connection,
+  // which a monitoring client did long before; counted, it measured this thread's start.
+  await probe();
+  parentPort.postMessage('ready');
   while (!stop) {
-    const start = performance.now();
-    try {
-      const response = await fetch(workerData.baseUrl + '/healthz');
-      await response.arrayBuffer();
-      times.push(response.status === 200 ? performance.now() - start : Infinity);
-    } catch {
-      times.push(Infinity);
-    }
+    times.push(await probe());
     await new Promise((resolve) => setTimeout(resolve, workerData.gapMs));
   }
   parentPort.postMessage(times);
 })();
 `;
 
-/** Round trips of /healthz (ms) until `until` settles and at least `minMs` passed. */
-export async function probeWhile(baseUrl: string, until: Promise<unknown>, minMs = 0, gapMs = 10): Promise<number[]> {
+export interface HealthzProbe {
+  /** Stops probing; the round trips measured since the probe was ready (ms). */
+  stop(): Promise<number[]>;
+}
+
+/** Starts probing; resolves once the prober is warm, so work started after it is measured from its first probe. */
+export async function startProbe(baseUrl: string, gapMs = 10): Promise<HealthzProbe> {
   const prober = new Worker(PROBER, { eval: true, workerData: { baseUrl, gapMs } });
-  const times = new Promise<number[]>((resolve) => prober.once('message', resolve));
-  await Promise.all([until.catch(() => undefined), new Promise((r) => setTimeout(r, minMs))]);
-  prober.postMessage('stop');
-  const result = await times;
-  await prober.terminate();
-  return result;
+  const messages: unknown[] = [];
+  let notify = () => {};
+  prober.on('message', (message: unknown) => {
+    messages.push(message);
+    notify();
+  });
+  const next = async (): Promise<unknown> => {
+    while (messages.length === 0) await new Promise<void>((resolve) => (notify = resolve));
+    return messages.shift();
+  };
+  await next(); // 'ready'
+  return {
+    async stop() {
+      prober.postMessage('stop');
+      const times = (await next()) as number[];
+      await prober.terminate();
+      return times;
+    },
+  };
+}
+
+/** Round trips of /healthz (ms) while `work` (started once the prober is warm) runs, and at least `minMs`. */
+export async function probeWhile(baseUrl: string, work: () => Promise<unknown>, minMs = 0, gapMs = 10): Promise<number[]> {
+  const probe = await startProbe(baseUrl, gapMs);
+  await Promise.all([work().catch(() => undefined), new Promise((r) => setTimeout(r, minMs))]);
+  return probe.stop();
 }
 
 export function percentile(values: readonly number[], q: number): number {
