@@ -113,7 +113,9 @@ export function normalizeWebUrl(raw: string | null | undefined): string | null {
     return null;
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return null;
-  const rest = `${url.pathname}${url.search}${url.hash}`
+  // A fragment ends at the first #: another one inside it is not a URI's, so it is encoded.
+  const hash = url.hash === '' ? '' : `#${url.hash.slice(1).replace(/#/g, '%23')}`;
+  const rest = `${url.pathname}${url.search}${hash}`
     // A % that starts no escape is a literal percent sign.
     .replace(/%(?![0-9A-Fa-f]{2})/g, '%25')
     .replace(URI_SAFE, (c) => encodeURIComponent(c));

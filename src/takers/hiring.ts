@@ -1,7 +1,7 @@
 import { queryOne, type Queryable } from '../db/client.ts';
 import { AppError } from '../shared/errors.ts';
 import { newLinkId } from '../users/users.ts';
-import { safeHttpUrl } from '../web/html.ts';
+import { normalizeWebUrl } from '../people/normalize.ts';
 
 export interface HiringLink {
   id: string;
@@ -28,7 +28,8 @@ const CONTROL = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
 export async function createHiringLink(db: Queryable, userId: string, input: { role: string; url: string }): Promise<HiringLink> {
   const role = input.role.trim();
   if (role.length === 0 || role.length > 200 || CONTROL.test(role)) throw new AppError('bad_request', 'A hiring link needs a role of 1 to 200 characters, in plain text.');
-  const url = safeHttpUrl(input.url);
+  // Stored in the %-encoded form the API's `format: uri` promises (| ^ { } and a second # too).
+  const url = normalizeWebUrl(input.url);
   if (!url || url.length > 2000) throw new AppError('bad_request', 'The job posting URL must be an http or https address (up to 2,000 characters).');
   const row = await queryOne<HiringRow>(db, 'INSERT INTO hiring_links (id, user_id, role, url) VALUES ($1, $2, $3, $4) RETURNING *', [newLinkId('h'), userId, role, url]);
   if (!row) throw new AppError('internal', 'The hiring link was not stored.');

@@ -8,7 +8,7 @@ import { OUTGOING_TEXT } from '../fixtures/texts.ts';
 import { enterpriseService, type TestService } from '../helpers/service.ts';
 
 /** The characters that used to pass the import and then fail every lookup with a 500. */
-const ODD = ['é', '"', '<', '>', '{', '|', '^', '`', '\\', ' ', '}', '%'];
+const ODD = ['é', '"', '<', '>', '{', '|', '^', '`', '\\', ' ', '}', '%', '#'];
 
 let service: TestService;
 let auth: { authorization: string };
@@ -36,6 +36,8 @@ describe('URLs that every response can return', () => {
     expect(normalizeWebUrl('https://img.example.org/100%.jpg')).toBe('https://img.example.org/100%25.jpg');
     expect(normalizeWebUrl('https://user:secret@img.example.org/a.jpg')).toBe('https://img.example.org/a.jpg');
     expect(normalizeWebUrl('https://bücher.example/a.jpg')).toBe('https://xn--bcher-kva.example/a.jpg');
+    expect(normalizeWebUrl('https://img.example.org/a.jpg#x#y')).toBe('https://img.example.org/a.jpg#x%23y');
+    expect(normalizeWebUrl('https://img.example.org/a%23b.jpg#c?d#e f#')).toBe('https://img.example.org/a%23b.jpg#c?d%23e%20f%23');
     const once = normalizeWebUrl('https://img.example.org/é|.jpg');
     expect(normalizeWebUrl(once)).toBe(once);
     for (const bad of ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'ftp://x/y.jpg', 'https://', 'http://exa mple.com/', '/relative.jpg']) {
@@ -72,6 +74,10 @@ describe('URLs that every response can return', () => {
     const stored = await lookup('odd0@example.org');
     expect(stored.statusCode).toBe(200);
     expect(stored.json().data.photo_url).toBe('https://img.example.org/%C3%A9%20%3Cx%3E%7C%5E.jpg');
+    await service.ctx.db.query("UPDATE people SET photo_url = 'https://img.example.org/a.jpg#x#y' WHERE email_normalized = 'odd2@example.org'");
+    const hashes = await lookup('odd2@example.org');
+    expect(hashes.statusCode).toBe(200);
+    expect(hashes.json().data.photo_url).toBe('https://img.example.org/a.jpg#x%23y');
     await service.ctx.db.query("UPDATE people SET photo_url = 'not a url at all' WHERE email_normalized = 'odd1@example.org'");
     const hopeless = await lookup('odd1@example.org');
     expect(hopeless.statusCode).toBe(200);
