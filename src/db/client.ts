@@ -30,6 +30,8 @@ export interface Db extends Queryable {
   /** Runs several statements separated by semicolons, without parameters (migrations). */
   exec(sql: string): Promise<void>;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Throws when the database cannot answer (the health check). */
+  ping(): Promise<void>;
   /**
    * Embedded database only: a consistent copy of the whole data directory as a gzipped tarball
    * (src/db/backup.ts). Absent on PostgreSQL, which has pg_dump.

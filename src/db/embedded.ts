@@ -1,15 +1,32 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Db, Queryable, Row } from './client.ts';
+import type { Db, Queryable, Row, Statement } from './client.ts';
 import { embeddedStatements } from './embedded-statements.ts';
+import { TurnBudget } from './turn-budget.ts';
 
 type PgliteQueryable = Pick<PGlite, 'query'>;
 
-/** Inside a transaction statements run as plain queries: the transaction holds the lock. */
-function wrap(target: PgliteQueryable): Queryable {
+/** When the database last answered a statement (performance.now()). */
+interface Progress {
+  answeredAt: number;
+}
+
+/** A database that answered within this long is alive: `ping` need not wait its turn. */
+const ANSWERED_RECENTLY_MS = 1000;
+
+/**
+ * Statements as plain queries. Outside a transaction each waits its place in the budget's queue;
+ * inside one (the transaction holds that place) each only checks the turn's budget.
+ */
+function wrap(target: PgliteQueryable, budget: TurnBudget, progress: Progress, inTransaction: boolean): Queryable {
   const query = async <T extends Row>(sql: string, params?: readonly unknown[]): Promise<T[]> => {
-    const result = await target.query<T>(sql, params ? [...params] : undefined);
-    return result.rows;
+    const ask = async () => {
+      await budget.spend();
+      const result = await target.query<T>(sql, params ? [...params] : undefined);
+      progress.answeredAt = performance.now();
+      return result.rows;
+    };
+    return inTransaction ? ask() : budget.run(ask);
   };
   return { query, run: (statement, params) => query(statement.sql, params) };
 }
@@ -28,17 +45,32 @@ export async function openEmbedded(options: EmbeddedOptions = {}): Promise<Db & 
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { pg_trgm },
   });
-  const base = wrap(pglite);
+  // One budget for the whole database: it is one thread's work, whoever asks.
+  const budget = new TurnBudget();
+  const progress: Progress = { answeredAt: Number.NEGATIVE_INFINITY };
+  const base = wrap(pglite, budget, progress, false);
+  const runStatement = embeddedStatements(pglite);
   return {
     kind: 'embedded',
     pglite,
     query: base.query,
-    run: embeddedStatements(pglite),
+    async run<T extends Row>(statement: Statement, params: readonly unknown[]): Promise<T[]> {
+      const rows = await budget.run(() => runStatement<T>(statement, params));
+      progress.answeredAt = performance.now();
+      return rows;
+    },
+    async ping() {
+      // Busy answering others is alive: asking it one more question would only measure the
+      // queue of work ahead (twenty uploads' transactions), not whether it answers. Idle, it is asked.
+      if (pglite.closed) throw new Error('The embedded database is closed.');
+      if (performance.now() - progress.answeredAt < ANSWERED_RECENTLY_MS) return;
+      await base.query('SELECT 1');
+    },
     async exec(sql) {
       await pglite.exec(sql);
     },
     transaction(fn) {
-      return pglite.transaction((tx) => fn(wrap(tx)));
+      return budget.run(() => pglite.transaction((tx) => fn(wrap(tx, budget, progress, true))));
     },
     async dumpDataDir() {
       // A checkpoint first, so the copy needs little WAL replay when it is started. The copy is

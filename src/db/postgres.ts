@@ -52,6 +52,9 @@ export async function openPostgres(connectionString: string, maxConnections = 10
     async exec(sql) {
       await pool.query(sql);
     },
+    async ping() {
+      await pool.query('SELECT 1');
+    },
     async transaction(fn) {
       const client = await pool.connect();
       try {

@@ -14,7 +14,7 @@ const schema = {
 export const healthRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/healthz', { schema }, async () => {
     try {
-      await ctx.db.query('SELECT 1');
+      await ctx.db.ping();
     } catch (error) {
       throw new AppError('unavailable', 'The database is not reachable.', { cause: error });
     }

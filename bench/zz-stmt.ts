@@ -1,0 +1,30 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openEmbedded } from '../src/db/embedded.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { createToken } from '../src/accounts/tokens.ts';
+import { enqueueJob, claimJob, completeJob } from '../src/jobs/queue.ts';
+const dir = mkdtempSync(path.join(tmpdir(), 'stmt-'));
+const db = await openEmbedded({ dataDir: path.join(dir, 'pg') });
+await migrate(db);
+const { token } = await createToken(db, { kind: 'enterprise', name: 'x' });
+const time = async (label: string, n: number, f: (i: number) => Promise<unknown>) => {
+  for (let i = 0; i < 20; i++) await f(i);
+  const t = performance.now();
+  for (let i = 0; i < n; i++) await f(i + 1000);
+  console.log(label, ((performance.now() - t) / n).toFixed(3), 'ms');
+};
+await time('select 1', 300, () => db.query('SELECT 1'));
+await time('pending count', 300, () => db.query("SELECT count(*) FROM analyses WHERE token_id = $1 AND status = 'processing'", [token.id]));
+await time('empty tx', 300, () => db.transaction(async (tx) => { await tx.query('SELECT 1'); }));
+let k = 0;
+await time('insert analysis alone', 200, () => db.query("INSERT INTO analyses (id, token_id, source, status) VALUES ($1, $2, 'pdf', 'processing')", [`a${k++}`, token.id]));
+await time('submit-like tx', 200, () => db.transaction(async (tx) => {
+  await tx.query('SELECT pg_advisory_xact_lock(1, hashtext($1))', [token.id]);
+  await tx.query("SELECT count(*) FROM analyses WHERE token_id = $1 AND status = 'processing'", [token.id]);
+  await tx.query("INSERT INTO analyses (id, token_id, source, status) VALUES ($1, $2, 'pdf', 'processing')", [`b${k++}`, token.id]);
+  await enqueueJob(tx, 'noop', { analysis_id: `b${k}` }, token.id);
+}));
+await time('claim+complete', 200, async () => { const job = await claimJob(db, ['noop'], 60); if (job) await completeJob(db, job.id); });
+await db.close();

@@ -1,0 +1,50 @@
+/**
+ * Database work on the embedded database, one caller at a time, giving the event loop a turn
+ * every few milliseconds.
+ *
+ * PGlite runs each statement synchronously on this thread, and callers waiting for its lock are
+ * resumed by promise callbacks, which run before the event loop turns. So a queue of database
+ * work ran back to back without a break: twenty uploads arriving together held the loop for
+ * 50–80 ms with their admission transactions, and nothing else (a health check, a page, a
+ * cached map) was read or answered meanwhile. Here callers queue in order (`run`), and before
+ * each statement (`spend`, also inside transactions) the work checks how long the current turn
+ * has given the database: past `budgetMs`, it waits for the next turn. A statement alone is not
+ * cut short: most cost 0.5–3 ms.
+ */
+export class TurnBudget {
+  private turnStartedAt: number | null = null;
+  private tail: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly budgetMs = 4) {}
+
+  /** Runs `work` after the callers before it, once this turn has budget left. */
+  run<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(async () => {
+      await this.spend();
+      return work();
+    });
+    // The next caller waits for this one to end, whether it succeeded or not.
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Before a statement: returns at once while the turn has budget left, else after the next turn. */
+  async spend(): Promise<void> {
+    const now = performance.now();
+    if (this.turnStartedAt === null) {
+      this.start(now);
+      return;
+    }
+    if (now - this.turnStartedAt < this.budgetMs) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    this.start(performance.now());
+  }
+
+  private start(now: number): void {
+    this.turnStartedAt = now;
+    // Runs once this turn's callbacks are done: the next statement starts a new turn's budget.
+    setImmediate(() => {
+      this.turnStartedAt = null;
+    });
+  }
+}
