@@ -6,6 +6,8 @@ import type { RenderReply, RenderRequest } from './disc-map-worker.ts';
 const WORKER_URL = workerEntry(import.meta.url, './disc-map-worker.ts', './disc-map-worker-boot.mjs');
 /** Renders waiting at once; past it a request gets 503 rather than an ever longer wait. */
 const MAX_QUEUED = 256;
+/** How long `close` waits for replaced threads to finish the render they were stuck in. */
+const RETIRE_WAIT_MS = 20_000;
 
 export interface DiscMapRendererOptions {
   /** Images kept in the LRU cache. */
@@ -40,6 +42,9 @@ export class DiscMapRenderer {
   private readonly inFlight = new Map<string, Promise<Buffer>>();
   /** In the order sent; the thread works on the first. */
   private readonly pending = new Map<number, Pending>();
+  /** Threads replaced while stuck, until they have exited. */
+  private readonly retiring = new Set<Promise<void>>();
+  private readonly retiredFlags = new WeakMap<Worker, Int32Array>();
   private readonly cacheSize: number;
   private readonly stallTimeoutMs: number;
   private worker: Worker | null = null;
@@ -90,7 +95,11 @@ export class DiscMapRenderer {
     const error = new Error('DISC map renderer closed');
     for (const pending of this.pending.values()) pending.reject(error);
     this.pending.clear();
-    if (worker) await worker.terminate();
+    if (worker) this.retire(worker);
+    // A thread in the middle of a render ends when that render does; a process that exits
+    // before then can abort on the way out (see retire), so close waits for it, a while.
+    const cap = new Promise((resolve) => setTimeout(resolve, RETIRE_WAIT_MS).unref());
+    await Promise.race([Promise.allSettled([...this.retiring]), cap]);
   }
 
   private store(key: string, png: Buffer): void {
@@ -131,7 +140,10 @@ export class DiscMapRenderer {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(WORKER_URL, { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: 128 } });
+    // Set to 1 when the thread is retired: it then skips the renders still queued to it.
+    const retired = new Int32Array(new SharedArrayBuffer(4));
+    const worker = new Worker(WORKER_URL, { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: 128 }, workerData: { retired } });
+    this.retiredFlags.set(worker, retired);
     worker.on('message', (message: RenderReply | { ready: true }) => {
       if (this.worker !== worker) return;
       if (!('id' in message)) {
@@ -159,12 +171,27 @@ export class DiscMapRenderer {
     return worker;
   }
 
+  /**
+   * Asks a thread to exit once its current render is done. Never `terminate()`: stopped inside
+   * the rasteriser (native code), resvg panicked and the panic aborted the whole process. A stuck
+   * render finishes (resvg has no endless loops; the slowest seen took seconds), meanwhile its
+   * thread only costs a core at low priority.
+   */
+  private retire(worker: Worker): void {
+    const flag = this.retiredFlags.get(worker);
+    if (flag) Atomics.store(flag, 0, 1);
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    this.retiring.add(exited);
+    void exited.then(() => this.retiring.delete(exited));
+    worker.postMessage({ exit: true } satisfies RenderRequest);
+  }
+
   /** Fails the render the thread was on, replaces the thread and sends it the rest of the queue. */
   private replaceStuckWorker(error: Error): void {
     const worker = this.worker;
     this.worker = null;
     this.disarm();
-    if (worker) void worker.terminate();
+    if (worker) this.retire(worker);
     const first = this.pending.entries().next();
     if (!first.done) {
       const [id, stuck] = first.value;

@@ -43,9 +43,9 @@ describe('DiscMapRenderer', () => {
   });
 });
 
-/** An image resvg needs several seconds for: circles blurred over the whole canvas. */
+/** An image resvg needs seconds for: circles blurred over the whole canvas (kept inside it). */
 function slowSvg(): string {
-  const blurred = Array.from({ length: 30 }, (_, i) => `<circle cx="${80 * i}" cy="${60 * i}" r="150" fill="#3b7dd8" filter="url(#b)" opacity="0.5"/>`).join('');
+  const blurred = Array.from({ length: 15 }, (_, i) => `<circle cx="${40 + 20 * i}" cy="${60 + 15 * i}" r="150" fill="#3b7dd8" filter="url(#b)" opacity="0.5"/>`).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400"><defs><filter id="b" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="40"/></filter></defs>${blurred}</svg>`;
 }
 
@@ -66,9 +66,9 @@ describe('DiscMapRenderer watchdog', () => {
   });
 
   it('fails only the render that is stuck; the ones queued behind it are drawn by a fresh thread', async () => {
-    // Far above an ordinary render even on a loaded machine (tens of ms, at a low priority), far
-    // below the slow one (about 6 s on a quiet machine).
-    const renderer = new DiscMapRenderer({ stallTimeoutMs: 2000 });
+    // Far above an ordinary render even on a loaded machine (tens of ms, at a low priority), well
+    // below the slow one (about 3 s on a quiet machine). Closing waits for the stuck thread.
+    const renderer = new DiscMapRenderer({ stallTimeoutMs: 1500 });
     try {
       const stuck = renderer.png('stuck', slowSvg());
       const behind = Array.from({ length: 3 }, (_, i) => renderer.png(`behind_${i}`, renderDiscMapSvg({ x: 0.1 * i, y: 0.2 })));
