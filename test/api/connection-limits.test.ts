@@ -6,8 +6,12 @@ import { createTestService, type TestService } from '../helpers/service.ts';
 let service: TestService;
 let port: number;
 let secret: string;
+const logLines: string[] = [];
 beforeAll(async () => {
-  service = await createTestService({ RAPPORT_IN_PROCESS_WORKER: 'false', REQUEST_TIMEOUT: '2', HEADERS_TIMEOUT: '1', MAX_CONNECTIONS_PER_CLIENT: '3' });
+  service = await createTestService(
+    { RAPPORT_IN_PROCESS_WORKER: 'false', REQUEST_TIMEOUT: '2', HEADERS_TIMEOUT: '1', MAX_CONNECTIONS_PER_CLIENT: '3', LOG_LEVEL: 'info' },
+    { logs: { write: (line: string) => void logLines.push(line) } },
+  );
   await service.base.listen({ host: '127.0.0.1', port: 0 });
   port = (service.base.server.address() as AddressInfo).port;
   secret = (await service.token('enterprise')).secret;
@@ -45,6 +49,8 @@ describe('timeouts and connection limits', () => {
     const left = () => (existsSync(service.ctx.spool.dir) ? readdirSync(service.ctx.spool.dir).filter((n) => n.endsWith('.part')) : []);
     for (let i = 0; i < 40 && left().length > 0; i += 1) await new Promise((r) => setTimeout(r, 50));
     expect(left()).toEqual([]);
+    // A timed-out upload is the client's doing: logged as its request, not as a fault of ours.
+    expect(logLines.filter((line) => (JSON.parse(line) as { level: number }).level >= 50)).toEqual([]);
   });
 
   it('headers that never finish are cut off too', async () => {

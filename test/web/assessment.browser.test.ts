@@ -1,15 +1,13 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { HAVE_BROWSER, launchChromium } from '../helpers/browser.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadQuestionnaire } from '../../src/assessment/questionnaire.ts';
 import { Browser as FormClient, newToken, signUp, takeTest } from '../helpers/assessment.ts';
 import { REPO_ROOT } from '../helpers/process.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// CI installs Chromium (.ci/run); elsewhere the test is skipped when it is missing.
-const haveBrowser = existsSync(CHROMIUM) || process.env.CI === 'true';
 /** Looked at by a person: the test, the result and the dashboard at phone and desktop widths. */
 const SHOTS = path.join(REPO_ROOT, 'test-output', 'screenshots');
 const PHONE = { width: 390, height: 844 };
@@ -44,15 +42,12 @@ async function answer(page: Page, itemId: string, value: number): Promise<void> 
   expect(await page.locator(`input[name="q.${itemId}"]:checked`).getAttribute('value')).toBe(String(value));
 }
 
-describe.skipIf(!haveBrowser)('group B in a browser', () => {
+describe.skipIf(!HAVE_BROWSER)('group B in a browser', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     service = await createTestService();
     base = await service.base.listen({ host: '127.0.0.1', port: 0 });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

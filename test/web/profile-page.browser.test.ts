@@ -1,22 +1,20 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { HAVE_BROWSER, launchChromium } from '../helpers/browser.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importPeople } from '../../src/people/import.ts';
 import { OUTGOING_TEXT } from '../fixtures/texts.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// CI installs Chromium (.ci/run); elsewhere the test is skipped when it is missing.
-const haveBrowser = existsSync(CHROMIUM) || process.env.CI === 'true';
 
 let service: TestService;
 let browser: Browser;
 let dir: string;
 let pageUrl: string;
 
-describe.skipIf(!haveBrowser)('the profile page in a browser', () => {
+describe.skipIf(!HAVE_BROWSER)('the profile page in a browser', () => {
   beforeAll(async () => {
     service = await createTestService();
     dir = mkdtempSync(path.join(tmpdir(), 'rapport-browser-'));
@@ -27,10 +25,7 @@ describe.skipIf(!haveBrowser)('the profile page in a browser', () => {
     const token = await service.token('enterprise');
     const response = await fetch(`${address}/v1/profiles?email=imani@example.org`, { headers: { authorization: `Bearer ${token.secret}` } });
     pageUrl = ((await response.json()) as { data: { url: string } }).data.url;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -49,6 +49,11 @@ function fromFastifyError(error: FastifyError, bodyLimitBytes: number): AppError
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new AppError('unsupported_media_type', 'This endpoint expects multipart/form-data.');
   }
+  // The body stopped arriving: the client closed the connection, or the server cut a stalled
+  // upload off at REQUEST_TIMEOUT (the client got its 408 already). The client's doing, not ours.
+  if ((error.code === 'ECONNRESET' && error.message === 'aborted') || error.code === 'ERR_STREAM_PREMATURE_CLOSE') {
+    return new AppError('bad_request', 'The request body ended before its declared length: the connection was closed or timed out.');
+  }
   if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return new AppError('bad_request', 'The body is not valid JSON.');
   }
