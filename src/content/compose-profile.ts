@@ -95,11 +95,10 @@ function similarityIndexOf(library: PhraseLibrary): SimilarityIndex {
 /**
  * Loads the library and computes what composing needs of it once (each phrase's similar and
  * opposed neighbours), so the first profiles after a start cost what later ones do. Called at
- * start-up; returns the library.
+ * start-up.
  */
-export function prepareProfileContent(library: PhraseLibrary = loadPhraseLibrary()): PhraseLibrary {
+export function prepareProfileContent(library: PhraseLibrary = loadPhraseLibrary()): void {
   similarityIndexOf(library).warm();
-  return library;
 }
 
 /** Picks each section's phrases (templates, not yet personalised). */

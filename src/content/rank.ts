@@ -217,12 +217,11 @@ export class SimilarityIndex {
   }
 
   /** Computes every phrase's neighbours and opponents now (about 0.1 s for the library). */
-  warm(): this {
+  warm(): void {
     for (const phrase of this.phrases) {
       this.similarTo(phrase);
       this.opposedTo(phrase);
     }
-    return this;
   }
 
   /** Ids of the phrases that say the opposite of this one (`stance`). */

@@ -160,8 +160,12 @@ export class DiscMapRenderer {
       if ('png' in message) pending.resolve(Buffer.from(message.png.buffer, message.png.byteOffset, message.png.byteLength));
       else pending.reject(new Error(`DISC map rendering failed: ${message.error}`));
     });
+    // Gone already (a crash, or its own exit): nothing to retire, only its queue to resend.
     const died = (error: Error) => {
-      if (this.worker === worker) this.replaceStuckWorker(error);
+      if (this.worker !== worker) return;
+      this.worker = null;
+      this.disarm();
+      this.failFirstAndResend(error);
     };
     worker.on('error', died);
     worker.on('exit', (code) => died(new Error(`DISC map worker exited with code ${code}`)));
@@ -186,12 +190,17 @@ export class DiscMapRenderer {
     worker.postMessage({ exit: true } satisfies RenderRequest);
   }
 
-  /** Fails the render the thread was on, replaces the thread and sends it the rest of the queue. */
+  /** Retires a thread that finished nothing for too long, and hands its queue to a fresh one. */
   private replaceStuckWorker(error: Error): void {
     const worker = this.worker;
     this.worker = null;
     this.disarm();
     if (worker) this.retire(worker);
+    this.failFirstAndResend(error);
+  }
+
+  /** Fails the render the old thread was on (the oldest) and sends the rest to a fresh thread. */
+  private failFirstAndResend(error: Error): void {
     const first = this.pending.entries().next();
     if (!first.done) {
       const [id, stuck] = first.value;

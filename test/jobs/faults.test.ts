@@ -28,6 +28,18 @@ describe('background work under faults', () => {
       await testDb.db.query<JobRow>('SELECT status, attempts, last_error, EXTRACT(EPOCH FROM (run_after - now())) AS delay FROM jobs WHERE id = $1', [id])
     )[0];
   const makeDue = (id: string) => testDb.db.query('UPDATE jobs SET run_after = now() WHERE id = $1', [id]);
+  /** Runs the worker, making the job due again after each back-off, until a job was given up (10 s at most). */
+  const runUntilGivenUp = async (worker: JobWorker, id: string, givenUp: readonly unknown[]) => {
+    worker.start();
+    try {
+      for (let i = 0; i < 200 && givenUp.length === 0; i += 1) {
+        await new Promise((r) => setTimeout(r, 50));
+        await makeDue(id);
+      }
+    } finally {
+      await worker.stop();
+    }
+  };
 
   it('retries a failed job with a growing back-off, then gives up after MAX_ATTEMPTS keeping the error', async () => {
     const id = await enqueueJob(testDb.db, 'test_fault', { n: 1 });
@@ -71,15 +83,7 @@ describe('background work under faults', () => {
       },
     );
     const id = await enqueueJob(testDb.db, 'test_always_fails', {});
-    worker.start();
-    try {
-      for (let i = 0; i < 200 && givenUp.length === 0; i += 1) {
-        await new Promise((r) => setTimeout(r, 50));
-        await makeDue(id);
-      }
-    } finally {
-      await worker.stop();
-    }
+    await runUntilGivenUp(worker, id, givenUp);
     expect(runs).toBe(MAX_ATTEMPTS);
     expect(givenUp).toEqual([{ id, error: `attempt ${MAX_ATTEMPTS} failed` }]);
     expect(await row(id)).toMatchObject({ status: 'failed', last_error: `attempt ${MAX_ATTEMPTS} failed` });
@@ -102,15 +106,7 @@ describe('background work under faults', () => {
     );
     const good = await Promise.all([1, 2, 3].map((n) => enqueueJob(testDb.db, 'test_batch_fault', { n }, `tok_${n}`)));
     const bad = await enqueueJob(testDb.db, 'test_batch_fault', { n: 'bad' }, 'tok_bad');
-    worker.start();
-    try {
-      for (let i = 0; i < 200 && givenUp.length === 0; i += 1) {
-        await new Promise((r) => setTimeout(r, 50));
-        await makeDue(bad);
-      }
-    } finally {
-      await worker.stop();
-    }
+    await runUntilGivenUp(worker, bad, givenUp);
     // One batch of all four, then the bad one alone at each retry.
     expect(batches[0]?.sort()).toEqual(['1', '2', '3', 'bad']);
     expect(batches.slice(1)).toEqual(Array.from({ length: MAX_ATTEMPTS - 1 }, () => ['bad']));
