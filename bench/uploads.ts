@@ -7,9 +7,9 @@
  * - while 5 uploads of 9.5 MB, then 100 of 3.5 MB, arrive at once (a 503 beyond
  *   RAPPORT_UPLOADS_AT_ONCE is retried after its Retry-After, and counted);
  * - "as checked" (issue 9), all at once: 20 adversarial texts at the 100,000-character limit,
- *   a 9.5 MB PDF, 20 slow PDFs of one token, a small PDF of another, 200 uncached DISC map PNGs
+ *   20 texts in GET query strings of 60 KB, a 9.5 MB PDF, 20 slow PDFs of one token, a small PDF of another, 200 uncached DISC map PNGs
  *   and 50 stalled uploads (headers and 64 KB sent, then nothing), until every PDF is analysed;
- * - the service's resident memory before and after;
+ * - the service's resident memory before and after, and before and after 400 uncached map PNGs;
  * - how long a small PDF of a second token takes behind a backlog of 20 PDFs of the first.
  *
  *   npx tsx bench/uploads.ts [--quick]     (--quick: 30 uploads of 3.5 MB instead of 100)
@@ -77,6 +77,13 @@ function adversarialTexts(): string[] {
   return runs.map((run) => `${prose(40_000)} ${run} ${prose(40_000)}`.slice(0, 100_000));
 }
 
+/** The longest start of `text` whose URL encoding fits in `bytes` (GET URLs are limited to 64 KB). */
+function queryOf(text: string, bytes: number): string {
+  let encoded = encodeURIComponent(text);
+  for (let chars = text.length; encoded.length > bytes; chars = Math.floor(chars * 0.95)) encoded = encodeURIComponent(text.slice(0, chars));
+  return encoded;
+}
+
 /** An upload that sends its headers and 64 KB of a declared 9 MB, then nothing: held open until closed. */
 function stalledUpload(secret: string): Socket {
   const { hostname, port } = new URL(service.baseUrl);
@@ -121,6 +128,14 @@ try {
   console.log(`service memory: ${rssBefore} MB before, ${rssMb()} MB after the burst`);
   await Promise.all([...burst, ...five].map((id) => finished(busy, id)));
 
+  // The map thread frees resvg's memory only when its heap is collected (src/web/disc-map-worker.ts).
+  const rssBeforeMaps = rssMb();
+  for (let i = 0; i < 400; i++) {
+    const response = await fetch(`${service.baseUrl}/images/disc-map/${((i % 20) / 25 - 0.4).toFixed(3)}_${(Math.floor(i / 20) / 25 - 0.4115).toFixed(3)}.png`);
+    await response.arrayBuffer();
+  }
+  console.log(`service memory: ${rssBeforeMaps} MB before, ${rssMb()} MB after 400 uncached DISC map PNGs`);
+
   // Issue 9, "how it is checked": everything at once.
   const stalled = Array.from({ length: 50 }, () => stalledUpload(stall));
   const texts = adversarialTexts();
@@ -132,6 +147,12 @@ try {
         body: JSON.stringify({ text: texts[i % texts.length] }),
       }).then(async (r) => (await r.arrayBuffer(), r.status)),
     );
+    const query = queryOf(texts[0] ?? '', 60_000);
+    const queried = Array.from({ length: 20 }, () =>
+      fetch(`${service.baseUrl}/v1/analysis/text?text=${query}`, { headers: { authorization: `Bearer ${small}` } }).then(
+        async (r) => (await r.arrayBuffer(), r.status),
+      ),
+    );
     const maps = Array.from({ length: 200 }, (_, i) => {
       const x = (((i * 37) % 200) / 200 - 0.5).toFixed(3);
       const y = (((i * 91) % 200) / 200 - 0.5).toFixed(3);
@@ -142,11 +163,11 @@ try {
       ...Array.from({ length: 20 }, () => upload(busy, slow).then((id) => [busy, id] as const)),
       upload(small, Buffer.from(pdf)).then((id) => [small, id] as const),
     ]);
-    const [texted, drawn] = await Promise.all([Promise.all(textAnswers), Promise.all(maps), Promise.all(ids.map(([secret, id]) => finished(secret, id)))]);
+    const [texted, drawn] = await Promise.all([Promise.all([...textAnswers, ...queried]), Promise.all(maps), Promise.all(ids.map(([secret, id]) => finished(secret, id)))]);
     mixedFailures = [...texted, ...drawn].filter((status) => status !== 200).length;
   });
   for (const socket of stalled) socket.destroy();
-  console.log(line('as checked (texts, 9.5 MB + 20 slow + small PDFs, 200 map PNGs, 50 stalled uploads)', duringMixed, idle.median) + `; ${mixedFailures} text or map answers not 200`);
+  console.log(line('as checked (texts in bodies and query strings, 9.5 MB + 20 slow + small PDFs, 200 map PNGs, 50 stalled uploads)', duringMixed, idle.median) + `; ${mixedFailures} text or map answers not 200`);
   console.log(`service memory after: ${rssMb()} MB`);
 
   let start = performance.now();

@@ -5,7 +5,7 @@ import { assessmentApi } from './api/assessment/index.ts';
 import { connectApi } from './api/connect/index.ts';
 import { enterpriseApi } from './api/enterprise/index.ts';
 import { buildValidator } from './api/shared/body-validation.ts';
-import { warmingSerializerFactory, warmUpSerializersOnListen } from './api/shared/serializer-warm-up.ts';
+import { warmingSerializerFactory, warmUpSerializersWhenReady } from './api/shared/serializer-warm-up.ts';
 import { clientErrorHandler, MAX_HEADER_BYTES } from './api/shared/client-errors.ts';
 import { limitConnections, serverTimeoutOptions } from './api/shared/connection-limits.ts';
 import { frameworkErrors, installErrorHandling } from './api/shared/errors.ts';
@@ -21,8 +21,13 @@ import { personDiscMapRoute } from './api/web/person-disc-map.ts';
 import { profilePageRoute } from './api/web/profile-page.ts';
 import type { AppContext } from './context.ts';
 
+/** For an app that will listen: pay for the first response of every union-shaped route at `ready()` (serializer-warm-up.ts). */
+export interface BuildOptions {
+  warmSerializers?: boolean;
+}
+
 /** What both hosts share: logging, request ids, the error body, body parsing, health. */
-async function createFastify(ctx: AppContext, host: HostName) {
+async function createFastify(ctx: AppContext, host: HostName, options: BuildOptions) {
   // Typed as Fastify's logger interface so route plugins share one instance type.
   const logger: FastifyBaseLogger = ctx.logger;
   const timeouts = serverTimeoutOptions(ctx.config.http);
@@ -43,7 +48,7 @@ async function createFastify(ctx: AppContext, host: HostName) {
     frameworkErrors,
     schemaController: { compilersFactory: { buildValidator, buildSerializer: warmingSerializerFactory(serializerWarmUps) } },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  warmUpSerializersOnListen(app, serializerWarmUps);
+  if (options.warmSerializers === true) warmUpSerializersWhenReady(app, serializerWarmUps);
   limitConnections(app.server, ctx.config.http);
   app.decorateRequest('apiToken', null);
   installErrorHandling(app, ctx.config.bodyLimitBytes);
@@ -55,8 +60,8 @@ async function createFastify(ctx: AppContext, host: HostName) {
 }
 
 /** {base_url}: groups A (Enterprise) and B (Assessment), the web pages and images. */
-export async function buildBaseApp(ctx: AppContext): Promise<FastifyInstance> {
-  const app = await createFastify(ctx, 'base');
+export async function buildBaseApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = await createFastify(ctx, 'base', options);
   await installOpenApi(app, {
     title: 'Rapport: Enterprise and Assessment API',
     description:
@@ -83,15 +88,15 @@ export async function buildBaseApp(ctx: AppContext): Promise<FastifyInstance> {
 
 /** RAPPORT_METRICS_PORT: `/metrics` (and `/healthz`) on a listener of their own, for the operator. */
 export async function buildMetricsApp(ctx: AppContext): Promise<FastifyInstance> {
-  const app = await createFastify(ctx, 'base');
+  const app = await createFastify(ctx, 'base', {});
   await app.register(healthRoute, { ctx });
   await app.register(metricsRoute(ctx.metrics, ctx.config.metricsToken));
   return app;
 }
 
 /** {connect_url}: group C (Connect). */
-export async function buildConnectApp(ctx: AppContext): Promise<FastifyInstance> {
-  const app = await createFastify(ctx, 'connect');
+export async function buildConnectApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = await createFastify(ctx, 'connect', options);
   await installOpenApi(app, {
     title: 'Rapport: Connect API',
     description:

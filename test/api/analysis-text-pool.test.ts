@@ -92,7 +92,7 @@ describe('/healthz while maximum-size texts are analysed', () => {
   let service: TestService;
   let base: string;
   beforeAll(async () => {
-    service = await createTestService();
+    service = await createTestService({}, { warmSerializers: true });
     await service.base.listen({ host: '127.0.0.1', port: 0 });
     base = `http://127.0.0.1:${(service.base.server.address() as AddressInfo).port}`;
     service.ctx.textPool.warm();

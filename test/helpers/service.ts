@@ -21,16 +21,21 @@ export interface TestService {
 
 /**
  * Both hosts built on a fresh database, not listening: requests go through `inject`. Log lines
- * go to `options.logs` when given (with LOG_LEVEL set in `env`).
+ * go to `options.logs` when given (with LOG_LEVEL set in `env`); `warmSerializers` for a test
+ * that listens and measures latency, as the service does (src/api/shared/serializer-warm-up.ts).
  */
-export async function createTestService(env: Record<string, string> = {}, options: { logs?: DestinationStream } = {}): Promise<TestService> {
+export async function createTestService(
+  env: Record<string, string> = {},
+  options: { logs?: DestinationStream; warmSerializers?: boolean } = {},
+): Promise<TestService> {
   const testDb = await createTestDb();
   // Uploads go to a directory of this test's own, not the repository's data folder.
   const uploadDir = mkdtempSync(path.join(tmpdir(), 'rapport-uploads-'));
   const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent', RAPPORT_DEMO_DATA: 'false', RAPPORT_UPLOAD_DIR: uploadDir, ...env }), databaseUrl: testDb.url };
   const ctx = createContext(config, testDb.db, createLogger(config.logLevel, options.logs), { runJobs: config.inProcessWorker });
-  const base = await buildBaseApp(ctx);
-  const connect = await buildConnectApp(ctx);
+  const warm = { warmSerializers: options.warmSerializers === true };
+  const base = await buildBaseApp(ctx, warm);
+  const connect = await buildConnectApp(ctx, warm);
   return {
     ctx,
     base,

@@ -9,10 +9,11 @@ function isUnion(schema: unknown): boolean {
 /**
  * Fastify's response serializers, built as usual, with one addition. A response that is a union
  * of shapes (a personality, or "no personality") picks its shape by validating the value against
- * each one, and the validators are compiled on the first response: 80 ms or more of the event
- * loop per route, paid by whoever asks first (under load, that showed as the longest pause of
- * /healthz). Such serializers are remembered here and warmed once the server listens
- * (`warmUpSerializersOnListen`); tests built with inject() never listen and never pay for it.
+ * each one, and the validators are compiled on the first response: 30–80 ms of the event loop
+ * per route, paid by whoever asks first (under load, that showed as the longest pause of
+ * /healthz). Such serializers are remembered here and warmed when the app is ready
+ * (`warmUpSerializersWhenReady`), before it listens: warmed after listening, the first health
+ * checks waited behind them. Apps that never listen (tests built with inject()) skip it.
  */
 export function warmingSerializerFactory(warmUps: (() => void)[]): SerializerFactory {
   const build = SerializerSelector();
@@ -36,16 +37,10 @@ export function warmingSerializerFactory(warmUps: (() => void)[]): SerializerFac
   };
 }
 
-/** Runs the warm-ups once listening, one per turn of the event loop so requests interleave. */
-export function warmUpSerializersOnListen(app: FastifyInstance, warmUps: (() => void)[]): void {
-  app.addHook('onListen', (done) => {
-    const next = () => {
-      const warmUp = warmUps.shift();
-      if (warmUp === undefined) return;
-      warmUp();
-      setImmediate(next);
-    };
-    setImmediate(next);
+/** Runs the warm-ups as the app becomes ready: call `ready()` before `listen()` to pay for them before any request. */
+export function warmUpSerializersWhenReady(app: FastifyInstance, warmUps: (() => void)[]): void {
+  app.addHook('onReady', (done) => {
+    for (const warmUp of warmUps.splice(0)) warmUp();
     done();
   });
 }
