@@ -98,12 +98,16 @@ async function settle(api: Api): Promise<void> {
 interface Run {
   rate: number;
   requests: number;
-  /** CPU milliseconds per request of the API processes, and of the other processes given. */
+  /** CPU milliseconds per request of the API processes, of the other processes given, and of this one (the load generator). */
   apiCpuMs: number;
   otherCpuMs: number;
+  clientCpuMs: number;
 }
 
-async function measure(api: Api, headers: Record<string, string>, otherPids: number[] = []): Promise<Run> {
+/** Processes to count beside the API's: fixed ones, or looked up as each run starts (PostgreSQL's backends). */
+type Others = number[] | (() => Promise<number[]>);
+
+async function measure(api: Api, headers: Record<string, string>, others: Others = []): Promise<Run> {
   const next = seededRandom(5);
   const run = (length: { duration: number } | { amount: number }) =>
     autocannon({
@@ -117,18 +121,36 @@ async function measure(api: Api, headers: Record<string, string>, otherPids: num
   // for the JIT to have compiled the request path, and the cold side of a ratio would lose.
   if (!api.warm) await run({ amount: WARM_UP_REQUESTS * api.pids.length });
   api.warm = true;
-  const [api0, other0] = [cpuMs(api.pids), cpuMs(otherPids)];
+  const otherPids = typeof others === 'function' ? await others() : others;
+  const [api0, other0, client0] = [cpuMs(api.pids), cpuMs(otherPids), process.cpuUsage()];
   const result = await run({ duration: seconds });
   if (result.non2xx + result.errors > 0) console.log(`  (${result.non2xx + result.errors} failed)`);
   const count = Math.max(1, result.requests.total);
-  return { rate: result.requests.average, requests: result.requests.total, apiCpuMs: (cpuMs(api.pids) - api0) / count, otherCpuMs: (cpuMs(otherPids) - other0) / count };
+  const client = process.cpuUsage(client0);
+  return {
+    rate: result.requests.average,
+    requests: result.requests.total,
+    apiCpuMs: (cpuMs(api.pids) - api0) / count,
+    otherCpuMs: (cpuMs(otherPids) - other0) / count,
+    clientCpuMs: (client.user + client.system) / 1000 / count,
+  };
+}
+
+/**
+ * The most N API processes can give over one on these cores, from the CPU a request costs: one
+ * process uses at most one core, and all of them with PostgreSQL and the load generator at most
+ * every core. Where the rest costs as much as the API, 2 cores allow two processes 1.33× at best.
+ */
+function ceiling(processes: number, apiMs: number, totalMs: number): number {
+  const rate = (n: number) => Math.min(n / apiMs, cores / totalMs);
+  return rate(processes) / rate(1);
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 const spread = (xs: number[]) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
 
 /** Alternates the two sides `rounds` times: the median ratio b/a and every run. */
-async function compare(a: Api, b: Api, headers: Record<string, string>, otherPids: number[] = []): Promise<{ ratio: number; ratios: number[]; a: Run[]; b: Run[] }> {
+async function compare(a: Api, b: Api, headers: Record<string, string>, otherPids: Others = []): Promise<{ ratio: number; ratios: number[]; a: Run[]; b: Run[] }> {
   const runsA: Run[] = [];
   const runsB: Run[] = [];
   for (let i = 0; i < rounds; i += 1) {
@@ -175,8 +197,15 @@ try {
   for (const api of apis) await settle(api);
   const what = `GET /v1/profiles on PostgreSQL over ${people} people, ${connections} connections, ${rounds} alternating rounds of ${seconds} s on ${cores} cores`;
 
-  const plain = await compare(one, two, headers);
+  // PostgreSQL's CPU is that of the backends serving the bench's database.
+  const backends = async () => (await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name])).rows.map((row) => row.pid);
+  const plain = await compare(one, two, headers, backends);
   console.log(`${what}: 1 process ${rps(plain.a)}, 2 processes ${rps(plain.b)}: ${plain.ratio.toFixed(2)} × (rounds ${spread(plain.ratios)}; target ≥ 1.5 where the machine has the cores)`);
+  const [apiMs, pgMs, clientMs] = [median(plain.a.map((r) => r.apiCpuMs)), median(plain.a.map((r) => r.otherCpuMs)), median(plain.a.map((r) => r.clientCpuMs))];
+  console.log(
+    `  CPU per request with 1 process: API ${us(apiMs)}, PostgreSQL ${us(pgMs)}, load generator ${us(clientMs)}: ` +
+      `on ${cores} cores, 2 processes can reach at most ${ceiling(2, apiMs, apiMs + pgMs + clientMs).toFixed(2)} × one`,
+  );
 
   const callsBefore = await scriptCalls();
   const limiter = await compare(one, shared, headers, [redis.pid]);

@@ -193,7 +193,8 @@ function readLimit(env: Env, name: string, fallback: number, zeroMeans?: string)
 
 function readHttpLimits(env: Env): HttpLimits {
   const requestTimeoutMs = readSeconds(env, 'REQUEST_TIMEOUT', 30, 1, 3600);
-  const headersTimeoutMs = readSeconds(env, 'HEADERS_TIMEOUT', 10, 1, 3600);
+  // Unset, it follows a REQUEST_TIMEOUT set below its own default rather than refusing to start.
+  const headersTimeoutMs = readSeconds(env, 'HEADERS_TIMEOUT', Math.min(10, requestTimeoutMs / 1000), 1, 3600);
   if (headersTimeoutMs > requestTimeoutMs) {
     throw new ConfigError('HEADERS_TIMEOUT', `must not exceed REQUEST_TIMEOUT (${requestTimeoutMs / 1000} s), got ${headersTimeoutMs / 1000} s`);
   }

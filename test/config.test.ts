@@ -96,6 +96,8 @@ describe('configuration', () => {
     const custom = loadConfig({ REQUEST_TIMEOUT: '5s', HEADERS_TIMEOUT: '2', MAX_CONNECTIONS_PER_CLIENT: '0', RAPPORT_UPLOAD_DIR: 'spool', RAPPORT_PDF_WORKERS: '3' }, '/srv');
     expect(custom.http).toMatchObject({ requestTimeoutMs: 5000, headersTimeoutMs: 2000, maxConnectionsPerClient: 0 });
     expect(custom).toMatchObject({ uploadDir: '/srv/spool', pdfWorkers: 3 });
+    // A short REQUEST_TIMEOUT alone: the headers' timeout follows it down, and the service starts.
+    expect(loadConfig({ REQUEST_TIMEOUT: '5' }).http).toMatchObject({ requestTimeoutMs: 5000, headersTimeoutMs: 5000 });
   });
 
   it('parses sizes and trims trailing slashes of public URLs', () => {

@@ -43,6 +43,7 @@ export async function analyzeSubmittedText(pool: TextPool, text: string): Promis
   if (text.length > MAX_TEXT_CHARS) {
     throw new AppError('payload_too_large', `The text has ${text.length} characters; the limit is ${MAX_TEXT_CHARS}.`);
   }
+  if (text.trim().length === 0) throw new AppError('bad_request', 'The text is empty: it holds nothing but whitespace.');
   // A long text goes to a worker thread; a full queue is a 503 `unavailable` with Retry-After.
   const result = await pool.analyze(text, { labelled: true, evidence: true });
   return result.ok ? { estimate: result.estimate } : { estimate: null, reason: `text_${result.reason}` };
@@ -85,8 +86,16 @@ export async function checkRoomForPdf(db: Db, tokenId: string, maxPending: numbe
 /** Seconds to wait when this process is receiving as many uploads as it takes at once. */
 const BUSY_RETRY_SECONDS = 2;
 
-export function tooManyUploads(maxAtOnce: number): AppError {
-  return new AppError('unavailable', `This server is receiving ${maxAtOnce} uploads at once, the most it takes; send it again in a moment.`, {
+/** The refusal of `UploadSpool.enter`: the process is full (503), or the token holds its share (429). */
+export function tooManyUploads(refused: 'process' | 'token', spool: UploadSpool): AppError {
+  if (refused === 'token') {
+    return new AppError(
+      'rate_limited',
+      `This token is already sending ${spool.maxPerToken} uploads at once, the most one token may send to this server; send it again once one has arrived.`,
+      { retryAfterSeconds: BUSY_RETRY_SECONDS },
+    );
+  }
+  return new AppError('unavailable', `This server is receiving ${spool.maxAtOnce} uploads at once, the most it takes; send it again in a moment.`, {
     retryAfterSeconds: BUSY_RETRY_SECONDS,
   });
 }

@@ -101,16 +101,26 @@ export class UploadSpool {
   }
 
   /**
-   * Takes one of the `maxAtOnce` places for an upload about to be received; null when all
-   * are taken. The caller gives it back with the returned function once the request is over,
-   * however it ended (see the route: it is tied to the response's `close`).
+   * Places one token may hold at once: half of them, so a client that opens many slow uploads
+   * (each holds its place until REQUEST_TIMEOUT) cannot shut every other token out.
    */
-  enter(tokenId: string): (() => void) | null {
-    if (this.inFlight >= this.maxAtOnce) return null;
+  get maxPerToken(): number {
+    return Math.max(1, Math.ceil(this.maxAtOnce / 2));
+  }
+
+  /**
+   * Takes one of the `maxAtOnce` places for an upload about to be received: refused when all
+   * are taken (`process`), or when the token holds its share already (`token`). The caller gives
+   * the place back with `leave` once the request is over, however it ended (see the route: it
+   * is tied to the response's `close`).
+   */
+  enter(tokenId: string): { leave: () => void } | { refused: 'process' | 'token' } {
+    if (this.inFlight >= this.maxAtOnce) return { refused: 'process' };
+    if (this.receivingFor(tokenId) >= this.maxPerToken) return { refused: 'token' };
     this.inFlight += 1;
     this.inFlightByToken.set(tokenId, this.receivingFor(tokenId) + 1);
     let left = false;
-    return () => {
+    const leave = () => {
       if (left) return;
       left = true;
       this.inFlight -= 1;
@@ -118,6 +128,7 @@ export class UploadSpool {
       if (rest > 0) this.inFlightByToken.set(tokenId, rest);
       else this.inFlightByToken.delete(tokenId);
     };
+    return { leave };
   }
 
   /** The file of an analysis in progress. */

@@ -14,15 +14,26 @@
 export class TurnBudget {
   private turnStartedAt: number | null = null;
   private tail: Promise<unknown> = Promise.resolve();
+  private waiting = 0;
 
   constructor(private readonly budgetMs = 4) {}
 
+  /** Callers queued or at work: while there are any, the database has work ahead of a newcomer. */
+  get queued(): number {
+    return this.waiting;
+  }
+
   /** Runs `work` after the callers before it, once this turn has budget left. */
   run<T>(work: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(async () => {
-      await this.spend();
-      return work();
-    });
+    this.waiting += 1;
+    const result = this.tail
+      .then(async () => {
+        await this.spend();
+        return work();
+      })
+      .finally(() => {
+        this.waiting -= 1;
+      });
     // The next caller waits for this one to end, whether it succeeded or not.
     this.tail = result.catch(() => undefined);
     return result;

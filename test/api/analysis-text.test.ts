@@ -71,6 +71,12 @@ describe('GET /v1/analysis/text (A2)', () => {
     const empty = await service.base.inject({ url: '/v1/analysis/text?text=', headers: auth });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.message).toBe('Invalid request: query parameter "text" must not be empty.');
+    const blank = await service.base.inject({ url: '/v1/analysis/text?text=%20%0A%09', headers: auth });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error.message).toBe('The text is empty: it holds nothing but whitespace.');
+    const blankBody = await service.base.inject({ method: 'POST', url: '/v1/analysis/text', headers: auth, payload: { text: ' \n ' } });
+    expect(blankBody.statusCode).toBe(400);
+    expect(blankBody.json().error.message).toBe('The text is empty: it holds nothing but whitespace.');
   });
 });
 

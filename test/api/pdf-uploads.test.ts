@@ -118,29 +118,41 @@ describe('PDF uploads', () => {
 describe('uploads being received at once', () => {
   let gated: TestService;
   let base: string;
+  /** Four places, so a token's share is two; a pending cap no test here reaches. */
+  let shared: TestService;
+  let sharedBase: string;
+  const listening = async (service: TestService) => {
+    await service.base.listen({ host: '127.0.0.1', port: 0 });
+    return `http://127.0.0.1:${(service.base.server.address() as AddressInfo).port}`;
+  };
   beforeAll(async () => {
-    gated = await createTestService({ RAPPORT_IN_PROCESS_WORKER: 'false', RAPPORT_UPLOADS_AT_ONCE: '3', RAPPORT_PDF_MAX_PENDING: '2' });
-    await gated.base.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://127.0.0.1:${(gated.base.server.address() as AddressInfo).port}`;
+    // Five places (a token's share is three) and a pending cap of two, reached first.
+    gated = await createTestService({ RAPPORT_IN_PROCESS_WORKER: 'false', RAPPORT_UPLOADS_AT_ONCE: '5', RAPPORT_PDF_MAX_PENDING: '2' });
+    base = await listening(gated);
+    shared = await createTestService({ RAPPORT_IN_PROCESS_WORKER: 'false', RAPPORT_UPLOADS_AT_ONCE: '4', RAPPORT_PDF_MAX_PENDING: '50' });
+    sharedBase = await listening(shared);
   });
-  afterAll(() => gated.close());
+  afterAll(async () => {
+    await gated.close();
+    await shared.close();
+  });
 
   /** Headers and 64 KB of a declared 9 MB PDF, then nothing: the upload stays open until cut off. */
-  function stalledUpload(secret: string): Socket {
-    const socket = connect(Number(new URL(base).port), '127.0.0.1');
+  function stalledUpload(secret: string, to = base): Socket {
+    const socket = connect(Number(new URL(to).port), '127.0.0.1');
     socket.on('error', () => undefined);
     socket.write(`POST /v1/analysis/pdf HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${secret}\r\nContent-Type: application/pdf\r\nContent-Length: ${9 * 1024 * 1024}\r\n\r\n`);
     socket.write(Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(64 * 1024, 0x20)]));
     return socket;
   }
 
-  async function receiving(count: number): Promise<void> {
-    for (let i = 0; i < 200 && gated.ctx.spool.receiving !== count; i += 1) await new Promise((r) => setTimeout(r, 25));
-    expect(gated.ctx.spool.receiving).toBe(count);
+  async function receiving(count: number, service = gated): Promise<void> {
+    for (let i = 0; i < 200 && service.ctx.spool.receiving !== count; i += 1) await new Promise((r) => setTimeout(r, 25));
+    expect(service.ctx.spool.receiving).toBe(count);
   }
 
-  const post = (secret: string) =>
-    fetch(`${base}/v1/analysis/pdf`, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/pdf' }, body: Buffer.from(pdf) });
+  const post = (secret: string, to = base) =>
+    fetch(`${to}/v1/analysis/pdf`, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/pdf' }, body: Buffer.from(pdf) });
 
   it('count toward the token’s pending cap; past the process’s limit the answer is 503 with Retry-After, before the body, and the connection closes', async () => {
     const one = await gated.token('enterprise');
@@ -150,14 +162,17 @@ describe('uploads being received at once', () => {
     // Two of token one's uploads are arriving: with a cap of 2 pending, a third is refused at once.
     const third = await post(one.secret);
     expect(third.status).toBe(429);
-    expect(((await third.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
+    const refusal = (await third.json()) as { error: { code: string; message: string } };
+    expect(refusal.error.code).toBe('rate_limited');
+    expect(refusal.error.message).toContain('already has 2 PDF analyses in progress');
     // Another token is not held up by them.
     const other = await post(two.secret);
     expect(other.status).toBe(200);
 
-    // All three places taken: the next upload, of any token, is told to come back.
-    stalled.push(stalledUpload(two.secret));
-    await receiving(3);
+    // All five places taken: the next upload, of any token, is told to come back.
+    const three = await gated.token('enterprise');
+    stalled.push(stalledUpload(two.secret), stalledUpload(three.secret), stalledUpload(three.secret));
+    await receiving(5);
     const busy = await post(two.secret);
     expect(busy.status).toBe(503);
     expect(busy.headers.get('retry-after')).toBe('2');
@@ -171,5 +186,26 @@ describe('uploads being received at once', () => {
     const parts = () => (existsSync(gated.ctx.spool.dir) ? readdirSync(gated.ctx.spool.dir).filter((name) => name.endsWith('.part')) : []);
     for (let i = 0; i < 100 && parts().length > 0; i += 1) await new Promise((r) => setTimeout(r, 25));
     expect(parts()).toEqual([]);
+  });
+
+  it('one token may take half of the places: past its share it gets 429 before the body, and other tokens still upload', async () => {
+    const greedy = await shared.token('enterprise');
+    const other = await shared.token('enterprise');
+    const stalled = [stalledUpload(greedy.secret, sharedBase), stalledUpload(greedy.secret, sharedBase)];
+    await receiving(2, shared);
+    const third = await post(greedy.secret, sharedBase);
+    expect(third.status).toBe(429);
+    expect(third.headers.get('retry-after')).toBe('2');
+    expect(third.headers.get('connection')).toBe('close');
+    const body = (await third.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('rate_limited');
+    expect(body.error.message).toContain('already sending 2 uploads at once');
+    // The other half is the other tokens': two of theirs arrive beside the two held.
+    stalled.push(stalledUpload(other.secret, sharedBase));
+    await receiving(3, shared);
+    expect((await post(other.secret, sharedBase)).status).toBe(200);
+    for (const socket of stalled) socket.destroy();
+    await receiving(0, shared);
+    expect((await post(greedy.secret, sharedBase)).status).toBe(200);
   });
 });

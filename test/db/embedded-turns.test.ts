@@ -46,7 +46,7 @@ describe('the embedded database and the event loop', () => {
     expect(await turnsDuring(inOne)).toBeGreaterThan(3);
   });
 
-  it('answers a health ping at once while busy answering others, asks the database when idle, and fails once closed', async () => {
+  it('answers a health ping at once while busy answering others, at the next answer when a queue has just arrived, asks the database when idle, and fails once closed', async () => {
     await db.query('SELECT 1');
     // A transaction holds the database; a ping need not wait for it: the database just answered.
     let release: () => void = () => undefined;
@@ -64,6 +64,16 @@ describe('the embedded database and the event loop', () => {
     const own = await openEmbedded();
     await new Promise((resolve) => setTimeout(resolve, 1100));
     await expect(own.ping()).resolves.toBeUndefined();
+
+    // Idle for a while, then a queue arrives: the ping waits for the database's next answer,
+    // to anyone, not for its own turn at the end of the queue.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    let answered = 0;
+    const queue = Promise.all(Array.from({ length: 300 }, (_, i) => own.query('SELECT $1::int AS n', [i]).then(() => (answered += 1))));
+    await own.ping();
+    expect(answered).toBeLessThan(30);
+    await queue;
+    expect(answered).toBe(300);
     await own.close();
     await expect(own.ping()).rejects.toThrow(/closed/);
   });

@@ -64,19 +64,19 @@ export const analysisPdfRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = 
     if (Number(request.headers['content-length'] ?? 0) > ctx.config.bodyLimitBytes) return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
     done(null, payload);
   });
-  // Before the body is read: a process receiving all the uploads it takes at once (503), or a
-  // token at its cap (429, counting its uploads arriving now), is told so without uploading the
-  // file first. The connection is then closed rather than drained: reading the unwanted 10 MB
+  // Before the body is read: a process receiving all the uploads it takes at once (503), a token
+  // sending its share of them (429), or a token at its cap of pending analyses (429, counting its
+  // uploads arriving now), is told so without uploading the file first. The connection is then closed rather than drained: reading the unwanted 10 MB
   // would cost the event loop what the refusal saves.
   app.addHook('preParsing', async (request, reply) => {
     const tokenId = tokenOf(request).id;
-    const leave = ctx.spool.enter(tokenId);
-    if (!leave) {
+    const place = ctx.spool.enter(tokenId);
+    if ('refused' in place) {
       reply.header('connection', 'close');
-      throw tooManyUploads(ctx.spool.maxAtOnce);
+      throw tooManyUploads(place.refused, ctx.spool);
     }
     // Given back however the request ends: answered, refused, cut off or timed out.
-    reply.raw.once('close', leave);
+    reply.raw.once('close', place.leave);
     try {
       await checkRoomForPdf(ctx.db, tokenId, ctx.config.pdfMaxPending, ctx.spool.receivingFor(tokenId) - 1);
     } catch (error) {

@@ -58,7 +58,7 @@ async function submittedText(request: FastifyRequest, queryText: string | undefi
     text = request.body.text;
   }
   text ??= queryText;
-  if (text === undefined || text.trim().length === 0) throw new AppError('bad_request', MISSING);
+  if (text === undefined) throw new AppError('bad_request', MISSING);
   return text;
 }
 
