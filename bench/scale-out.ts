@@ -201,10 +201,15 @@ try {
   const backends = async () => (await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name])).rows.map((row) => row.pid);
   const plain = await compare(one, two, headers, backends);
   console.log(`${what}: 1 process ${rps(plain.a)}, 2 processes ${rps(plain.b)}: ${plain.ratio.toFixed(2)} × (rounds ${spread(plain.ratios)}; target ≥ 1.5 where the machine has the cores)`);
-  const [apiMs, pgMs, clientMs] = [median(plain.a.map((r) => r.apiCpuMs)), median(plain.a.map((r) => r.otherCpuMs)), median(plain.a.map((r) => r.clientCpuMs))];
+  const cpu = (runs: Run[]) => {
+    const [api, pgMs, client] = [median(runs.map((r) => r.apiCpuMs)), median(runs.map((r) => r.otherCpuMs)), median(runs.map((r) => r.clientCpuMs))];
+    const busy = (median(runs.map((r) => r.rate)) * (api + pgMs + client)) / 1000;
+    return { api, pgMs, client, text: `API ${us(api)}, PostgreSQL ${us(pgMs)}, load generator ${us(client)} (${busy.toFixed(2)} of ${cores} cores busy)` };
+  };
+  const [alone, both] = [cpu(plain.a), cpu(plain.b)];
   console.log(
-    `  CPU per request with 1 process: API ${us(apiMs)}, PostgreSQL ${us(pgMs)}, load generator ${us(clientMs)}: ` +
-      `on ${cores} cores, 2 processes can reach at most ${ceiling(2, apiMs, apiMs + pgMs + clientMs).toFixed(2)} × one`,
+    `  CPU per request, 1 process: ${alone.text}; 2 processes: ${both.text}. ` +
+      `From the 1-process costs, 2 processes could reach at most ${ceiling(2, alone.api, alone.api + alone.pgMs + alone.client).toFixed(2)} × one on ${cores} cores`,
   );
 
   const callsBefore = await scriptCalls();
