@@ -66,8 +66,9 @@ export const analysisPdfRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = 
   });
   // Before the body is read: a process receiving all the uploads it takes at once (503), a token
   // sending its share of them (429), or a token at its cap of pending analyses (429, counting its
-  // uploads arriving now), is told so without uploading the file first. The connection is then closed rather than drained: reading the unwanted 10 MB
-  // would cost the event loop what the refusal saves.
+  // uploads arriving now), is told so without uploading the file first. The connection is then
+  // closed rather than drained: reading the unwanted 10 MB would cost the event loop what the
+  // refusal saves.
   app.addHook('preParsing', async (request, reply) => {
     const tokenId = tokenOf(request).id;
     const place = ctx.spool.enter(tokenId);
