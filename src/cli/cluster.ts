@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { aggregateWorkerMetrics } from '../ops/cluster-metrics.ts';
 import type { Logger } from '../shared/logger.ts';
+import { watchLauncher } from './launcher.ts';
 
 /** A process that died this soon after its start is not restarted in a loop: the start itself fails. */
 const EARLY_EXIT_MS = 10_000;
@@ -16,6 +17,9 @@ export function runPrimary(processes: number, logger: Logger): void {
   aggregateWorkerMetrics();
   let stopping = false;
   const startedAt = new Map<number, number>();
+  /** Processes that have listened: one that exits before it ever did failed to start. */
+  const listened = new Set<number>();
+  cluster.on('listening', (worker) => listened.add(worker.id));
 
   const fork = (): Worker => {
     const worker = cluster.fork();
@@ -32,11 +36,12 @@ export function runPrimary(processes: number, logger: Logger): void {
     const pid = worker.process.pid ?? 0;
     const lived = Date.now() - (startedAt.get(pid) ?? 0);
     startedAt.delete(pid);
+    const started = listened.delete(worker.id);
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
     }
-    if (lived < EARLY_EXIT_MS) {
+    if (!started || lived < EARLY_EXIT_MS) {
       logger.error({ pid, code, signal }, 'an API process failed during start-up; stopping the others');
       stopAll('start-up failure', 1);
       return;
@@ -57,4 +62,5 @@ export function runPrimary(processes: number, logger: Logger): void {
 
   process.once('SIGTERM', () => stopAll('SIGTERM'));
   process.once('SIGINT', () => stopAll('SIGINT'));
+  watchLauncher(() => stopAll('launcher exited'));
 }

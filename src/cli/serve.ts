@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import type { Command } from 'commander';
 import { loadConfig } from '../config.ts';
 import { AppError } from '../shared/errors.ts';
+import { watchLauncher } from './launcher.ts';
 
 function readProcesses(raw: string): number {
   const value = Number(raw);
@@ -27,7 +28,10 @@ export function registerServeCommand(program: Command): void {
         return;
       }
       const { startService } = await import('../server.ts');
-      const service = await startService(config);
+      const service = await startService(config).catch((error: unknown) => {
+        if (cluster.isWorker) leaveCluster();
+        throw error;
+      });
       let stopping = false;
       const stop = (signal: string) => {
         if (stopping) return;
@@ -48,19 +52,12 @@ export function registerServeCommand(program: Command): void {
 }
 
 /**
- * Under `npm start` the script line is `exec node …`, so npm's child is this process and the
- * SIGTERM a process manager sends npm is forwarded here. Should the launcher die without
- * forwarding (SIGKILL, an older npm, a shell wrapper), this process would be left holding the
- * data directory; so while started by npm it stops when its parent goes.
+ * Under --processes, the channel to the primary keeps an API process alive: one that failed to
+ * start (main.ts prints why) must leave, so that the primary sees it and stops the service.
  */
-function watchLauncher(onGone: () => void): void {
-  if (!process.env.npm_lifecycle_event) return;
-  const parent = process.ppid;
-  const timer = setInterval(() => {
-    if (process.ppid !== parent) {
-      clearInterval(timer);
-      onGone();
-    }
-  }, 500);
-  timer.unref();
+function leaveCluster(): void {
+  process.exitCode = 1;
+  cluster.worker?.disconnect();
+  // Whatever else might hold the process open, it goes.
+  setTimeout(() => process.exit(1), 5000).unref();
 }

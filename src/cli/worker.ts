@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config.ts';
 import { AppError } from '../shared/errors.ts';
+import { watchLauncher } from './launcher.ts';
 
 export function registerWorkerCommand(program: Command): void {
   program
@@ -18,11 +19,15 @@ export function registerWorkerCommand(program: Command): void {
       const opened = await openDatabase(config);
       const ctx = createContext(config, opened.db, logger, { runJobs: true });
       logger.info('Rapport worker is running');
-      const stop = () => {
-        logger.info('worker stopping: finishing jobs in hand');
+      let stopping = false;
+      const stop = (signal: string) => {
+        if (stopping) return;
+        stopping = true;
+        logger.info({ signal }, 'worker stopping: finishing jobs in hand');
         void ctx.shutdown().then(() => opened.close()).then(() => process.exit(0));
       };
-      process.once('SIGTERM', stop);
-      process.once('SIGINT', stop);
+      process.once('SIGTERM', () => stop('SIGTERM'));
+      process.once('SIGINT', () => stop('SIGINT'));
+      watchLauncher(() => stop('launcher exited'));
     });
 }

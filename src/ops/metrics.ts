@@ -1,5 +1,11 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { PDF_JOB } from '../analysis/analyses.ts';
+import { PROFILE_SEARCH_JOB } from '../connect/profile-search.ts';
 import type { Db } from '../db/client.ts';
+
+/** Every kind and status is reported, 0 included: a series that vanishes at zero reads as "no data". */
+const JOB_KINDS = [PDF_JOB, PROFILE_SEARCH_JOB] as const;
+const JOB_STATUSES = ['queued', 'running', 'failed'] as const;
 
 /** Which part of the service a request was for, for the metrics' `group` label. */
 export type RequestGroup = 'enterprise' | 'assessment' | 'connect' | 'web' | 'ops';
@@ -48,23 +54,8 @@ export class Metrics {
     collectDefaultMetrics({ register: this.registry, prefix: 'rapport_' });
     // Summed over the processes of `serve --processes N`: how many a scrape covers.
     new Gauge({ name: 'rapport_api_processes', help: 'API processes whose metrics this scrape sums', registers: [this.registry] }).set(1);
-    const jobs = new Gauge({
-      name: 'rapport_jobs',
-      help: 'Background jobs in the queue, by kind and status (queued, running, failed)',
-      labelNames: ['kind', 'status'] as const,
-      registers: [this.registry],
-      // Every process reads the same table: summing over processes would count each job N times.
-      aggregator: 'first',
-      // Read at scrape time: the jobs table is the truth, whichever process queued or ran them.
-      async collect() {
-        this.reset();
-        const rows = await db.query<{ kind: string; status: string; n: number | string }>(
-          "SELECT kind, status, count(*) AS n FROM jobs WHERE status IN ('queued', 'running', 'failed') GROUP BY kind, status",
-        );
-        for (const row of rows) this.set({ kind: row.kind, status: row.status }, Number(row.n));
-      },
-    });
-    void jobs;
+    // Before the jobs gauge: its collect queries the database, and read after it the pool would
+    // count that query as a waiting request on every scrape.
     const pool = db.poolStats;
     if (pool) {
       new Gauge({
@@ -80,6 +71,24 @@ export class Metrics {
         },
       });
     }
+    const jobs = new Gauge({
+      name: 'rapport_jobs',
+      help: 'Background jobs in the queue, by kind and status (queued, running, failed)',
+      labelNames: ['kind', 'status'] as const,
+      registers: [this.registry],
+      // Every process reads the same table: summing over processes would count each job N times.
+      aggregator: 'first',
+      // Read at scrape time: the jobs table is the truth, whichever process queued or ran them.
+      async collect() {
+        this.reset();
+        for (const kind of JOB_KINDS) for (const status of JOB_STATUSES) this.set({ kind, status }, 0);
+        const rows = await db.query<{ kind: string; status: string; n: number | string }>(
+          "SELECT kind, status, count(*) AS n FROM jobs WHERE status IN ('queued', 'running', 'failed') GROUP BY kind, status",
+        );
+        for (const row of rows) this.set({ kind: row.kind, status: row.status }, Number(row.n));
+      },
+    });
+    void jobs;
   }
 
   async text(): Promise<string> {

@@ -131,6 +131,19 @@ describe.skipIf(!onPostgres)('`rapport serve --processes 2`', () => {
     }
   }, 120_000);
 
+  it('stops, saying why, when its API processes cannot start (Redis unreachable), instead of waiting', async () => {
+    const testDb = await createTestDb();
+    await testDb.db.close();
+    try {
+      const env = { DATABASE_URL: testDb.url ?? '', REDIS_URL: 'redis://127.0.0.1:1', RAPPORT_DEMO_DATA: 'false', PORT: '0', CONNECT_PORT: '0' };
+      const result = await runCli(['serve', '--processes', '2'], env);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('(REDIS_URL) is not reachable');
+    } finally {
+      await testDb.close().catch(() => undefined);
+    }
+  }, 60_000);
+
   it('refuses more than one process on the embedded database', async () => {
     const result = await runCli(['serve', '--processes', '2'], { DATABASE_URL: '', RAPPORT_DATA_DIR: path.join(REPO_ROOT, '.tmp', 'never-created') });
     expect(result.code).toBe(1);

@@ -36,6 +36,9 @@ describe('Prometheus metrics', () => {
     expect(text).toMatch(/rapport_http_request_duration_seconds_bucket\{le="\+Inf",group="enterprise",route="\/v1\/usage",method="GET"\} 3/);
     expect(text).toMatch(/rapport_http_request_duration_seconds_count\{group="enterprise",route="\/v1\/usage",method="GET"\} 3/);
     expect(text).toContain('rapport_jobs{kind="pdf_analysis",status="failed"} 1');
+    // Kinds and statuses with no job read 0, not "no data".
+    expect(text).toContain('rapport_jobs{kind="pdf_analysis",status="queued"} 0');
+    expect(text).toContain('rapport_jobs{kind="profile_search",status="running"} 0');
     expect(text).toMatch(/rapport_process_resident_memory_bytes \d+/);
     // One process here; `serve --processes N` sums over N (test/cli/scale-out.test.ts).
     expect(text).toMatch(/^rapport_api_processes 1$/m);
