@@ -1,6 +1,8 @@
 // ESLint 9 flat config: JavaScript and typescript-eslint recommended rules, trimmed to what the
-// code base follows, plus the layer rules (eslint/layers.js). `npm run lint`; runs in .ci/run.
+// code base follows, the layer rules (eslint/layers.js), and the format (@stylistic: the layout
+// the code is written in, checked, and applied by `npm run format`). `npm run lint`; runs in .ci/run.
 import js from '@eslint/js';
+import stylistic from '@stylistic/eslint-plugin';
 import tseslint from 'typescript-eslint';
 import layers from './eslint/layers.js';
 
@@ -26,8 +28,27 @@ export default tseslint.config(
         performance: 'readonly', crypto: 'readonly', globalThis: 'readonly', NodeJS: 'readonly',
       },
     },
-    plugins: { layers },
+    plugins: { layers, '@stylistic': stylistic },
     rules: {
+      // The format: errors, so CI fails on them; `npm run format` fixes all but long lines.
+      '@stylistic/indent': ['error', 2, { SwitchCase: 1 }],
+      '@stylistic/quotes': ['error', 'single', { avoidEscape: true }],
+      '@stylistic/semi': ['error', 'always'],
+      '@stylistic/comma-dangle': ['error', 'always-multiline'],
+      '@stylistic/no-trailing-spaces': 'error',
+      '@stylistic/eol-last': 'error',
+      '@stylistic/no-multiple-empty-lines': ['error', { max: 1, maxEOF: 0 }],
+      '@stylistic/object-curly-spacing': ['error', 'always'],
+      '@stylistic/arrow-parens': ['error', 'always'],
+      '@stylistic/brace-style': ['error', '1tbs', { allowSingleLine: true }],
+      '@stylistic/keyword-spacing': 'error',
+      '@stylistic/space-infix-ops': 'error',
+      '@stylistic/comma-spacing': 'error',
+      '@stylistic/key-spacing': 'error',
+      '@stylistic/space-before-blocks': 'error',
+      '@stylistic/no-tabs': 'error',
+      '@stylistic/linebreak-style': ['error', 'unix'],
+      '@stylistic/max-len': ['error', { code: 200, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true, ignoreUrls: true }],
       // The project forbids both (README, code habits).
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-non-null-assertion': 'error',

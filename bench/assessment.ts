@@ -7,7 +7,6 @@ import { scoreAnswers } from '../src/assessment/scoring.ts';
 import { personalityView } from '../src/personality/views.ts';
 import { summarize, timeRuns as time } from './stats.ts';
 
-
 const loadStart = performance.now();
 const questionnaire = loadQuestionnaire();
 const loadMs = performance.now() - loadStart;

@@ -35,7 +35,6 @@ function draft(words: number): string {
   return out.join(' ');
 }
 
-
 /**
  * CPU time per call (user + system), which a busy shared machine does not inflate the way it
  * inflates wall time when the process is descheduled mid-call.
@@ -65,7 +64,7 @@ const relationship = summarize(time(2000, () => composeRelationship(sender, reci
 const recommendations = summarize(time(2000, () => composeConnectRecommendations(recipient)));
 const emails = summarize(time(2000, () => composeSampleEmails(recipient, sender)));
 
-console.log(`Connect composers (in-process)`);
+console.log('Connect composers (in-process)');
 console.log(`  recommendMessage, ${words}-word draft   median ${messaging.median.toFixed(3)} ms  p95 ${messaging.p95.toFixed(3)} ms  (target: < 5 ms)`);
 console.log(`  recommendMessage, ${words}-word draft, CPU time  median ${messagingCpu.median.toFixed(3)} ms  p95 ${messagingCpu.p95.toFixed(3)} ms`);
 console.log(`  recommendMessage, one 20,000-char word median ${oneWord.median.toFixed(3)} ms  p95 ${oneWord.p95.toFixed(3)} ms`);

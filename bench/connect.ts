@@ -99,7 +99,7 @@ console.log(`async searches (name + 300-word text) over ${people} people, one wo
 t = performance.now();
 for (let i = 0; i < 500; i++) analyzeText(TEXT_300, { model });
 console.log(`  for scale: analyzeText on the 300-word sample alone ${Math.round(500 / ((performance.now() - t) / 1000))}/s`);
-await db.query("DELETE FROM profile_requests WHERE token_id = $1", [token.id]);
+await db.query('DELETE FROM profile_requests WHERE token_id = $1', [token.id]);
 
 // 1b. The name search alone, in process: what the sync searches below will meet. Names drawn as
 // the HTTP load draws them (every one a stored person), then the same kind of names with a typo

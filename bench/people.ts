@@ -45,4 +45,3 @@ export async function generatePeople(file: string, people: number): Promise<void
   out.end();
   await once(out, 'finish');
 }
-

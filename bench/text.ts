@@ -10,7 +10,6 @@ import { describePersonality } from '../src/profiles/describe.ts';
 import { BENCH_TEXT_1000 } from './texts.ts';
 import { summarize, timeRuns as time } from './stats.ts';
 
-
 const words = BENCH_TEXT_1000.split(/\s+/).length;
 const loadStart = performance.now();
 const model = loadModel();

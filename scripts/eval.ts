@@ -166,7 +166,7 @@ for (const trait of traits) {
     circle[trait] = { calibration, full, variants: result.alternativeLogits };
   }
 }
-console.log(`\npublished figures are on the full 2,467-essay corpus; this file is a 1,988-essay subset.`);
+console.log('\npublished figures are on the full 2,467-essay corpus; this file is a 1,988-essay subset.');
 
 const e = circle.extraversion;
 const a = circle.agreeableness;
@@ -195,7 +195,7 @@ if (withStability && e !== undefined && a !== undefined) {
     ['lower-cased', agreement(pairsOf('full', variant('lowerCased'))), 'same type 100 %'],
     ['re-punctuated', agreement(pairsOf('full', variant('repunctuated'))), ''],
   ];
-  console.log(`\nstability (first repeat, held-out essays; type from extraversion and agreeableness)\n`);
+  console.log('\nstability (first repeat, held-out essays; type from extraversion and agreeableness)\n');
   const stabilityWidths = [40, 8, 10, 17, 14, 24];
   const row = (cells: string[]): string => cells.map((cell, i) => cell.padEnd(stabilityWidths[i] ?? 12)).join(' ');
   console.log(row(['comparison', 'pairs', 'same %', 'within 1 step %', 'median angle', 'target']));
@@ -224,8 +224,8 @@ if (withStability && e !== undefined && a !== undefined) {
     return { words, pairs, slope: splitHalfSlope(pairs) };
   });
   const fitted = fitPriorWords(splits.map(({ words, pairs, slope }) => ({ words, slope, weight: pairs.length })));
-  console.log(`\nshown intensity by text length (held-out; intensity = 100 × distance from the centre, reading = length factor × standing)`);
-  console.log(`two disjoint runs of L words of one essay: reliability = slope of one run's standing on the other's (E and A pooled)\n`);
+  console.log('\nshown intensity by text length (held-out; intensity = 100 × distance from the centre, reading = length factor × standing)');
+  console.log('two disjoint runs of L words of one essay: reliability = slope of one run\'s standing on the other\'s (E and A pooled)\n');
   const shrinkWidths = [8, 7, 13, 14, 16, 15, 14];
   const shrinkRow = (cells: string[]): string => cells.map((cell, i) => cell.padEnd(shrinkWidths[i] ?? 12)).join(' ');
   console.log(shrinkRow(['words', 'pairs', 'reliability', `n/(n+${PRIOR_WORDS})`, 'runs apart', 'intensity read', 'shown']));
@@ -234,7 +234,8 @@ if (withStability && e !== undefined && a !== undefined) {
     const read = pairs.flatMap(([p, q]) => [scaled(p, words), scaled(q, words)]);
     const apart = mean(read.map((p, i) => (i % 2 === 0 ? Math.hypot(p.x - (read[i + 1]?.x ?? 0), p.y - (read[i + 1]?.y ?? 0)) : Number.NaN)).filter(Number.isFinite));
     const weight = evidenceWeight(words);
-    console.log(shrinkRow([String(words), String(pairs.length), slope.toFixed(3), weight.toFixed(3), (100 * apart).toFixed(1), mean(read.map(intensity)).toFixed(1), mean(read.map((p) => weight * intensity(p))).toFixed(1)]));
+    const intensities = [mean(read.map(intensity)).toFixed(1), mean(read.map((p) => weight * intensity(p))).toFixed(1)];
+    console.log(shrinkRow([String(words), String(pairs.length), slope.toFixed(3), weight.toFixed(3), (100 * apart).toFixed(1), ...intensities]));
   }
   const halves = splitHalfSlope(pairsOf(variant('firstHalf'), variant('secondHalf')));
   const halfWords = typicalWords / 2;

@@ -106,7 +106,13 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
   const pdf = new PdfExtractor(pdfLimits, config.pdfWorkers);
   const spool = new UploadSpool(config.uploadDir, config.uploadsAtOnce);
   const discMaps = new DiscMapRenderer();
-  const textPool = new TextPool({ model, modelPath: config.textModelPath ?? DEFAULT_MODEL_PATH, workers: config.textWorkers, maxQueue: config.textMaxQueue, inlineMaxChars: config.textInlineMaxChars });
+  const textPool = new TextPool({
+    model,
+    modelPath: config.textModelPath ?? DEFAULT_MODEL_PATH,
+    workers: config.textWorkers,
+    maxQueue: config.textMaxQueue,
+    inlineMaxChars: config.textInlineMaxChars,
+  });
   const finishedRequests = new FinishedRequestWriter(db);
   let worker: JobWorker | null = null;
   let stopPurging = () => {};

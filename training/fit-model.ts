@@ -23,7 +23,6 @@ import { majorityBaseline, meanAndSd, rocAuc } from './metrics.ts';
 export const DEFAULT_CONFIG: TrainingConfig = { hashBits: 20, minDocumentFrequency: 3, denseWeight: 0.1, ngramWeight: 1, l2: 0.01, clip: 5 };
 export const DEFAULT_NGRAM_ORDER: 1 | 2 = 1;
 
-
 /**
  * A word is shown as evidence only if one training text in forty uses it: a rarer word
  * can keep its sign in every fold because the same few essays carry it each time ("row",
@@ -34,7 +33,6 @@ const EVIDENCE_MIN_SHARE = 0.025;
 
 /** Weights below this cannot move a logit by a thousandth; they are left out of the file. */
 const PRUNE_BELOW = 1e-5;
-
 
 export interface TrainOptions {
   config: TrainingConfig;
@@ -50,7 +48,6 @@ export interface TrainOptions {
 export function prepareCorpus(texts: readonly string[], config: TrainingConfig, ngramOrder: 1 | 2): PreparedDocument[] {
   return texts.map((text) => prepareDocument(extractFeatures(tokenizeProse(text), config.hashBits, ngramOrder)));
 }
-
 
 function significant(value: number): number {
   return value === 0 ? 0 : Number(value.toPrecision(4));

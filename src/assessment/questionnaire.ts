@@ -90,7 +90,7 @@ function parseItem(raw: unknown, index: number): QuestionnaireItem {
 function parseOption(raw: unknown, index: number): ResponseOption {
   if (!isObject(raw)) throw new Error(`questionnaire: options[${index}] must be an object`);
   const value = raw.value;
-  if (value !== index + 1) throw new Error(`questionnaire: options must be the values 1 to 5 in order`);
+  if (value !== index + 1) throw new Error('questionnaire: options must be the values 1 to 5 in order');
   return { value: value as ResponseOption['value'], label: text(raw.label, `options[${index}].label`) };
 }
 

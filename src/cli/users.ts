@@ -55,7 +55,7 @@ export function registerUserCommands(program: Command): void {
 
   users
     .command('disable')
-    .description("disable a user: their sessions end, their API tokens are revoked, their test links stop working")
+    .description('disable a user: their sessions end, their API tokens are revoked, their test links stop working')
     .argument('<user>', 'user id or email')
     .option('--json', 'print JSON')
     .action(async (user: string, options: { json?: boolean }) => {

@@ -114,7 +114,6 @@ export function measureOverlap(people: readonly OverlapPerson[], sections: reado
   };
 }
 
-
 /** Titles for the generated people: every role family, a few that fit none, and no title. */
 const TITLES: readonly (string | null)[] = [
   'Account Executive', 'Sales Development Representative', 'Regional Sales Manager', 'Marketing Manager', 'Content Strategist',

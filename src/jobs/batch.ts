@@ -2,7 +2,7 @@ import { statement, type Queryable } from '../db/client.ts';
 import type { Job } from './queue.ts';
 
 /** A job that may be claimed now: queued and due, or running on a lease that has run out. */
-const CLAIMABLE = `((j.status = 'queued' AND j.run_after <= now()) OR (j.status = 'running' AND j.lease_until < now()))`;
+const CLAIMABLE = '((j.status = \'queued\' AND j.run_after <= now()) OR (j.status = \'running\' AND j.lease_until < now()))';
 
 /**
  * Prepared: planned once per connection instead of on every batch. The update finds its rows

@@ -52,7 +52,7 @@ export async function issueUserToken(deps: UserTokenDeps, user: User): Promise<{
     // Serialises two rotations of one user (two tabs), so only one token stays live.
     await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [user.id]);
     const revoked = await tx.query<{ id: string }>(
-      `UPDATE api_tokens SET revoked_at = now() WHERE user_id = $1 AND kind = 'assessment' AND revoked_at IS NULL RETURNING id`,
+      'UPDATE api_tokens SET revoked_at = now() WHERE user_id = $1 AND kind = \'assessment\' AND revoked_at IS NULL RETURNING id',
       [user.id],
     );
     const created = await createToken(tx, { kind: 'assessment', name: `dashboard ${user.email}`.slice(0, 200) });

@@ -170,7 +170,7 @@ export function renderDiscMapSvg(point: DiscPoint, opts: { label?: string } = {}
     `<title>${escapeXml(title)}</title>` +
     mapBackground() +
     personMarker(p, opts.label) +
-    `</svg>`
+    '</svg>'
   );
 }
 

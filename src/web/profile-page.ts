@@ -166,7 +166,7 @@ function evidenceCard(model: ProfilePageModel, firstName: string): string {
       ? `The answers place ${who} on the DISC circle directly, so the advice can be read as a good description.`
       : confidence < TENTATIVE_CONFIDENCE
         ? `That is little to go on: the profile is tentative and reads as a blend. Treat it as what ${who} may tend to do, and check it against how they actually respond.`
-        : `Read the advice as likely tendencies rather than certainties; more text, or the personality test, would make it firmer.`;
+        : 'Read the advice as likely tendencies rather than certainties; more text, or the personality test, would make it firmer.';
   return `<section class="card evidence">
 <h2>How sure is this profile?</h2>
 <p class="amount">${amount} Confidence ${confidence} of 100.</p>

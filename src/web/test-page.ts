@@ -72,10 +72,10 @@ function itemFieldset(q: Questionnaire, itemId: string, number: number, chosen: 
 function consentLine(model: TestPageModel): string {
   const who = model.hiring
     ? (() => {
-        const url = safeHttpUrl(model.hiring.url);
-        const posting = url ? ` (<a href="${escapeHtml(url)}" rel="noopener noreferrer" target="_blank">job posting</a>)` : '';
-        return `the employer hiring for <strong>${escapeHtml(model.hiring.role)}</strong>${posting}`;
-      })()
+      const url = safeHttpUrl(model.hiring.url);
+      const posting = url ? ` (<a href="${escapeHtml(url)}" rel="noopener noreferrer" target="_blank">job posting</a>)` : '';
+      return `the employer hiring for <strong>${escapeHtml(model.hiring.role)}</strong>${posting}`;
+    })()
     : 'the organisation that gave you this link';
   return `<p class="consent">By sending your answers you agree that Rapport stores them with your name and email, and that ${who} can see your name, email and personality result. You see your result at once and can delete it from the result page.</p>`;
 }

@@ -155,4 +155,3 @@ describe('rate limits, quotas and metering', () => {
     expect(await meter.yearCalls(token.id, '2026-04')).toBe(3);
   });
 });
-

@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-function expectOurError(response: { statusCode: number; headers: Record<string, unknown>; json: () => { error: { code: string; message: string; request_id: string } } }, status: number, code: string) {
+type ErrorResponse = { statusCode: number; headers: Record<string, unknown>; json: () => { error: { code: string; message: string; request_id: string } } };
+function expectOurError(response: ErrorResponse, status: number, code: string) {
   expect(response.statusCode).toBe(status);
   const { error } = response.json();
   expect(error.code).toBe(code);

@@ -100,7 +100,7 @@ describe('admin socket failure log', () => {
   it('names the verb and the error code, never the statement, its values or the row', async () => {
     // A real database error on the INSERT of tokens.create: its statement, parameters (token
     // hash, prefix, name) and detail ("Failing row contains ...") must stay out of the log.
-    await testDb.db.exec(`ALTER TABLE api_tokens ADD CONSTRAINT test_no_secret_project CHECK (name <> 'Secret Project Zeta')`);
+    await testDb.db.exec('ALTER TABLE api_tokens ADD CONSTRAINT test_no_secret_project CHECK (name <> \'Secret Project Zeta\')');
     try {
       lines.length = 0;
       const answer = await callAdminSocket('tokens.create', { kind: 'enterprise', name: 'Secret Project Zeta' });

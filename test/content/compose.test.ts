@@ -88,7 +88,7 @@ describe('names', () => {
   });
 
   it('keeps names with markup characters inert in the HTML form', () => {
-    const firstName = `<img src=x onerror="alert('1')">&`;
+    const firstName = '<img src=x onerror="alert(\'1\')">&';
     const content = composeProfileContent({ point, firstName });
     const html = toInlineHtml(content.summary);
     expect(html).not.toContain('<img');

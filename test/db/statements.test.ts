@@ -82,4 +82,3 @@ describe('prepared statements (Queryable.run)', () => {
     expect(await t.db.run(byId, ['a'])).toHaveLength(1);
   });
 });
-

@@ -13,7 +13,7 @@ afterAll(() => testDb.close());
 /** A job of its own kind, put in a status and aged by `days`. */
 async function job(kind: string, status: 'queued' | 'running' | 'done' | 'failed', days: number): Promise<string> {
   const id = await enqueueJob(testDb.db, kind, {});
-  await testDb.db.query("UPDATE jobs SET status = $2, updated_at = now() - make_interval(days => $3::integer) WHERE id = $1", [id, status, days]);
+  await testDb.db.query('UPDATE jobs SET status = $2, updated_at = now() - make_interval(days => $3::integer) WHERE id = $1', [id, status, days]);
   return id;
 }
 

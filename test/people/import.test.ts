@@ -159,7 +159,7 @@ describe('importing people', () => {
 
   it('recomputes profiles made by another model version, or all of them', async () => {
     const nora = await findPersonByEmail(db, 'nora.vance@example.com');
-    await db.query(`UPDATE people SET model_version = 'old-model', estimate = NULL WHERE id = $1`, [nora?.id]);
+    await db.query('UPDATE people SET model_version = \'old-model\', estimate = NULL WHERE id = $1', [nora?.id]);
     const summary = await recomputeProfiles(deps);
     expect(summary).toMatchObject({ model_version: current, recomputed: 1, with_personality: 1 });
     const after = await findPersonByEmail(db, 'nora.vance@example.com');
@@ -179,7 +179,7 @@ describe('importing people', () => {
     const scores = nora?.estimate?.scores;
     if (scores === undefined) throw new Error('the imported person has no estimate');
     const unshrunk = Object.fromEntries(TRAITS.map((trait) => [trait, scores[trait] / kept]));
-    await db.query(`UPDATE people SET model_version = $2, estimate = jsonb_set(estimate, '{scores}', $3::jsonb) WHERE id = $1`, [nora?.id, model.version, JSON.stringify(unshrunk)]);
+    await db.query('UPDATE people SET model_version = $2, estimate = jsonb_set(estimate, \'{scores}\', $3::jsonb) WHERE id = $1', [nora?.id, model.version, JSON.stringify(unshrunk)]);
     expect(await recomputeProfiles(deps)).toMatchObject({ model_version: current, recomputed: 1 });
     const after = await findPersonByEmail(db, 'nora.vance@example.com');
     expect(after?.modelVersion).toBe(current);

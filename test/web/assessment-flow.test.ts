@@ -191,7 +191,7 @@ describe('/find errors and limits', () => {
     const other2 = new Browser(service.base);
     await signUp(other2, 'quota@example.com');
     const token = await newToken(other2);
-    const row = await service.ctx.db.query<{ id: string }>("SELECT id FROM api_tokens WHERE user_id IS NOT NULL AND token_prefix = $1", [token.slice(0, 8)]);
+    const row = await service.ctx.db.query<{ id: string }>('SELECT id FROM api_tokens WHERE user_id IS NOT NULL AND token_prefix = $1', [token.slice(0, 8)]);
     await setTokenLimits(service.ctx.db, row[0]?.id ?? '', { monthlyQuota: 1 });
     service.ctx.auth.forget(row[0]?.id ?? '');
     expect((await find(token, 'email=a%40example.org')).statusCode).toBe(404);

@@ -39,7 +39,7 @@ describe('renderDiscMapSvg', () => {
   });
 
   it('escapes the label and is deterministic', () => {
-    const svg = renderDiscMapSvg({ x: 0.1, y: 0.1 }, { label: `<script>alert("x")</script> & 'Bo'` });
+    const svg = renderDiscMapSvg({ x: 0.1, y: 0.1 }, { label: '<script>alert("x")</script> & \'Bo\'' });
     expect(svg).not.toContain('<script>');
     expect(svg).toContain('&lt;script&gt;alert(&quot;x&quot;)');
     expect(svg).toContain('&amp; &#39;Bo&#39;');

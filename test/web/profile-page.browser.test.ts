@@ -8,7 +8,6 @@ import { importPeople } from '../../src/people/import.ts';
 import { OUTGOING_TEXT } from '../fixtures/texts.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
 
-
 let service: TestService;
 let browser: Browser;
 let dir: string;

@@ -31,7 +31,7 @@ function model(overrides: Partial<ProfilePageModel> = {}): ProfilePageModel {
 
 describe('escapeHtml and safeHttpUrl', () => {
   it('escapes the five markup characters', () => {
-    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+    expect(escapeHtml('<a href="x">\'&\'</a>')).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
   });
 
   it('accepts only http(s) URLs', () => {
@@ -72,7 +72,7 @@ describe('renderProfilePage', () => {
     const html = renderProfilePage(
       model({
         first_name: '<script>alert(1)</script>',
-        last_name: `O'Brien "the <b>boss</b>"`,
+        last_name: 'O\'Brien "the <b>boss</b>"',
         company_name: '<img src=x onerror=alert(1)>',
         qualities: ['<i>bold</i>'],
         sections: [{ title: '<h1>x</h1>', phrases: ['Say "hi" & <wave>'] }],

@@ -53,8 +53,7 @@ async function submittedText(request: FastifyRequest, queryText: string | undefi
   else if (typeof request.body === 'string') {
     if (request.body.startsWith('%PDF-')) throw new AppError('unsupported_media_type', PDF_HERE);
     text = request.body;
-  }
-  else if (request.body && typeof request.body === 'object' && 'text' in request.body && typeof request.body.text === 'string') {
+  } else if (request.body && typeof request.body === 'object' && 'text' in request.body && typeof request.body.text === 'string') {
     text = request.body.text;
   }
   text ??= queryText;

@@ -41,57 +41,57 @@ function answersOf(form: Form): Record<string, number> {
 
 export const testPageRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; questionnaire: Questionnaire }> = async (app, { ctx, questionnaire }) => {
   for (const kind of ['t', 'h'] as const) {
-  app.get(`/${kind}/:linkId`, { schema: { ...getSchema, hide: kind === 'h' } }, async (request, reply) => {
-    const { linkId } = request.params;
-    const link = await linkOf(ctx, kind, linkId);
-    const given = request.query.api_user_email;
-    const apiUserEmail = given && normalizeEmail(given) ? given.trim() : null;
-    return sendHtml(
-      reply,
-      renderTestPage({
+    app.get(`/${kind}/:linkId`, { schema: { ...getSchema, hide: kind === 'h' } }, async (request, reply) => {
+      const { linkId } = request.params;
+      const link = await linkOf(ctx, kind, linkId);
+      const given = request.query.api_user_email;
+      const apiUserEmail = given && normalizeEmail(given) ? given.trim() : null;
+      return sendHtml(
+        reply,
+        renderTestPage({
+          action: `/${kind}/${linkId}`,
+          questionnaire,
+          apiUserEmail,
+          submissionId: randomBytes(18).toString('base64url'),
+          storageKey: `${kind}-${linkId.slice(-12)}`,
+          hiring: link.hiring ? { role: link.hiring.role, url: link.hiring.url } : null,
+        }),
+      );
+    });
+
+    app.post(`/${kind}/:linkId`, { schema: { ...postSchema, hide: kind === 'h' } }, async (request, reply) => {
+      const { linkId } = request.params;
+      checkSameOrigin(ctx, request);
+      const link = await linkOf(ctx, kind, linkId);
+      const form = request.body;
+      const apiUserEmail = field(form, 'api_user_email').trim();
+      const answers = answersOf(form);
+      const model: TestPageModel = {
         action: `/${kind}/${linkId}`,
         questionnaire,
-        apiUserEmail,
-        submissionId: randomBytes(18).toString('base64url'),
+        apiUserEmail: apiUserEmail || null,
+        submissionId: field(form, 'submission_id') || randomBytes(18).toString('base64url'),
         storageKey: `${kind}-${linkId.slice(-12)}`,
         hiring: link.hiring ? { role: link.hiring.role, url: link.hiring.url } : null,
-      }),
-    );
-  });
-
-  app.post(`/${kind}/:linkId`, { schema: { ...postSchema, hide: kind === 'h' } }, async (request, reply) => {
-    const { linkId } = request.params;
-    checkSameOrigin(ctx, request);
-    const link = await linkOf(ctx, kind, linkId);
-    const form = request.body;
-    const apiUserEmail = field(form, 'api_user_email').trim();
-    const answers = answersOf(form);
-    const model: TestPageModel = {
-      action: `/${kind}/${linkId}`,
-      questionnaire,
-      apiUserEmail: apiUserEmail || null,
-      submissionId: field(form, 'submission_id') || randomBytes(18).toString('base64url'),
-      storageKey: `${kind}-${linkId.slice(-12)}`,
-      hiring: link.hiring ? { role: link.hiring.role, url: link.hiring.url } : null,
-      answers,
-      firstName: field(form, 'first_name'),
-      lastName: field(form, 'last_name'),
-      email: field(form, 'email'),
-    };
-    try {
-      const stored = await submitTest(ctx.db, questionnaire, { userId: link.userId, hiringLinkId: link.hiring?.id ?? null }, {
-        submissionId: model.submissionId,
-        email: apiUserEmail || model.email || '',
-        firstName: model.firstName ?? '',
-        lastName: model.lastName ?? '',
         answers,
-      });
-      const target = `/r/${encodeURIComponent(stored.id)}${stored.deleteKey ? `?key=${encodeURIComponent(stored.deleteKey)}` : ''}`;
-      return reply.status(303).header('cache-control', 'no-store').redirect(target);
-    } catch (error) {
-      if (!isAppError(error) || error.code !== 'bad_request') throw error;
-      return sendHtml(reply, renderTestPage({ ...model, error: error.message }), 400);
-    }
-  });
+        firstName: field(form, 'first_name'),
+        lastName: field(form, 'last_name'),
+        email: field(form, 'email'),
+      };
+      try {
+        const stored = await submitTest(ctx.db, questionnaire, { userId: link.userId, hiringLinkId: link.hiring?.id ?? null }, {
+          submissionId: model.submissionId,
+          email: apiUserEmail || model.email || '',
+          firstName: model.firstName ?? '',
+          lastName: model.lastName ?? '',
+          answers,
+        });
+        const target = `/r/${encodeURIComponent(stored.id)}${stored.deleteKey ? `?key=${encodeURIComponent(stored.deleteKey)}` : ''}`;
+        return reply.status(303).header('cache-control', 'no-store').redirect(target);
+      } catch (error) {
+        if (!isAppError(error) || error.code !== 'bad_request') throw error;
+        return sendHtml(reply, renderTestPage({ ...model, error: error.message }), 400);
+      }
+    });
   }
 };

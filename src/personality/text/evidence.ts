@@ -68,14 +68,14 @@ const CLASS_LABELS: Readonly<Record<string, string>> = {
 /** Articles, determiners, pronouns, prepositions, conjunctions, auxiliaries, particles. */
 const FUNCTION_WORDS = new Set(
   (
-    "a an the this that these those some any each every either neither no another such what which whose " +
+    'a an the this that these those some any each every either neither no another such what which whose ' +
     "i me my mine myself i'm i've i'll i'd im ive we us our ours ourselves we're we've we'll you your yours yourself " +
     "you're you've you'll u ur he him his himself she her hers herself he's she's they them their theirs themselves " +
     "they're they've it its it's itself one ones who whom " +
     'of in on at to for from by with about as into onto upon over under through between among against during ' +
     'without within before after above below up down out off near around across along toward towards than via per ' +
-    "and or but nor so yet if then because while although though whether since unless until till " +
-    "is am are was were be been being have has had having do does did doing done will would shall should can could " +
+    'and or but nor so yet if then because while although though whether since unless until till ' +
+    'is am are was were be been being have has had having do does did doing done will would shall should can could ' +
     "may might must isn't aren't wasn't weren't don't doesn't didn't won't wouldn't can't couldn't shouldn't " +
     "haven't hasn't hadn't dont doesnt didnt cant wont isnt wasnt not " +
     'there here where when how why just also too very only even still ever'

@@ -20,10 +20,10 @@ export const MIN_WORDS = 40;
  * (about 40% of running words); text in another language has few.
  */
 const ENGLISH_FUNCTION_WORDS = new Set(
-  ("the a an and or but if so of to in on at by for with from about as into than then that this these those there here " +
-    "is are was were be been being am do does did have has had will would can could should may might must shall " +
-    "i me my we us our you your he him his she her it its they them their who what which when where why how " +
-    "not no all some any more most very just also only too up out over after before because while " +
+  ('the a an and or but if so of to in on at by for with from about as into than then that this these those there here ' +
+    'is are was were be been being am do does did have has had will would can could should may might must shall ' +
+    'i me my we us our you your he him his she her it its they them their who what which when where why how ' +
+    'not no all some any more most very just also only too up out over after before because while ' +
     "i'm it's don't can't i've i'll that's there's didn't isn't")
     .split(' '),
 );

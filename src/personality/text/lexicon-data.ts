@@ -72,7 +72,7 @@ export const LEXICON: ReadonlyArray<readonly [name: string, entries: string]> = 
 
   // Talk-like writing.
   ['swear', 'damn* hell fuck* shit* crap* ass asshole* bitch* bastard* piss* suck* sucks freakin* frickin* dang darn bloody'],
-  ['filler', "um umm uh uhh hmm hm er erm like well anyway anyways basically actually literally whatever okay ok oh ah yeah yea yep nope wow huh duh lol haha"],
+  ['filler', 'um umm uh uhh hmm hm er erm like well anyway anyways basically actually literally whatever okay ok oh ah yeah yea yep nope wow huh duh lol haha'],
   ['assent', 'yes yeah yep yea ok okay agree* alright sure absolutely right indeed exactly cool'],
   ['inhibition', 'stop* block* constrain* control* restrain* restrict* hold* held avoid* prevent* refrain* careful* caution* patient* wait* hesitat* protect* deny* resist*'],
   ['number_word', 'one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred thousand million first second third half dozen'],

@@ -117,7 +117,7 @@ export function encryptedPdf(): Uint8Array {
       ['', latin1('BT /F1 12 Tf 72 700 Td (secret) Tj ET')],
       `<< /Filter /Standard /V 1 /R 2 /O ${hex32('ab')} /U ${hex32('cd')} /P -44 >>`,
     ],
-    `/Encrypt 6 0 R /ID [<0123456789abcdef0123456789abcdef> <0123456789abcdef0123456789abcdef>]`,
+    '/Encrypt 6 0 R /ID [<0123456789abcdef0123456789abcdef> <0123456789abcdef0123456789abcdef>]',
   );
 }
 

@@ -28,7 +28,7 @@ async function runNode(nodeArgs: string[], preamble = ''): Promise<string> {
 
 describe('PDF worker outside vitest', () => {
   it('works when tsx is registered in code, as bin/rapport.mjs does', async () => {
-    const preamble = `import { register } from 'tsx/esm/api'; register();`;
+    const preamble = 'import { register } from \'tsx/esm/api\'; register();';
     expect(await runNode([], preamble)).toBe('{"ok":true,"pages":2}');
   });
 
