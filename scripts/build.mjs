@@ -4,7 +4,7 @@
 // import.meta.url finds it in both trees. Plain Node on purpose: it runs from `prepare`, before
 // anything else is known to work, and must not depend on a shell.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,27 @@ const dist = path.join(root, 'dist');
 // Sources only; the copy's docs (README.md) are for readers of src/.
 const COMPILED = /\.(ts|mts|cts)$/;
 const SKIPPED = /(\.md|\.test\.[cm]?[jt]s)$/;
+
+/** Newest modification time under a file or folder, in ms (0 for none). */
+const newestMtime = (at) => {
+  if (!existsSync(at)) return 0;
+  const stat = statSync(at);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(at).map((name) => newestMtime(path.join(at, name))));
+};
+
+// `prepare` also runs when npx first runs `rapport` in a checkout, maybe beside a running
+// service that reads dist/: a build that is current is left alone rather than deleted and
+// made again under it. So is a dist/ with no src/ beside it (a packaged copy). `npm run build`
+// always builds.
+const stamp = path.join(dist, '.build-stamp');
+if (process.env.npm_lifecycle_event === 'prepare' && existsSync(stamp)) {
+  const inputs = Math.max(newestMtime(src), newestMtime(path.join(root, 'tsconfig.build.json')), newestMtime(fileURLToPath(import.meta.url)));
+  if (!existsSync(src) || inputs <= statSync(stamp).mtimeMs) {
+    console.log('build: dist/ is up to date with src/, left as it is (`npm run build` rebuilds it)');
+    process.exit(0);
+  }
+}
 
 rmSync(dist, { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');

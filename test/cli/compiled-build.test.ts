@@ -101,4 +101,17 @@ describe('the compiled build', () => {
     expect(((await result.json()) as { data: unknown }).data).toMatchObject({ id, status: 'complete', personality: { disc_type: expect.any(String) } });
     expect(output).not.toMatch(/worker\.ts|tsx/);
   }, 120_000);
+
+  it('leaves a current dist/ alone when `prepare` runs again (npx runs it beside a running service)', () => {
+    const stamp = path.join(REPO_ROOT, 'dist/.build-stamp');
+    const before = statSync(stamp).mtimeMs;
+    const again = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts/build.mjs')], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, npm_lifecycle_event: 'prepare' },
+    });
+    expect(again.status).toBe(0);
+    expect(again.stdout).toContain('dist/ is up to date with src/');
+    expect(statSync(stamp).mtimeMs).toBe(before);
+  });
 });
