@@ -3,24 +3,14 @@
 // checkout where dist/ is missing or older than a file under src/ (someone is editing the
 // sources), it runs the TypeScript sources through tsx instead, so a stale build never runs by
 // surprise. RAPPORT_RUNTIME=dist or RAPPORT_RUNTIME=source forces one of the two.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { newestMtime } from './newest-mtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const compiledMain = path.join(root, 'dist/cli/main.js');
 const stamp = path.join(root, 'dist/.build-stamp');
-
-/** Newest modification time under dir, in ms; a few hundred stats, a couple of milliseconds. */
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
-    else if (entry.isFile()) newest = Math.max(newest, statSync(full).mtimeMs);
-  }
-  return newest;
-}
 
 function useCompiled() {
   const forced = process.env.RAPPORT_RUNTIME;

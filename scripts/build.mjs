@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFile
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newestMtime } from '../bin/newest-mtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const src = path.join(root, 'src');
@@ -16,14 +17,6 @@ const dist = path.join(root, 'dist');
 // Sources only; the copy's docs (README.md) are for readers of src/.
 const COMPILED = /\.(ts|mts|cts)$/;
 const SKIPPED = /(\.md|\.test\.[cm]?[jt]s)$/;
-
-/** Newest modification time under a file or folder, in ms (0 for none). */
-const newestMtime = (at) => {
-  if (!existsSync(at)) return 0;
-  const stat = statSync(at);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(at).map((name) => newestMtime(path.join(at, name))));
-};
 
 // `prepare` also runs when npx first runs `rapport` in a checkout, maybe beside a running
 // service that reads dist/: a build that is current is left alone rather than deleted and

@@ -16,14 +16,16 @@ const EARLY_EXIT_MS = 10_000;
 export function runPrimary(processes: number, logger: Logger): void {
   aggregateWorkerMetrics();
   let stopping = false;
-  const startedAt = new Map<number, number>();
-  /** Processes that have listened: one that exits before it ever did failed to start. */
-  const listened = new Set<number>();
-  cluster.on('listening', (worker) => listened.add(worker.id));
+  /** Per API process: when it was forked, and whether it has listened (one that exits before failed to start). */
+  const started = new Map<number, { at: number; listened: boolean }>();
+  cluster.on('listening', (worker) => {
+    const entry = started.get(worker.id);
+    if (entry) entry.listened = true;
+  });
 
   const fork = (): Worker => {
     const worker = cluster.fork();
-    if (worker.process.pid !== undefined) startedAt.set(worker.process.pid, Date.now());
+    started.set(worker.id, { at: Date.now(), listened: false });
     return worker;
   };
 
@@ -34,14 +36,13 @@ export function runPrimary(processes: number, logger: Logger): void {
 
   cluster.on('exit', (worker, code, signal) => {
     const pid = worker.process.pid ?? 0;
-    const lived = Date.now() - (startedAt.get(pid) ?? 0);
-    startedAt.delete(pid);
-    const started = listened.delete(worker.id);
+    const entry = started.get(worker.id);
+    started.delete(worker.id);
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
     }
-    if (!started || lived < EARLY_EXIT_MS) {
+    if (!entry?.listened || Date.now() - entry.at < EARLY_EXIT_MS) {
       logger.error({ pid, code, signal }, 'an API process failed during start-up; stopping the others');
       stopAll('start-up failure', 1);
       return;

@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnvironment, type CliEnvironment } from '../helpers/cli-env.ts';
-import { startServiceProcess, type ServiceProcess } from '../helpers/process.ts';
+import { alive, childrenOf, startServiceProcess, waitUntil, type ServiceProcess } from '../helpers/process.ts';
 
 let cli: CliEnvironment;
 const running: ServiceProcess[] = [];
@@ -15,31 +14,6 @@ afterAll(async () => {
   for (const service of running) await service.stop();
   await cli.cleanup();
 });
-
-/** Whether a process id is still alive (signal 0 only checks). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The pids of a process's children, from ps (Linux, where the service runs). */
-function childrenOf(pid: number): number[] {
-  const out = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).trim();
-  return out === '' ? [] : out.split(/\s+/).map(Number);
-}
-
-async function waitUntil(check: () => boolean, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (check()) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return check();
-}
 
 describe('npm start', () => {
   it('stops the service when the npm process gets SIGTERM, freeing the data directory for the next start', async () => {

@@ -1,10 +1,10 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile, textPdf } from '../fixtures/pdf.ts';
 import { OUTGOING_TEXT } from '../fixtures/texts.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
-import { REPO_ROOT, runCli, startServiceProcess, type ServiceProcess } from '../helpers/process.ts';
+import { alive, childrenOf, REPO_ROOT, runCli, startServiceProcess, waitUntil, type ServiceProcess } from '../helpers/process.ts';
 
 // Separate worker processes share a PostgreSQL server; the embedded database admits one process.
 const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -68,50 +68,20 @@ describe.skipIf(!onPostgres)('a separate `rapport worker` process', () => {
   it('stops when `npx rapport worker` is stopped, even though npx does not pass the signal on', async () => {
     // npx (npm exec) runs `sh -c rapport worker`, which runs node: a process manager signals
     // npx, sh dies without passing it on, and node is left. The same chain without npm itself
-    // (npx's first run in a checkout would rebuild dist/ under the other tests): a shell that
+    // (npx would first install this checkout into its cache and run `prepare`): a shell that
     // does not exec its command, with the variable npm sets for what it launches.
     const bin = path.join(REPO_ROOT, 'bin/rapport.mjs');
     const npx = spawn('sh', ['-c', `"${process.execPath}" "${bin}" worker; true`], {
       env: { ...process.env, ...env, npm_lifecycle_event: 'npx' },
       stdio: 'ignore',
     });
-    const npxPid = npx.pid ?? 0;
-    // The worker is the node process below the launcher.
-    const nodeBelow = (root: number): number => {
-      const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' })
-        .split('\n')
-        .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
-        .filter((m): m is RegExpExecArray => m !== null)
-        .map((m) => ({ pid: Number(m[1]), ppid: Number(m[2]), args: m[3] ?? '' }));
-      const below = new Set([root]);
-      for (let grew = true; grew; ) {
-        grew = false;
-        for (const row of rows) {
-          if (below.has(row.ppid) && !below.has(row.pid)) {
-            below.add(row.pid);
-            grew = true;
-          }
-        }
-      }
-      return rows.find((row) => below.has(row.pid) && row.pid !== root && /rapport(\.mjs)? worker/.test(row.args) && !row.args.startsWith('sh '))?.pid ?? 0;
-    };
+    // The worker is the shell's child (the shell does not exec it).
     let workerPid = 0;
-    for (let i = 0; i < 150 && workerPid === 0; i += 1) {
-      await new Promise((r) => setTimeout(r, 200));
-      workerPid = nodeBelow(npxPid);
-    }
+    await waitUntil(() => (workerPid = childrenOf(npx.pid ?? 0)[0] ?? 0) > 0, 30_000);
     expect(workerPid).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 1000));
     npx.kill('SIGTERM');
-    const alive = () => {
-      try {
-        process.kill(workerPid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    for (let i = 0; i < 100 && alive(); i += 1) await new Promise((r) => setTimeout(r, 100));
-    expect(alive()).toBe(false);
+    await waitUntil(() => !alive(workerPid), 10_000);
+    expect(alive(workerPid)).toBe(false);
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,4 +88,34 @@ export async function startServiceProcess(env: Record<string, string>, serveArgs
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Whether a process id is still alive (signal 0 only checks). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The pids of a process's children, from ps (Linux, where the service runs); none yet is []. */
+export function childrenOf(pid: number): number[] {
+  try {
+    const out = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).trim();
+    return out === '' ? [] : out.split(/\s+/).map(Number);
+  } catch {
+    return []; // ps exits 1 when it lists nothing
+  }
+}
+
+/** Polls `check` every 100 ms for up to `ms`; its last answer. */
+export async function waitUntil(check: () => boolean, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return check();
 }
