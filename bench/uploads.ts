@@ -11,6 +11,8 @@
  *   20 texts in GET query strings of 60 KB, a 9.5 MB PDF, 20 slow PDFs of one token, a small
  *   PDF of another, 200 uncached DISC map PNGs
  *   and 50 stalled uploads (headers and 64 KB sent, then nothing), until every PDF is analysed;
+ *   also probed as a load balancer does, a new connection per check, on RAPPORT_METRICS_PORT's
+ *   listener (its own thread, src/api/ops/);
  * - the service's resident memory before and after, and before and after 400 uncached map PNGs;
  * - how long a small PDF of a second token takes behind a backlog of 20 PDFs of the first.
  *
@@ -23,12 +25,14 @@ import path from 'node:path';
 import { summarize } from './stats.ts';
 import { BENCH_TEXT_1000 } from './texts.ts';
 import { probeWhile, startProbe } from '../test/helpers/healthz-probe.ts';
-import { runCli, startServiceProcess } from '../test/helpers/process.ts';
+import { freePort, runCli, startServiceProcess } from '../test/helpers/process.ts';
 import { textPdf } from '../test/fixtures/pdf.ts';
 
 const quick = process.argv.includes('--quick');
 const dir = mkdtempSync(path.join(tmpdir(), 'rapport-bench-uploads-'));
-const env = { RAPPORT_DATA_DIR: dir, RAPPORT_DEMO_DATA: 'false', LOG_LEVEL: 'info', RAPPORT_PDF_MAX_PENDING: '200', MAX_CONNECTIONS_PER_CLIENT: '0' };
+const opsPort = await freePort();
+const opsUrl = `http://127.0.0.1:${opsPort}`;
+const env = { RAPPORT_DATA_DIR: dir, RAPPORT_DEMO_DATA: 'false', LOG_LEVEL: 'info', RAPPORT_PDF_MAX_PENDING: '200', MAX_CONNECTIONS_PER_CLIENT: '0', RAPPORT_METRICS_PORT: String(opsPort) };
 const service = await startServiceProcess(env);
 
 function rssMb(): number {
@@ -142,6 +146,8 @@ try {
   // Issue 9, "how it is checked": everything at once.
   const stalled = Array.from({ length: 50 }, () => stalledUpload(stall));
   const texts = adversarialTexts();
+  // Also as a load balancer checks: a new connection each time, on the operations listener (RAPPORT_METRICS_PORT).
+  const opsProbe = await startProbe(opsUrl, 10, { newConnections: true });
   const duringMixed = await probeWhile(service.baseUrl, async () => {
     const textAnswers = Array.from({ length: 20 }, (_, i) =>
       fetch(`${service.baseUrl}/v1/analysis/text`, {
@@ -169,8 +175,10 @@ try {
     const [texted, drawn] = await Promise.all([Promise.all([...textAnswers, ...queried]), Promise.all(maps), Promise.all(ids.map(([secret, id]) => finished(secret, id)))]);
     mixedFailures = [...texted, ...drawn].filter((status) => status !== 200).length;
   });
+  const opsDuringMixed = await opsProbe.stop();
   for (const socket of stalled) socket.destroy();
   console.log(line('as checked (texts in bodies and query strings, 9.5 MB + 20 slow + small PDFs, 200 map PNGs, 50 stalled uploads)', duringMixed, idle.median) + `; ${mixedFailures} text or map answers not 200`);
+  console.log(line('as checked, on the operations listener, a new connection per check', opsDuringMixed, idle.median));
   console.log(`service memory after: ${rssMb()} MB`);
 
   let start = performance.now();

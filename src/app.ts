@@ -86,7 +86,11 @@ export async function buildBaseApp(ctx: AppContext, options: BuildOptions = {}):
   return app;
 }
 
-/** RAPPORT_METRICS_PORT: `/metrics` (and `/healthz`) on a listener of their own, for the operator. */
+/**
+ * RAPPORT_METRICS_PORT under `serve --processes N`: `/metrics` and `/healthz` on the port the
+ * processes share. A single process serves that port from a thread of its own instead
+ * (src/api/ops/), where health checks never wait for the event loop.
+ */
 export async function buildMetricsApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = await createFastify(ctx, 'base', {});
   await app.register(healthRoute, { ctx });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import { startOpsListener, type OpsListener } from './api/ops/listener.ts';
 import { buildBaseApp, buildConnectApp, buildMetricsApp } from './app.ts';
 import type { Config } from './config.ts';
 import { createContext, type AppContext } from './context.ts';
@@ -13,6 +14,7 @@ import { releaseOrphanedJobs } from './jobs/queue.ts';
 import { analysesInProgress } from './analysis/repository.ts';
 import { listenAdminSocket } from './ops/admin-socket.ts';
 import { shareMetricsWithPrimary } from './ops/cluster-metrics.ts';
+import { VitalSigns } from './ops/vital-signs.ts';
 import { seedDemoData } from './people/demo/seed.ts';
 import { createLogger } from './shared/logger.ts';
 import { connectRedis } from './shared/redis.ts';
@@ -21,8 +23,6 @@ export interface RunningService {
   ctx: AppContext;
   base: FastifyInstance;
   connect: FastifyInstance;
-  /** The RAPPORT_METRICS_PORT listener, when configured. */
-  metrics: FastifyInstance | null;
   /** Stops accepting, lets in-flight requests finish, flushes counts, closes the database. */
   stop(): Promise<void>;
 }
@@ -56,15 +56,26 @@ export async function startService(config: Config): Promise<RunningService> {
   let admin: Server | null = null;
   const base = await buildBaseApp(ctx, { warmSerializers: true });
   const connect = await buildConnectApp(ctx, { warmSerializers: true });
-  const metrics = config.metricsPort === null ? null : await buildMetricsApp(ctx);
-  const closeApps = () => Promise.allSettled([base.close(), connect.close(), metrics?.close()]);
+  // Under `serve --processes N` the processes share RAPPORT_METRICS_PORT through the cluster,
+  // which only a process's main thread can do: there it is an app like the others.
+  const sharedMetricsApp = config.metricsPort !== null && cluster.isWorker ? await buildMetricsApp(ctx) : null;
+  let ops: OpsListener | null = null;
+  let vitals: VitalSigns | null = null;
+  const closeApps = async () => {
+    await Promise.allSettled([base.close(), connect.close(), sharedMetricsApp?.close(), ops?.close()]);
+    vitals?.close();
+  };
   try {
     // Every app compiles its routes (and warms its serializers) before the first one listens:
     // done after, that work held up the first requests, health checks included, for ~0.3 s.
-    await Promise.all([base.ready(), connect.ready(), metrics?.ready()]);
+    await Promise.all([base.ready(), connect.ready(), sharedMetricsApp?.ready()]);
     await base.listen({ host: config.host, port: config.port });
     await connect.listen({ host: config.host, port: config.connectPort });
-    if (metrics) await metrics.listen({ host: config.metricsHost, port: config.metricsPort ?? 0 });
+    if (sharedMetricsApp) await sharedMetricsApp.listen({ host: config.metricsHost, port: config.metricsPort ?? 0 });
+    else if (config.metricsPort !== null) {
+      vitals = await VitalSigns.start(() => ctx.db.ping());
+      ops = await startOpsListener({ config, port: config.metricsPort, databaseKind: opened.db.kind, vitals, metrics: ctx.metrics, logger });
+    }
     if (opened.lock) {
       const socket = adminSocketPath(config.dataDir);
       admin = await listenAdminSocket(ctx, socket);
@@ -87,7 +98,7 @@ export async function startService(config: Config): Promise<RunningService> {
       database: opened.db.kind,
       port: config.port,
       connect_port: config.connectPort,
-      metrics_port: metrics ? config.metricsPort : undefined,
+      metrics_port: ops?.port ?? config.metricsPort ?? undefined,
       rate_limits: redis ? 'redis' : 'in-process',
     },
     'Rapport is listening',
@@ -96,7 +107,6 @@ export async function startService(config: Config): Promise<RunningService> {
     ctx,
     base,
     connect,
-    metrics,
     async stop() {
       admin?.close();
       await closeApps();

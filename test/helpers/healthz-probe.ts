@@ -8,15 +8,28 @@ import { Worker } from 'node:worker_threads';
  */
 const PROBER = `
 const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
 const times = [];
 let stop = false;
 parentPort.on('message', () => { stop = true; });
+// A connection of its own for each check, as a load balancer or the kubelet opens one.
+const getOnNewConnection = (url) => new Promise((resolve, reject) => {
+  http.get(url, { agent: false }, (response) => {
+    response.resume();
+    response.on('end', () => resolve(response.statusCode));
+  }).on('error', reject);
+});
+const get = async (url) => {
+  if (workerData.newConnections) return getOnNewConnection(url);
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  return response.status;
+};
 const probe = async () => {
   const start = performance.now();
   try {
-    const response = await fetch(workerData.baseUrl + '/healthz');
-    await response.arrayBuffer();
-    return response.status === 200 ? performance.now() - start : Infinity;
+    const status = await get(workerData.baseUrl + '/healthz');
+    return status === 200 ? performance.now() - start : Infinity;
   } catch {
     return Infinity;
   }
@@ -39,9 +52,12 @@ export interface HealthzProbe {
   stop(): Promise<number[]>;
 }
 
-/** Starts probing; resolves once the prober is warm, so work started after it is measured from its first probe. */
-export async function startProbe(baseUrl: string, gapMs = 10): Promise<HealthzProbe> {
-  const prober = new Worker(PROBER, { eval: true, workerData: { baseUrl, gapMs } });
+/**
+ * Starts probing; resolves once the prober is warm, so work started after it is measured from its
+ * first probe. By default on one kept-alive connection; `newConnections`: a connection per check.
+ */
+export async function startProbe(baseUrl: string, gapMs = 10, options: { newConnections?: boolean } = {}): Promise<HealthzProbe> {
+  const prober = new Worker(PROBER, { eval: true, workerData: { baseUrl, gapMs, newConnections: options.newConnections === true } });
   const messages: unknown[] = [];
   let notify = () => {};
   prober.on('message', (message: unknown) => {

@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ErrorCode } from '../../shared/errors.ts';
 import { sizeText } from '../../shared/size.ts';
-import { STATUS_BY_CODE } from './errors.ts';
+import { STATUS_BY_CODE } from './status-codes.ts';
 
 /**
  * Request line and headers together, at most. Node's default (16 KB) cuts GET

@@ -1,26 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { Type } from 'typebox';
-import { AppError, isAppError, type ErrorCode } from '../../shared/errors.ts';
+import { AppError, isAppError } from '../../shared/errors.ts';
 import { redactUrl } from '../../shared/logger.ts';
 import { sizeText } from '../../shared/size.ts';
+import { STATUS_BY_CODE } from './status-codes.ts';
 import { validationMessage } from './validation-message.ts';
-
-export const STATUS_BY_CODE: Record<ErrorCode, number> = {
-  bad_request: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  headers_too_large: 431,
-  request_timeout: 408,
-  unsupported_media_type: 415,
-  rate_limited: 429,
-  quota_exceeded: 429,
-  unavailable: 503,
-  not_implemented: 501,
-  internal: 500,
-};
 
 /** The one error body of every 4xx and 5xx answer. */
 export const ErrorBody = Type.Object(

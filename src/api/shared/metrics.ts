@@ -1,7 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Metrics, RequestGroup } from '../../ops/metrics.ts';
-import { AppError } from '../../shared/errors.ts';
+import { metricsTokenRefusal } from './metrics-token.ts';
 
 export type HostName = 'base' | 'connect';
 
@@ -27,25 +26,12 @@ export function installRequestMetrics(app: FastifyInstance, metrics: Metrics, ho
   });
 }
 
-function tokenMatches(presented: string, expected: string): boolean {
-  const a = Buffer.from(presented);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function checkToken(request: FastifyRequest, token: string | null): void {
-  if (token === null) return;
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-  if (!match?.[1] || !tokenMatches(match[1], token)) {
-    throw new AppError('unauthorized', 'The metrics token is missing or not valid: send "Authorization: Bearer <RAPPORT_METRICS_TOKEN>".');
-  }
-}
-
 /** `GET /metrics` in Prometheus' text format, behind RAPPORT_METRICS_TOKEN when one is set. */
 export function metricsRoute(metrics: Metrics, token: string | null) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-      checkToken(request, token);
+      const refusal = metricsTokenRefusal(request.headers.authorization, token);
+      if (refusal) throw refusal;
       reply.type(metrics.registry.contentType);
       return metrics.text();
     });

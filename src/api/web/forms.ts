@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { STATUS_BY_CODE } from '../shared/errors.ts';
+import { STATUS_BY_CODE } from '../shared/status-codes.ts';
 import { AppError, isAppError } from '../../shared/errors.ts';
 import { renderMessagePage } from '../../web/app-shell.ts';
 
