@@ -86,18 +86,6 @@ export async function buildBaseApp(ctx: AppContext, options: BuildOptions = {}):
   return app;
 }
 
-/**
- * RAPPORT_METRICS_PORT under `serve --processes N`: `/metrics` and `/healthz` on the port the
- * processes share. A single process serves that port from a thread of its own instead
- * (src/api/ops/), where health checks never wait for the event loop.
- */
-export async function buildMetricsApp(ctx: AppContext): Promise<FastifyInstance> {
-  const app = await createFastify(ctx, 'base', {});
-  await app.register(healthRoute, { ctx });
-  await app.register(metricsRoute(ctx.metrics, ctx.config.metricsToken));
-  return app;
-}
-
 /** {connect_url}: group C (Connect). */
 export async function buildConnectApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = await createFastify(ctx, 'connect', options);

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { startOpsListener, type OpsListener } from './api/ops/listener.ts';
-import { buildBaseApp, buildConnectApp, buildMetricsApp } from './app.ts';
+import { metricsSourceOf, startOpsListener, type OpsListener } from './api/ops/listener.ts';
+import { buildBaseApp, buildConnectApp } from './app.ts';
 import type { Config } from './config.ts';
 import { createContext, type AppContext } from './context.ts';
 import { openDatabase } from './db/open.ts';
@@ -14,6 +14,7 @@ import { releaseOrphanedJobs } from './jobs/queue.ts';
 import { analysesInProgress } from './analysis/repository.ts';
 import { listenAdminSocket } from './ops/admin-socket.ts';
 import { shareMetricsWithPrimary } from './ops/cluster-metrics.ts';
+import { reportVitalsToPrimary } from './ops/cluster-vitals.ts';
 import { VitalSigns } from './ops/vital-signs.ts';
 import { seedDemoData } from './people/demo/seed.ts';
 import { createLogger } from './shared/logger.ts';
@@ -56,25 +57,29 @@ export async function startService(config: Config): Promise<RunningService> {
   let admin: Server | null = null;
   const base = await buildBaseApp(ctx, { warmSerializers: true });
   const connect = await buildConnectApp(ctx, { warmSerializers: true });
-  // Under `serve --processes N` the processes share RAPPORT_METRICS_PORT through the cluster,
-  // which only a process's main thread can do: there it is an app like the others.
-  const sharedMetricsApp = config.metricsPort !== null && cluster.isWorker ? await buildMetricsApp(ctx) : null;
   let ops: OpsListener | null = null;
   let vitals: VitalSigns | null = null;
+  let stopReporting = () => {};
   const closeApps = async () => {
-    await Promise.allSettled([base.close(), connect.close(), sharedMetricsApp?.close(), ops?.close()]);
+    await Promise.allSettled([base.close(), connect.close(), ops?.close()]);
+    stopReporting();
     vitals?.close();
   };
   try {
     // Every app compiles its routes (and warms its serializers) before the first one listens:
     // done after, that work held up the first requests, health checks included, for ~0.3 s.
-    await Promise.all([base.ready(), connect.ready(), sharedMetricsApp?.ready()]);
+    await Promise.all([base.ready(), connect.ready()]);
     await base.listen({ host: config.host, port: config.port });
     await connect.listen({ host: config.host, port: config.connectPort });
-    if (sharedMetricsApp) await sharedMetricsApp.listen({ host: config.metricsHost, port: config.metricsPort ?? 0 });
-    else if (config.metricsPort !== null) {
+    if (config.metricsPort !== null) {
+      // RAPPORT_METRICS_PORT (src/api/ops/): this process's own thread serves it; under
+      // `serve --processes N` the primary does, from every process's signs (src/cli/cluster.ts).
       vitals = await VitalSigns.start(() => ctx.db.ping());
-      ops = await startOpsListener({ config, port: config.metricsPort, databaseKind: opened.db.kind, vitals, metrics: ctx.metrics, logger });
+      if (cluster.isWorker) stopReporting = reportVitalsToPrimary(vitals);
+      else {
+        const metrics = metricsSourceOf(ctx.metrics);
+        ops = await startOpsListener({ config, port: config.metricsPort, databaseKind: opened.db.kind, vitals: vitals.buffer, metrics, logger });
+      }
     }
     if (opened.lock) {
       const socket = adminSocketPath(config.dataDir);
@@ -98,7 +103,7 @@ export async function startService(config: Config): Promise<RunningService> {
       database: opened.db.kind,
       port: config.port,
       connect_port: config.connectPort,
-      metrics_port: ops?.port ?? config.metricsPort ?? undefined,
+      metrics_port: ops?.port ?? (cluster.isWorker ? undefined : (config.metricsPort ?? undefined)),
       rate_limits: redis ? 'redis' : 'in-process',
     },
     'Rapport is listening',

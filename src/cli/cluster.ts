@@ -1,5 +1,9 @@
 import cluster, { type Worker } from 'node:cluster';
+import { Registry } from 'prom-client';
+import { startOpsListener, type OpsListener } from '../api/ops/listener.ts';
+import type { Config } from '../config.ts';
 import { aggregateWorkerMetrics } from '../ops/cluster-metrics.ts';
+import { gatherWorkerVitals } from '../ops/cluster-vitals.ts';
 import type { Logger } from '../shared/logger.ts';
 import { watchLauncher } from './launcher.ts';
 
@@ -12,9 +16,17 @@ const EARLY_EXIT_MS = 10_000;
  * migrations and the demo data run once; the others follow. A process that dies later is
  * replaced; SIGTERM/SIGINT are passed on and the primary exits when all have stopped. A scrape
  * of /metrics, whichever process gets it, is answered with the sum over all of them.
+ * RAPPORT_METRICS_PORT is served here, by the primary, for all of them (src/ops/cluster-vitals.ts);
+ * started first, so that a port in use stops the start before any API process runs.
  */
-export function runPrimary(processes: number, logger: Logger): void {
-  aggregateWorkerMetrics();
+export async function runPrimary(processes: number, config: Config, logger: Logger): Promise<void> {
+  const gatherMetrics = aggregateWorkerMetrics();
+  let ops: OpsListener | null = null;
+  if (config.metricsPort !== null) {
+    const metrics = { text: gatherMetrics, contentType: Registry.PROMETHEUS_CONTENT_TYPE };
+    ops = await startOpsListener({ config, port: config.metricsPort, databaseKind: 'postgres', vitals: gatherWorkerVitals(), metrics, logger });
+    logger.info({ metrics_port: ops.port, processes }, 'operations listener (RAPPORT_METRICS_PORT) up; starting the API processes');
+  }
   let stopping = false;
   /** Per API process: when it was forked, and whether it has listened (one that exits before failed to start). */
   const started = new Map<number, { at: number; listened: boolean }>();
@@ -55,6 +67,8 @@ export function runPrimary(processes: number, logger: Logger): void {
     if (stopping) return;
     stopping = true;
     logger.info({ reason }, 'stopping the API processes');
+    // Health checks now fail (connection refused): nothing is to be sent here any more.
+    void ops?.close();
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
     if (workers.length === 0) process.exit(exitCode);
     for (const worker of workers) worker.process.kill('SIGTERM');

@@ -24,7 +24,7 @@ export function registerServeCommand(program: Command): void {
         }
         const { createLogger } = await import('../shared/logger.ts');
         const { runPrimary } = await import('./cluster.ts');
-        runPrimary(processes, createLogger(config.logLevel));
+        await runPrimary(processes, config, createLogger(config.logLevel));
         return;
       }
       const { startService } = await import('../server.ts');

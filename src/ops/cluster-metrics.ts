@@ -29,8 +29,11 @@ function isMessage(value: unknown): value is Message {
   return typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string' && value.type.startsWith('rapport:metrics:');
 }
 
-/** In the primary: answers every process's scrape with the sum over all processes. */
-export function aggregateWorkerMetrics(): void {
+/**
+ * In the primary: answers every process's scrape with the sum over all processes. Returns the
+ * same gathering for the primary's own use (its operations listener's /metrics).
+ */
+export function aggregateWorkerMetrics(): () => Promise<string> {
   let nextId = 0;
   const gathering = new Map<number, { pending: Set<number>; snapshots: Snapshot[]; done: (error: string | null) => void }>();
 
@@ -41,15 +44,34 @@ export function aggregateWorkerMetrics(): void {
       if (gather.pending.size === 0) gather.done(null);
     }
   });
+
+  const gather = () =>
+    new Promise<string>((resolve, reject) => {
+      const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && w.isConnected());
+      if (workers.length === 0) return reject(new Error('no API process is running'));
+      const id = nextId++;
+      const timer = setTimeout(() => finish(`not every API process answered within ${GATHER_TIMEOUT_MS} ms`), GATHER_TIMEOUT_MS);
+      const finish = (error: string | null) => {
+        const entry = gathering.get(id);
+        if (!entry) return;
+        gathering.delete(id);
+        clearTimeout(timer);
+        if (error !== null) return reject(new Error(error));
+        AggregatorRegistry.aggregate(entry.snapshots).metrics().then(resolve, reject);
+      };
+      gathering.set(id, { pending: new Set(workers.map((w) => w.id)), snapshots: [], done: finish });
+      for (const w of workers) w.send({ type: 'rapport:metrics:collect', id } satisfies Message);
+    });
+
   cluster.on('message', (worker: Worker, message: unknown) => {
     if (!isMessage(message)) return;
     if (message.type === 'rapport:metrics:snapshot') {
-      const gather = gathering.get(message.id);
-      if (!gather) return;
-      if (message.error !== undefined || !message.metrics) return gather.done(message.error ?? 'no metrics');
-      gather.snapshots.push(message.metrics);
-      gather.pending.delete(worker.id);
-      if (gather.pending.size === 0) gather.done(null);
+      const entry = gathering.get(message.id);
+      if (!entry) return;
+      if (message.error !== undefined || !message.metrics) return entry.done(message.error ?? 'no metrics');
+      entry.snapshots.push(message.metrics);
+      entry.pending.delete(worker.id);
+      if (entry.pending.size === 0) entry.done(null);
       return;
     }
     if (message.type !== 'rapport:metrics:scrape') return;
@@ -58,23 +80,12 @@ export function aggregateWorkerMetrics(): void {
     const reply = (answer: { text?: string; error?: string }) => {
       if (asker.isConnected()) asker.send({ type: 'rapport:metrics:text', id: scrapeId, ...answer } satisfies Message);
     };
-    const id = nextId++;
-    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && w.isConnected());
-    const timer = setTimeout(() => finish(`not every API process answered within ${GATHER_TIMEOUT_MS} ms`), GATHER_TIMEOUT_MS);
-    const finish = (error: string | null) => {
-      const gather = gathering.get(id);
-      if (!gather) return;
-      gathering.delete(id);
-      clearTimeout(timer);
-      if (error !== null) return reply({ error });
-      AggregatorRegistry.aggregate(gather.snapshots)
-        .metrics()
-        .then((text) => reply({ text }))
-        .catch((failure: unknown) => reply({ error: failure instanceof Error ? failure.message : String(failure) }));
-    };
-    gathering.set(id, { pending: new Set(workers.map((w) => w.id)), snapshots: [], done: finish });
-    for (const w of workers) w.send({ type: 'rapport:metrics:collect', id } satisfies Message);
+    gather().then(
+      (text) => reply({ text }),
+      (failure: unknown) => reply({ error: failure instanceof Error ? failure.message : String(failure) }),
+    );
   });
+  return gather;
 }
 
 /**

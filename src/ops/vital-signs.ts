@@ -3,10 +3,12 @@ import { AppError } from '../shared/errors.ts';
 /**
  * What the operations listener's thread (src/api/ops/) reads to answer `/healthz` without asking
  * the main thread: when the main thread's event loop last ran a timer, and when the database
- * last answered it. Both are monotonic clock readings (`process.hrtime`, one clock for every
- * thread of the process) in a SharedArrayBuffer, so a health check is answered in the thread
- * at once however busy the event loop is, and still says so when that loop has stopped turning
- * or the database has stopped answering.
+ * last answered it. Both are monotonic clock readings (`process.hrtime`: CLOCK_MONOTONIC, one
+ * clock for every thread and process of the machine) in a SharedArrayBuffer, so a health check
+ * is answered in the thread at once however busy the event loop is, and still says so when that
+ * loop has stopped turning or the database has stopped answering. Under `serve --processes N`
+ * each API process sends its signs to the primary, which serves the listener for all of them
+ * (src/ops/cluster-vitals.ts).
  */
 
 const LOOP_BEAT = 0;
@@ -28,9 +30,26 @@ export interface HealthLimits {
 /** A loop turn is a few ms, a busy burst's longest ~0.1 s; two seconds without one is a stall. */
 export const DEFAULT_HEALTH_LIMITS: HealthLimits = { loopSilenceMs: 2000, databaseSilenceMs: 5000 };
 
+/** When the loop last beat and the database last answered (`process.hrtime.bigint()`; 0n = never). */
+export interface VitalTimes {
+  loopBeatAt: bigint;
+  databaseAnsweredAt: bigint;
+}
+
+export function createVitalSignsBuffer(): SharedArrayBuffer {
+  return new SharedArrayBuffer(SLOTS * BigInt64Array.BYTES_PER_ELEMENT);
+}
+
+/** For a process that gathers other processes' signs (src/ops/cluster-vitals.ts). */
+export function writeVitalSigns(buffer: SharedArrayBuffer, times: VitalTimes): void {
+  const slots = new BigInt64Array(buffer);
+  Atomics.store(slots, LOOP_BEAT, times.loopBeatAt);
+  Atomics.store(slots, DATABASE_ANSWER, times.databaseAnsweredAt);
+}
+
 /** Main thread: keeps the beat and the database's last answer up to date. */
 export class VitalSigns {
-  readonly buffer = new SharedArrayBuffer(SLOTS * BigInt64Array.BYTES_PER_ELEMENT);
+  readonly buffer = createVitalSignsBuffer();
   private readonly slots = new BigInt64Array(this.buffer);
   private readonly beat: NodeJS.Timeout;
   private databaseTimer: NodeJS.Timeout | null = null;
@@ -48,6 +67,11 @@ export class VitalSigns {
     const signs = new VitalSigns(ping);
     await signs.checkDatabase();
     return signs;
+  }
+
+  /** This process's signs as they stand. */
+  times(): VitalTimes {
+    return { loopBeatAt: Atomics.load(this.slots, LOOP_BEAT), databaseAnsweredAt: Atomics.load(this.slots, DATABASE_ANSWER) };
   }
 
   close(): void {
@@ -88,6 +112,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** Healthy (null), or why not, as the error a health check answers with. */
 export function healthVerdict(signs: ReturnType<typeof readVitalSigns>, limits: HealthLimits): AppError | null {
+  if (signs.loopSilentMs === Number.POSITIVE_INFINITY) return new AppError('unavailable', 'The service has not started yet.');
   if (signs.loopSilentMs > limits.loopSilenceMs) {
     return new AppError('unavailable', `The service's event loop has not turned for ${seconds(signs.loopSilentMs)}: it is stalled.`);
   }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile, textPdf } from '../fixtures/pdf.ts';
 import { OUTGOING_TEXT } from '../fixtures/texts.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
-import { REPO_ROOT, runCli, startServiceProcess, type ServiceProcess } from '../helpers/process.ts';
+import { freePort, REPO_ROOT, runCli, startServiceProcess, type ServiceProcess } from '../helpers/process.ts';
 import { HAVE_REDIS, startRedis, type RedisServer } from '../helpers/redis.ts';
 
 /** GET on a connection of its own (no keep-alive pool), so the cluster can hand it to either process. */
@@ -96,8 +96,10 @@ describe.skipIf(!onPostgres)('`rapport serve --processes 2`', () => {
     const testDb = await createTestDb();
     await testDb.db.close();
     const metricsToken = 'scrape-token-of-this-test';
+    const metricsPort = await freePort();
+    const opsUrl = `http://127.0.0.1:${metricsPort}`;
     const service = await startServiceProcess(
-      { DATABASE_URL: testDb.url ?? '', RAPPORT_DEMO_DATA: 'false', LOG_LEVEL: 'info', RAPPORT_METRICS_TOKEN: metricsToken },
+      { DATABASE_URL: testDb.url ?? '', RAPPORT_DEMO_DATA: 'false', LOG_LEVEL: 'info', RAPPORT_METRICS_TOKEN: metricsToken, RAPPORT_METRICS_PORT: String(metricsPort) },
       ['--processes', '2'],
     );
     try {
@@ -123,8 +125,38 @@ describe.skipIf(!onPostgres)('`rapport serve --processes 2`', () => {
         expect(usage).toHaveLength(1);
         expect(Number(usage[0]?.split(' ').pop())).toBe(20);
       }
+
+      // RAPPORT_METRICS_PORT: served by the primary for both processes (src/ops/cluster-vitals.ts).
+      const health = await fetch(`${opsUrl}/healthz`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ status: 'ok', database: 'postgres' });
+      const scrape = await (await fetch(`${opsUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+      expect(scrape).toMatch(/^rapport_api_processes 2$/m);
+      // One API process stopped (SIGSTOP: alive, but its event loop runs no more): the service is
+      // not healthy, and says why; running again, it is.
+      const [stopped] = listening;
+      process.kill(stopped ?? 0, 'SIGSTOP');
+      try {
+        let answer: { status: number; body: string } = { status: 0, body: '' };
+        for (let i = 0; i < 50 && answer.status !== 503; i += 1) {
+          await new Promise((r) => setTimeout(r, 100));
+          const response = await fetch(`${opsUrl}/healthz`);
+          answer = { status: response.status, body: await response.text() };
+        }
+        expect(answer.status).toBe(503);
+        expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'unavailable', message: expect.stringMatching(/event loop has not turned for \d+\.\d s/) } });
+      } finally {
+        process.kill(stopped ?? 0, 'SIGCONT');
+      }
+      let healthy = 0;
+      for (let i = 0; i < 50 && healthy !== 200; i += 1) {
+        await new Promise((r) => setTimeout(r, 100));
+        healthy = (await fetch(`${opsUrl}/healthz`)).status;
+      }
+      expect(healthy).toBe(200);
       expect(await service.stop()).toBe(0);
       for (const pid of listening) expect(() => process.kill(pid, 0)).toThrow();
+      await expect(fetch(`${opsUrl}/healthz`)).rejects.toThrow();
     } finally {
       await service.stop();
       await testDb.close().catch(() => undefined);

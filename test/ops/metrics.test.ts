@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMetricsApp } from '../../src/app.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
 
 const METRICS_TOKEN = 'metrics-token-0123456789';
@@ -58,18 +57,5 @@ describe('Prometheus metrics', () => {
   it('is not on the Connect host', async () => {
     const response = await service.connect.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(response.statusCode).toBe(404);
-  });
-
-  it('has a listener of its own for RAPPORT_METRICS_PORT, with /healthz', async () => {
-    const app = await buildMetricsApp(service.ctx);
-    try {
-      const metrics = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-      expect(metrics.statusCode).toBe(200);
-      expect(metrics.body).toContain('# TYPE rapport_http_requests_total counter');
-      expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
-      expect((await app.inject({ method: 'GET', url: '/v1/usage' })).statusCode).toBe(404);
-    } finally {
-      await app.close();
-    }
   });
 });

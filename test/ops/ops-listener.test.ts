@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOpsListener, type OpsListener } from '../../src/api/ops/listener.ts';
+import { metricsSourceOf, startOpsListener, type OpsListener } from '../../src/api/ops/listener.ts';
 import { healthVerdict, VitalSigns } from '../../src/ops/vital-signs.ts';
 import { createTestDb } from '../helpers/db.ts';
 import { freePort, startServiceProcess } from '../helpers/process.ts';
@@ -64,10 +64,14 @@ describe('the operations listener (RAPPORT_METRICS_PORT) in its own thread', () 
   beforeAll(async () => {
     service = await createTestService({ RAPPORT_METRICS_TOKEN: METRICS_TOKEN });
     vitals = await VitalSigns.start(() => service.ctx.db.ping());
-    const { ctx } = service;
-    listener = await startOpsListener({ config: ctx.config, port: 0, databaseKind: ctx.db.kind, vitals, metrics: ctx.metrics, logger: ctx.logger, limits: LIMITS });
+    listener = await listen(vitals, service.ctx.db.kind);
     url = `http://127.0.0.1:${listener.port}`;
   });
+  /** The operations listener of `signs`, with this service's configuration and metrics. */
+  const listen = (signs: VitalSigns, databaseKind: 'embedded' | 'postgres', port = 0, limits = LIMITS) => {
+    const { config, metrics, logger } = service.ctx;
+    return startOpsListener({ config, port, databaseKind, vitals: signs.buffer, metrics: metricsSourceOf(metrics), logger, limits });
+  };
   afterAll(async () => {
     await listener?.close();
     vitals?.close();
@@ -112,7 +116,7 @@ describe('the operations listener (RAPPORT_METRICS_PORT) in its own thread', () 
   it('reports a database that stopped answering', async () => {
     const testDb = await createTestDb();
     const signs = await VitalSigns.start(() => testDb.db.ping());
-    const own = await startOpsListener({ config: service.ctx.config, port: 0, databaseKind: testDb.db.kind, vitals: signs, metrics: service.ctx.metrics, logger: service.ctx.logger, limits: LIMITS });
+    const own = await listen(signs, testDb.db.kind);
     try {
       expect((await fetch(`http://127.0.0.1:${own.port}/healthz`)).status).toBe(200);
       await testDb.close();
@@ -131,7 +135,7 @@ describe('the operations listener (RAPPORT_METRICS_PORT) in its own thread', () 
   });
 
   it('refuses to start on a port in use, saying which', async () => {
-    const attempt = startOpsListener({ config: service.ctx.config, port: listener.port, databaseKind: service.ctx.db.kind, vitals, metrics: service.ctx.metrics, logger: service.ctx.logger });
+    const attempt = listen(vitals, service.ctx.db.kind, listener.port);
     await expect(attempt).rejects.toThrow(`RAPPORT_METRICS_PORT: cannot listen on 127.0.0.1:${listener.port} (EADDRINUSE)`);
   });
 });

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Config } from '../../config.ts';
 import type { Metrics } from '../../ops/metrics.ts';
-import { DEFAULT_HEALTH_LIMITS, type HealthLimits, type VitalSigns } from '../../ops/vital-signs.ts';
+import { DEFAULT_HEALTH_LIMITS, type HealthLimits } from '../../ops/vital-signs.ts';
 import type { Logger } from '../../shared/logger.ts';
 import { workerEntry } from '../../shared/worker-entry.ts';
 import type { FromOpsThread, OpsThreadData, ToOpsThread } from './messages.ts';
@@ -17,12 +17,33 @@ export interface OpsListener {
   close(): Promise<void>;
 }
 
+/** What `/metrics` answers with, and where the listener's own requests are counted. */
+export interface OpsMetricsSource {
+  text(): Promise<string>;
+  readonly contentType: string;
+  /** Absent where no registry counts requests (the primary of `serve --processes N`). */
+  served?(route: string, method: string, status: number, seconds: number): void;
+}
+
+/** A process's own metrics, its listener's requests counted among them (group "ops"). */
+export function metricsSourceOf(metrics: Metrics): OpsMetricsSource {
+  return {
+    text: () => metrics.text(),
+    contentType: metrics.registry.contentType,
+    served(route, method, status, seconds) {
+      metrics.requests.inc({ group: 'ops', route, method, status: String(status) });
+      metrics.latency.observe({ group: 'ops', route, method }, seconds);
+    },
+  };
+}
+
 export interface OpsListenerOptions {
   config: Pick<Config, 'metricsHost' | 'metricsToken' | 'http' | 'logLevel'>;
   port: number;
   databaseKind: 'embedded' | 'postgres';
-  vitals: VitalSigns;
-  metrics: Metrics;
+  /** The vital signs' buffer (src/ops/vital-signs.ts): this process's, or (the cluster's primary) all API processes' worst. */
+  vitals: SharedArrayBuffer;
+  metrics: OpsMetricsSource;
   logger: Logger;
   limits?: HealthLimits;
 }
@@ -41,7 +62,7 @@ export async function startOpsListener(options: OpsListenerOptions): Promise<Ops
     http: config.http,
     logLevel: config.logLevel,
     databaseKind: options.databaseKind,
-    vitals: options.vitals.buffer,
+    vitals: options.vitals,
     limits: options.limits ?? DEFAULT_HEALTH_LIMITS,
   };
   const thread = new Worker(THREAD_URL, { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: 64 }, workerData: data });
@@ -66,11 +87,10 @@ export async function startOpsListener(options: OpsListenerOptions): Promise<Ops
   thread.removeAllListeners('exit');
   thread.on('message', (message: FromOpsThread) => {
     if (message.type === 'served') {
-      metrics.requests.inc({ group: 'ops', route: message.route, method: message.method, status: String(message.status) });
-      metrics.latency.observe({ group: 'ops', route: message.route, method: message.method }, message.seconds);
+      metrics.served?.(message.route, message.method, message.status, message.seconds);
     } else if (message.type === 'scrape') {
       metrics.text().then(
-        (text) => tell({ type: 'scraped', id: message.id, text, contentType: metrics.registry.contentType }),
+        (text) => tell({ type: 'scraped', id: message.id, text, contentType: metrics.contentType }),
         (error: unknown) => tell({ type: 'scrape_failed', id: message.id, message: error instanceof Error ? error.message : String(error) }),
       );
     }
