@@ -78,6 +78,8 @@ export interface HttpLimits {
   maxConnections: number;
   /** Open connections from one client address per host; 0 = no such limit (behind a proxy). */
   maxConnectionsPerClient: number;
+  /** On SIGTERM, requests still open this long after it are cut off (stalled or trickling uploads). */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -206,6 +208,7 @@ function readHttpLimits(env: Env): HttpLimits {
     maxRequestsPerConnection: readLimit(env, 'MAX_REQUESTS_PER_CONNECTION', 0, 'no limit'),
     maxConnections: readLimit(env, 'MAX_CONNECTIONS', 1000),
     maxConnectionsPerClient: readLimit(env, 'MAX_CONNECTIONS_PER_CLIENT', 256, 'no limit'),
+    shutdownTimeoutMs: readSeconds(env, 'SHUTDOWN_TIMEOUT', 10, 1, 3600),
   };
 }
 

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { metricsSourceOf, startOpsListener, type OpsListener } from './api/ops/listener.ts';
+import { closeWithin } from './api/shared/connection-limits.ts';
 import { buildBaseApp, buildConnectApp } from './app.ts';
 import type { Config } from './config.ts';
 import { createContext, type AppContext } from './context.ts';
@@ -61,7 +62,8 @@ export async function startService(config: Config): Promise<RunningService> {
   let vitals: VitalSigns | null = null;
   let stopReporting = () => {};
   const closeApps = async () => {
-    await Promise.allSettled([base.close(), connect.close(), ops?.close()]);
+    const grace = config.http.shutdownTimeoutMs;
+    await Promise.allSettled([closeWithin(base, grace), closeWithin(connect, grace), ops?.close()]);
     stopReporting();
     vitals?.close();
   };

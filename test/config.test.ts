@@ -90,6 +90,7 @@ describe('configuration', () => {
       maxRequestsPerConnection: 0,
       maxConnections: 1000,
       maxConnectionsPerClient: 256,
+      shutdownTimeoutMs: 10_000,
     });
     expect(config.uploadDir).toBe('/srv/rapport/data/uploads');
     expect(config.pdfWorkers).toBeGreaterThanOrEqual(2);

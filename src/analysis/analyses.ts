@@ -64,10 +64,10 @@ export function pdfTooLarge(maxBytes: number): AppError {
   return new AppError('payload_too_large', `The PDF is larger than ${sizeText(maxBytes)}.`);
 }
 
-function noRoom(pending: number): AppError {
+function noRoom(maxPending: number): AppError {
   return new AppError(
     'rate_limited',
-    `This token already has ${pending} PDF analyses in progress, the most it may have at once; upload again when one has finished.`,
+    `This token has reached its limit of ${maxPending} PDF analyses in progress (uploads still arriving count too); upload again when one has finished.`,
     { retryAfterSeconds: PENDING_RETRY_SECONDS },
   );
 }
@@ -80,7 +80,7 @@ function noRoom(pending: number): AppError {
  */
 export async function checkRoomForPdf(db: Db, tokenId: string, maxPending: number, receiving = 0): Promise<void> {
   const pending = (await pendingAnalyses(db, tokenId)) + receiving;
-  if (pending >= maxPending) throw noRoom(pending);
+  if (pending >= maxPending) throw noRoom(maxPending);
 }
 
 /** Seconds to wait when this process is receiving as many uploads as it takes at once. */
@@ -113,7 +113,7 @@ const PENDING_LOCK_NAMESPACE = 727_274_005;
 async function admitPdf(tx: Queryable, tokenId: string, maxPending: number): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [PENDING_LOCK_NAMESPACE, tokenId]);
   const pending = await pendingAnalyses(tx, tokenId);
-  if (pending >= maxPending) throw noRoom(pending);
+  if (pending >= maxPending) throw noRoom(maxPending);
 }
 
 /** Writes bytes already in memory (the CLI, tests) to the spool like an upload. */

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { request } from 'node:http';
+import path from 'node:path';
 import type { Config } from '../config.ts';
 import { createContext } from '../context.ts';
 import { readLock } from '../db/data-dir-lock.ts';
@@ -76,7 +78,15 @@ export async function openExecutor(config: Config): Promise<Executor> {
       };
     }
   }
+  const fresh = !config.databaseUrl && !existsSync(path.join(config.dataDir, 'pgdata', 'PG_VERSION'));
   const opened = await openDatabase(config);
+  // The usual slip: a service started elsewhere (another RAPPORT_DATA_DIR or working directory)
+  // and this command quietly making a database of its own that the service never sees.
+  if (fresh) {
+    process.stderr.write(
+      `rapport: there was no database in ${config.dataDir}: created a new one. A service running with another RAPPORT_DATA_DIR (or from another directory) will not see what this command writes.\n`,
+    );
+  }
   const ctx = createContext(config, opened.db, createLogger('silent'));
   return {
     via: 'local',

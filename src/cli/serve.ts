@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import type { Command } from 'commander';
 import { loadConfig } from '../config.ts';
+import type { RunningService } from '../server.ts';
 import { AppError } from '../shared/errors.ts';
 import { watchLauncher } from './launcher.ts';
 
@@ -27,28 +28,42 @@ export function registerServeCommand(program: Command): void {
         await runPrimary(processes, config, createLogger(config.logLevel));
         return;
       }
-      const { startService } = await import('../server.ts');
-      const service = await startService(config).catch((error: unknown) => {
-        if (cluster.isWorker) leaveCluster();
-        throw error;
-      });
-      let stopping = false;
+      // Signals are taken from the first moment: one that arrives while the service starts
+      // (opening the database, migrations) stops it cleanly once it is up, instead of killing the
+      // process by the default action and leaving the data directory's lock behind.
+      let service: RunningService | null = null;
+      let stopping: string | null = null;
       const stop = (signal: string) => {
-        if (stopping) return;
-        stopping = true;
-        service.ctx.logger.info({ signal }, 'shutting down: finishing in-flight requests');
-        service.stop().then(
-          () => process.exit(0),
-          (error: unknown) => {
-            service.ctx.logger.error({ err: error }, 'shutdown failed');
-            process.exit(1);
-          },
-        );
+        if (stopping !== null) return;
+        stopping = signal;
+        if (service) return shutDown(service, signal);
+        // A start that never ends (a database server that does not answer) must not make the signal useless.
+        setTimeout(() => {
+          process.stderr.write(`rapport: ${signal} while starting, and still not started after SHUTDOWN_TIMEOUT: exiting.\n`);
+          process.exit(1);
+        }, config.http.shutdownTimeoutMs).unref();
       };
       process.once('SIGTERM', () => stop('SIGTERM'));
       process.once('SIGINT', () => stop('SIGINT'));
       watchLauncher(() => stop('launcher exited'));
+      const { startService } = await import('../server.ts');
+      service = await startService(config).catch((error: unknown) => {
+        if (cluster.isWorker) leaveCluster();
+        throw error;
+      });
+      if (stopping !== null) shutDown(service, stopping);
     });
+}
+
+function shutDown(service: RunningService, signal: string): void {
+  service.ctx.logger.info({ signal }, 'shutting down: finishing in-flight requests');
+  service.stop().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      service.ctx.logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    },
+  );
 }
 
 /**

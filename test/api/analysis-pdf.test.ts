@@ -124,7 +124,7 @@ describe('PDF uploads in progress per token', () => {
       expect(refused.statusCode).toBe(429);
       expect(refused.headers['retry-after']).toBe('5');
       expect(refused.json().error).toMatchObject({ code: 'rate_limited' });
-      expect(refused.json().error.message).toContain('2 PDF analyses in progress');
+      expect(refused.json().error.message).toContain('its limit of 2 PDF analyses in progress');
       expect((await send(second)).statusCode).toBe(200);
 
       // Once one of the first token's analyses ends, it may upload again.

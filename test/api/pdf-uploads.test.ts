@@ -164,7 +164,7 @@ describe('uploads being received at once', () => {
     expect(third.status).toBe(429);
     const refusal = (await third.json()) as { error: { code: string; message: string } };
     expect(refusal.error.code).toBe('rate_limited');
-    expect(refusal.error.message).toContain('already has 2 PDF analyses in progress');
+    expect(refusal.error.message).toContain('reached its limit of 2 PDF analyses in progress');
     // Another token is not held up by them.
     const other = await post(two.secret);
     expect(other.status).toBe(200);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnvironment, type CliEnvironment } from '../helpers/cli-env.ts';
-import { runCli, startServiceProcess, type ServiceProcess } from '../helpers/process.ts';
+import { runCli, type ServiceProcess, startServiceProcess, withoutNewDatabaseNote } from '../helpers/process.ts';
 
 let cli: CliEnvironment;
 let dataDir: string;
@@ -30,7 +30,7 @@ describe('the CLI and the service together', () => {
     expect(help.stdout).toMatch(/serve/);
 
     const offline = await runCli(['tokens', 'create', '--kind', 'enterprise', '--name', 'Acme', '--json'], env);
-    expect(offline.stderr).toBe('');
+    expect(withoutNewDatabaseNote(offline.stderr)).toBe('');
     const enterprise = JSON.parse(offline.stdout) as { id: string; kind: string; name: string; token: string };
     expect(Object.keys(enterprise).sort()).toEqual(['id', 'kind', 'name', 'token']);
     expect(enterprise).toMatchObject({ kind: 'enterprise', name: 'Acme' });

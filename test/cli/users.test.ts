@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnvironment, type CliEnvironment } from '../helpers/cli-env.ts';
-import { runCli } from '../helpers/process.ts';
+import { runCli, withoutNewDatabaseNote } from '../helpers/process.ts';
 
 let cli: CliEnvironment;
 
@@ -14,7 +14,7 @@ afterAll(async () => {
 describe('rapport users', () => {
   it('creates (password from stdin), disables and lists users', async () => {
     const created = await runCli(['users', 'create', '--email', 'Ops.User@Example.com', '--password-stdin', '--json'], cli.env, 'a long enough password\n');
-    expect(created.stderr).toBe('');
+    expect(withoutNewDatabaseNote(created.stderr)).toBe('');
     expect(created.code).toBe(0);
     const user = JSON.parse(created.stdout) as { id: string; email: string; password?: string };
     expect(user.email).toBe('Ops.User@Example.com');

@@ -119,3 +119,8 @@ export async function waitUntil(check: () => boolean, ms: number): Promise<boole
   }
   return check();
 }
+
+/** A CLI command's stderr without the note it prints when it creates the embedded database (src/cli/executor.ts). */
+export function withoutNewDatabaseNote(stderr: string): string {
+  return stderr.replace(/^rapport: there was no database in .*: created a new one\..*\n/m, '');
+}

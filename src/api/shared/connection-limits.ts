@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'node:net';
 import type { HttpLimits } from '../../config.ts';
 
@@ -43,4 +44,20 @@ export function limitConnections(server: Server, limits: HttpLimits): void {
       else open.set(address, left);
     });
   });
+}
+
+/**
+ * Closes an app: no new connections, idle ones closed at once, requests in flight finish, and
+ * whatever is still open `graceMs` later is cut off. Once a Node server is closing it no longer
+ * enforces the request and header timeouts, so without the deadline one stalled upload held the
+ * stop (and the embedded database's lock) until IDLE_TIMEOUT, and a client sending a byte now
+ * and then held it for ever.
+ */
+export async function closeWithin(app: FastifyInstance, graceMs: number): Promise<void> {
+  const deadline = setTimeout(() => app.server.closeAllConnections(), graceMs);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(deadline);
+  }
 }
