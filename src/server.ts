@@ -105,7 +105,7 @@ export async function startService(config: Config): Promise<RunningService> {
       database: opened.db.kind,
       port: config.port,
       connect_port: config.connectPort,
-      metrics_port: ops?.port ?? (cluster.isWorker ? undefined : (config.metricsPort ?? undefined)),
+      metrics_port: ops?.port,
       rate_limits: redis ? 'redis' : 'in-process',
     },
     'Rapport is listening',

@@ -33,15 +33,17 @@ export function registerServeCommand(program: Command): void {
       // process by the default action and leaving the data directory's lock behind.
       let service: RunningService | null = null;
       let stopping: string | null = null;
+      let startDeadline: NodeJS.Timeout | undefined;
       const stop = (signal: string) => {
         if (stopping !== null) return;
         stopping = signal;
         if (service) return shutDown(service, signal);
         // A start that never ends (a database server that does not answer) must not make the signal useless.
-        setTimeout(() => {
+        startDeadline = setTimeout(() => {
           process.stderr.write(`rapport: ${signal} while starting, and still not started after SHUTDOWN_TIMEOUT: exiting.\n`);
           process.exit(1);
-        }, config.http.shutdownTimeoutMs).unref();
+        }, config.http.shutdownTimeoutMs);
+        startDeadline.unref();
       };
       process.once('SIGTERM', () => stop('SIGTERM'));
       process.once('SIGINT', () => stop('SIGINT'));
@@ -51,6 +53,7 @@ export function registerServeCommand(program: Command): void {
         if (cluster.isWorker) leaveCluster();
         throw error;
       });
+      clearTimeout(startDeadline);
       if (stopping !== null) shutDown(service, stopping);
     });
 }

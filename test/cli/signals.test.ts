@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnvironment, type CliEnvironment } from '../helpers/cli-env.ts';
@@ -69,5 +69,30 @@ describe('SIGTERM', () => {
     expect(output).toMatch(/"signal":"SIGTERM"[^\n]*shutting down/);
     expect(output).toMatch(/Rapport stopped/);
     expect(existsSync(lock)).toBe(false);
+  }, 120_000);
+
+  it('during a start that never ends (a database server that accepts and never answers) exits with status 1 after SHUTDOWN_TIMEOUT', async () => {
+    let connections = 0;
+    const silent = createServer(() => (connections += 1));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const address = silent.address();
+    const databasePort = typeof address === 'object' && address !== null ? address.port : 0;
+    try {
+      const ports = { HOST: '127.0.0.1', PORT: String(await freePort()), CONNECT_PORT: String(await freePort()) };
+      const env = { ...process.env, ...ports, SHUTDOWN_TIMEOUT: '2', DATABASE_URL: `postgres://rapport@127.0.0.1:${databasePort}/rapport` };
+      const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/rapport.mjs'), 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      // Connected to the silent server: the start waits for an answer that never comes.
+      expect(await waitUntil(() => connections > 0, 60_000)).toBe(true);
+      child.kill('SIGTERM');
+      const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 20_000))]);
+      if (code === 'still running') child.kill('SIGKILL');
+      expect(code).toBe(1);
+      expect(output).toContain('SIGTERM while starting, and still not started after SHUTDOWN_TIMEOUT');
+    } finally {
+      silent.close();
+    }
   }, 120_000);
 });
