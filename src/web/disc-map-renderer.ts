@@ -3,6 +3,8 @@ import { AppError } from '../shared/errors.ts';
 import { workerEntry } from '../shared/worker-entry.ts';
 import type { RenderReply, RenderRequest } from './disc-map-worker.ts';
 
+const stopping = () => new AppError('unavailable', 'The service is stopping: the DISC map was not drawn.', { retryAfterSeconds: 5 });
+
 const WORKER_URL = workerEntry(import.meta.url, './disc-map-worker.ts', './disc-map-worker-boot.mjs');
 /** Renders waiting at once; past it a request gets 503 rather than an ever longer wait. */
 const MAX_QUEUED = 256;
@@ -92,7 +94,9 @@ export class DiscMapRenderer {
     this.disarm();
     const worker = this.worker;
     this.worker = null;
-    const error = new Error('DISC map renderer closed');
+    // Requests still waiting when the service stops (their connections cut at SHUTDOWN_TIMEOUT):
+    // an expected refusal, not an internal error to log as one.
+    const error = stopping();
     for (const pending of this.pending.values()) pending.reject(error);
     this.pending.clear();
     if (worker) this.retire(worker);
@@ -112,7 +116,7 @@ export class DiscMapRenderer {
   }
 
   private render(svg: string): Promise<Buffer> {
-    if (this.closed) return Promise.reject(new Error('DISC map renderer closed'));
+    if (this.closed) return Promise.reject(stopping());
     const id = this.nextId++;
     return new Promise<Buffer>((resolve, reject) => {
       this.pending.set(id, { svg, resolve, reject });

@@ -80,6 +80,17 @@ describe('DiscMapRenderer watchdog', () => {
       await renderer.close();
     }
   });
+
+  it('refuses the renders still waiting when it closes as the service stopping (503), not an internal error', async () => {
+    const renderer = new DiscMapRenderer();
+    const waiting = Array.from({ length: 5 }, (_, i) => renderer.png(`closing_${i}`, renderDiscMapSvg({ x: i / 10, y: -0.3 })));
+    await renderer.close();
+    for (const result of await Promise.allSettled(waiting)) {
+      if (result.status === 'fulfilled') continue; // drawn before the close
+      expect(result.reason).toMatchObject({ code: 'unavailable', message: expect.stringMatching(/service is stopping/) });
+    }
+    await expect(renderer.png('after', renderDiscMapSvg({ x: 0, y: 0 }))).rejects.toMatchObject({ code: 'unavailable' });
+  });
 });
 
 describe('GET /images/disc-map/{x}_{y}.png', () => {

@@ -15,6 +15,8 @@ import type { TextTask, TextWorkerData } from './worker.ts';
 
 const WORKER_URL = workerEntry(import.meta.url, './worker.ts', './worker-boot.mjs');
 
+const stopping = () => new AppError('unavailable', 'The service is stopping: the text was not analysed.', { retryAfterSeconds: 5 });
+
 /** A queued text is analysed within a second or two, so that is when to come back. */
 const FULL_RETRY_SECONDS = 2;
 
@@ -74,9 +76,14 @@ export class TextPool {
         }),
       );
     }
+    if (this.closed) return Promise.reject(stopping());
     const running = this.threads().run(task);
     this.sent++;
-    return running;
+    // Texts still waiting when the service stops (their connections cut at SHUTDOWN_TIMEOUT) are
+    // refused as such, not reported as internal errors.
+    return running.catch((error: unknown) => {
+      throw this.closed ? stopping() : error;
+    });
   }
 
   /** Stops the worker threads; texts still queued or running reject. */
@@ -86,7 +93,7 @@ export class TextPool {
   }
 
   private threads(): Piscina<TextTask, TextAnalysis> {
-    if (this.closed) throw new Error('TextPool is closed');
+    if (this.closed) throw stopping();
     if (this.pool !== undefined) return this.pool;
     const workerData: TextWorkerData = { modelPath: this.options.modelPath };
     this.pool = new Piscina<TextTask, TextAnalysis>({
