@@ -98,7 +98,11 @@ export async function startService(config: Config): Promise<RunningService> {
   }
   // Start PDF workers now so the first upload does not pay for it (after listening: a start
   // that fails on a busy port should not start and then kill them).
-  void ctx.pdf.warm().catch((error: unknown) => logger.warn({ err: error }, 'PDF workers could not start'));
+  let stopping = false;
+  void ctx.pdf.warm().catch((error: unknown) => {
+    // Stopped before they were up (a SIGTERM just after the start): nothing went wrong.
+    if (!stopping) logger.warn({ err: error }, 'PDF workers could not start');
+  });
   ctx.textPool.warm();
   logger.info(
     {
@@ -115,6 +119,7 @@ export async function startService(config: Config): Promise<RunningService> {
     base,
     connect,
     async stop() {
+      stopping = true;
       admin?.close();
       await closeApps();
       stopSharingMetrics();

@@ -84,7 +84,7 @@ export async function openExecutor(config: Config): Promise<Executor> {
   // and this command quietly making a database of its own that the service never sees.
   if (fresh) {
     process.stderr.write(
-      `rapport: there was no database in ${config.dataDir}: created a new one. A service running with another RAPPORT_DATA_DIR (or from another directory) will not see what this command writes.\n`,
+      `rapport: there was no database in ${config.dataDir}: created a new one. A service running with another RAPPORT_DATA_DIR (or from another directory) will not see what this command writes: run it with that service's RAPPORT_DATA_DIR.\n`,
     );
   }
   const ctx = createContext(config, opened.db, createLogger('silent'));

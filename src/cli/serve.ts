@@ -28,22 +28,19 @@ export function registerServeCommand(program: Command): void {
         await runPrimary(processes, config, createLogger(config.logLevel));
         return;
       }
-      // Signals are taken from the first moment: one that arrives while the service starts
+      // Signals are taken before anything is opened: one that arrives while the service starts
       // (opening the database, migrations) stops it cleanly once it is up, instead of killing the
-      // process by the default action and leaving the data directory's lock behind.
+      // process by the default action and leaving the data directory's lock behind. (One in the
+      // first half second, while Node loads the code, still takes the default action: nothing
+      // is open then.)
       let service: RunningService | null = null;
       let stopping: string | null = null;
-      let startDeadline: NodeJS.Timeout | undefined;
+      // A start always ends: the embedded database opens from disk, PostgreSQL's first connection
+      // has a deadline (src/db/postgres.ts). A failed one exits through main's error handler.
       const stop = (signal: string) => {
         if (stopping !== null) return;
         stopping = signal;
-        if (service) return shutDown(service, signal);
-        // A start that never ends (a database server that does not answer) must not make the signal useless.
-        startDeadline = setTimeout(() => {
-          process.stderr.write(`rapport: ${signal} while starting, and still not started after SHUTDOWN_TIMEOUT: exiting.\n`);
-          process.exit(1);
-        }, config.http.shutdownTimeoutMs);
-        startDeadline.unref();
+        if (service) shutDown(service, signal);
       };
       process.once('SIGTERM', () => stop('SIGTERM'));
       process.once('SIGINT', () => stop('SIGINT'));
@@ -53,7 +50,6 @@ export function registerServeCommand(program: Command): void {
         if (cluster.isWorker) leaveCluster();
         throw error;
       });
-      clearTimeout(startDeadline);
       if (stopping !== null) shutDown(service, stopping);
     });
 }

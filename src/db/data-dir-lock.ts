@@ -83,12 +83,17 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
   const fd = openSync(file, 'wx');
   closeSync(fd);
   write();
+  // A process that exits without closing the database (process.exit on a failed start, an
+  // uncaught error) holds nothing any more: it does not leave its lock behind.
+  const releaseOnExit = () => rmSync(file, { force: true });
+  process.once('exit', releaseOnExit);
   return {
     setAdminSocket(socketPath) {
       info.adminSocket = socketPath;
       write();
     },
     release() {
+      process.off('exit', releaseOnExit);
       rmSync(file, { force: true });
     },
   };

@@ -37,13 +37,42 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+/** How long the first connection may take at start-up. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * One connection before the pool is used: a wrong DATABASE_URL fails the start with the server's
+ * own words, and a server that accepts the connection and never answers fails it after
+ * CONNECT_TIMEOUT_MS instead of holding it for ever (pg closes the socket at the deadline).
+ */
+async function probeServer(connectionString: string): Promise<void> {
+  const probe = new pg.Client({ connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  try {
+    await probe.connect();
+  } catch (error) {
+    if (error instanceof Error && /timeout/i.test(error.message)) {
+      throw new Error(`PostgreSQL at ${serverOf(connectionString)} did not answer within ${CONNECT_TIMEOUT_MS / 1000} s (DATABASE_URL).`, { cause: error });
+    }
+    throw error;
+  } finally {
+    await probe.end().catch(() => undefined);
+  }
+}
+
+function serverOf(connectionString: string): string {
+  try {
+    const url = new URL(connectionString);
+    return `${url.hostname}:${url.port || '5432'}`;
+  } catch {
+    return 'the server in DATABASE_URL';
+  }
+}
+
 export async function openPostgres(connectionString: string, maxConnections = 10): Promise<Db> {
+  await probeServer(connectionString);
   const pool = new pg.Pool({ connectionString, max: maxConnections, types });
   // Idle clients can error when the server restarts; without a listener that would crash the process.
   pool.on('error', () => undefined);
-  // Fail at start-up, with the server's own words, rather than on the first request.
-  const probe = await pool.connect();
-  probe.release();
   const base = wrap(pool);
   return {
     kind: 'postgres',

@@ -83,9 +83,9 @@ describe('DiscMapRenderer watchdog', () => {
 
   it('refuses the renders still waiting when it closes as the service stopping (503), not an internal error', async () => {
     const renderer = new DiscMapRenderer();
-    const waiting = Array.from({ length: 5 }, (_, i) => renderer.png(`closing_${i}`, renderDiscMapSvg({ x: i / 10, y: -0.3 })));
+    const waiting = Promise.allSettled(Array.from({ length: 5 }, (_, i) => renderer.png(`closing_${i}`, renderDiscMapSvg({ x: i / 10, y: -0.3 }))));
     await renderer.close();
-    for (const result of await Promise.allSettled(waiting)) {
+    for (const result of await waiting) {
       if (result.status === 'fulfilled') continue; // drawn before the close
       expect(result.reason).toMatchObject({ code: 'unavailable', message: expect.stringMatching(/service is stopping/) });
     }

@@ -35,9 +35,9 @@ describe('TextPool', () => {
 
   it('refuses the texts still waiting when it closes as the service stopping (503), and any sent after', async () => {
     const closing = new TextPool({ model, modelPath: DEFAULT_MODEL_PATH, workers: 1, maxQueue: 10, inlineMaxChars: 1 });
-    const waiting = Array.from({ length: 4 }, () => closing.analyze(RESUME_TEXT));
+    const waiting = Promise.allSettled(Array.from({ length: 4 }, () => closing.analyze(RESUME_TEXT)));
     await closing.close();
-    const refused = (await Promise.allSettled(waiting)).filter((result) => result.status === 'rejected');
+    const refused = (await waiting).filter((result) => result.status === 'rejected');
     expect(refused.length).toBeGreaterThan(0);
     for (const result of refused) expect(result.reason).toMatchObject({ code: 'unavailable', message: expect.stringMatching(/service is stopping/) });
     await expect(closing.analyze(RESUME_TEXT)).rejects.toMatchObject({ code: 'unavailable' });
