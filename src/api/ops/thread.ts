@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 import { healthVerdict, readVitalSigns } from '../../ops/vital-signs.ts';
-import type { AppError } from '../../shared/errors.ts';
+import { AppError } from '../../shared/errors.ts';
 import { createLogger, redactUrl } from '../../shared/logger.ts';
 import { clientErrorHandler, MAX_HEADER_BYTES } from '../shared/client-errors.ts';
 import { limitConnections } from '../shared/connection-limits.ts';
@@ -50,7 +50,9 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
   response.end(text);
 }
 
+/** The service's one error body, as src/api/shared/errors.ts sends it on the API ports. */
 function sendError(response: ServerResponse, requestId: string, error: AppError): void {
+  if (error.retryAfterSeconds !== undefined) response.setHeader('retry-after', String(error.retryAfterSeconds));
   sendJson(response, STATUS_BY_CODE[error.code], { error: { code: error.code, message: error.message, request_id: requestId } });
 }
 
@@ -71,7 +73,7 @@ async function handle(request: IncomingMessage, response: ServerResponse, reques
     }
     const answer = await scrape();
     if ('error' in answer) {
-      sendJson(response, 503, { error: { code: 'unavailable', message: `The metrics could not be gathered: ${answer.error}.`, request_id: requestId } });
+      sendError(response, requestId, new AppError('unavailable', `The metrics could not be gathered: ${answer.error}.`));
     } else {
       response.writeHead(200, { 'content-type': answer.contentType, 'content-length': Buffer.byteLength(answer.text) });
       response.end(answer.text);
@@ -79,7 +81,7 @@ async function handle(request: IncomingMessage, response: ServerResponse, reques
     return '/metrics';
   }
   const message = `No route ${method} ${redactUrl(request.url ?? '/')} here: this listener serves GET /healthz and GET /metrics.`;
-  sendJson(response, 404, { error: { code: 'not_found', message, request_id: requestId } });
+  sendError(response, requestId, new AppError('not_found', message));
   return 'unmatched';
 }
 
@@ -103,7 +105,7 @@ const server = createServer(
       },
       (error: unknown) => {
         logger.error({ request_id: requestId, err: error }, 'operations listener failed');
-        if (!response.headersSent) sendJson(response, 500, { error: { code: 'internal', message: 'Unexpected error.', request_id: requestId } });
+        if (!response.headersSent) sendError(response, requestId, new AppError('internal', 'Unexpected error.'));
         else response.destroy();
       },
     );
