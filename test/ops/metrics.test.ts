@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestService, type TestService } from '../helpers/service.ts';
+import { inOneRateWindow } from '../helpers/minute-window.ts';
 
 const METRICS_TOKEN = 'metrics-token-0123456789';
 
@@ -16,6 +17,7 @@ describe('Prometheus metrics', () => {
     const enterprise = await service.token('enterprise', { rateLimitPerMinute: 1 });
     const connect = await service.token('connect');
     const auth = { authorization: `Bearer ${enterprise.secret}` };
+    await inOneRateWindow();
     expect((await service.base.inject({ method: 'GET', url: '/v1/usage', headers: auth })).statusCode).toBe(200);
     expect((await service.base.inject({ method: 'GET', url: '/v1/usage', headers: auth })).statusCode).toBe(429);
     expect((await service.base.inject({ method: 'GET', url: '/v1/usage', headers: { authorization: 'Bearer nope' } })).statusCode).toBe(401);

@@ -1,0 +1,10 @@
+/**
+ * The in-process rate limiter counts in windows aligned to the clock minute, so a test that
+ * makes N calls and expects the N+1th refused would see the count reset if a minute ended in
+ * between. Such a test first waits, when fewer than `neededMs` are left in this minute, for the
+ * next one to begin; then its calls all land in one window and it can assert exactly.
+ */
+export async function inOneRateWindow(neededMs = 10_000): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < neededMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
