@@ -24,7 +24,7 @@ export function registerDbCommands(program: Command): void {
       if (loadConfig().databaseUrl) throw new AppError('bad_request', PG_BACKUP);
       // With the service running, the service writes the file: give it a path that does not depend on our cwd.
       const absolute = path.resolve(file);
-      const summary = (await withExecutor((executor) => executor.call('db.backup', { path: absolute, force: options.force === true }))) as BackupSummary;
+      const summary = (await withExecutor((executor) => executor.call('db.backup', { path: absolute, force: options.force === true }), { existing: true })) as BackupSummary;
       if (options.json) printJson(summary);
       else process.stdout.write(`Backed up ${contentsLine(summary)} to ${summary.file} (${(summary.bytes / (1024 * 1024)).toFixed(1)} MB) in ${summary.seconds.toFixed(1)} s.\n`);
     });

@@ -61,7 +61,7 @@ function callSocket(socketPath: string, verb: string, args: Record<string, unkno
 const NEITHER =
   'It holds the embedded database but does not answer on its admin socket yet. Wait until it has started and try again, or stop it (Ctrl-C or SIGTERM) and run the command again.';
 
-export async function openExecutor(config: Config): Promise<Executor> {
+export async function openExecutor(config: Config, options: { existing?: boolean } = {}): Promise<Executor> {
   if (!config.databaseUrl) {
     const holder = readLock(config.dataDir);
     if (holder) {
@@ -79,6 +79,12 @@ export async function openExecutor(config: Config): Promise<Executor> {
     }
   }
   const fresh = !config.databaseUrl && !existsSync(path.join(config.dataDir, 'pgdata', 'PG_VERSION'));
+  if (fresh && options.existing) {
+    throw new AppError(
+      'not_found',
+      `There is no database in ${config.dataDir}, so nothing is stored there yet. Run the command with the service's RAPPORT_DATA_DIR (or in the directory it runs in).`,
+    );
+  }
   const opened = await openDatabase(config);
   // The usual slip: a service started elsewhere (another RAPPORT_DATA_DIR or working directory)
   // and this command quietly making a database of its own that the service never sees.

@@ -43,7 +43,7 @@ export function registerForgetCommands(program: Command): void {
     .option('--linkedin-url <url>', "the person's profile URL (any spelling)")
     .action(async (options: PersonOptions) => {
       const args = personArgs(options);
-      const result = (await withExecutor((executor) => executor.call('people.export', args))) as PersonExport;
+      const result = (await withExecutor((executor) => executor.call('people.export', args), { existing: true })) as PersonExport;
       printJson(result);
     });
 
@@ -62,7 +62,7 @@ export function registerForgetCommands(program: Command): void {
         process.exitCode = 1;
         return;
       }
-      const summary = (await withExecutor((executor) => executor.call('people.delete', args))) as ForgetSummary;
+      const summary = (await withExecutor((executor) => executor.call('people.delete', args), { existing: true })) as ForgetSummary;
       if (options.json) printJson(summary);
       else process.stdout.write(describeRemoved(summary));
     });

@@ -144,7 +144,7 @@ export function registerPeopleCommands(program: Command): void {
       const display = createDisplay('recompute', options.quiet === true);
       let summary: RecomputeSummary;
       try {
-        summary = (await withExecutor((executor) => executor.call('profiles.recompute', { all: options.all === true }, (event) => display.update(event)))) as RecomputeSummary;
+        summary = (await withExecutor((executor) => executor.call('profiles.recompute', { all: options.all === true }, (event) => display.update(event)), { existing: true })) as RecomputeSummary;
       } finally {
         display.stop();
       }

@@ -96,7 +96,7 @@ export function registerTokenCommands(program: Command): void {
     .description('list tokens (never their secrets)')
     .option('--json', 'print JSON')
     .action(async (options: { json?: boolean }) => {
-      const list = (await withExecutor((executor) => executor.call('tokens.list', {}))) as TokenView[];
+      const list = (await withExecutor((executor) => executor.call('tokens.list', {}), { existing: true })) as TokenView[];
       if (options.json) printJson(list);
       else printTokens(list);
     });
@@ -107,7 +107,7 @@ export function registerTokenCommands(program: Command): void {
     .argument('<id>', 'token id, as shown by tokens list')
     .option('--json', 'print JSON')
     .action(async (id: string, options: { json?: boolean }) => {
-      const token = (await withExecutor((executor) => executor.call('tokens.revoke', { id }))) as TokenView & { already_revoked: boolean };
+      const token = (await withExecutor((executor) => executor.call('tokens.revoke', { id }), { existing: true })) as TokenView & { already_revoked: boolean };
       if (options.json) printJson(token);
       else if (token.already_revoked) process.stdout.write(`The ${token.kind} token "${printable(token.name)}" (${token.id}) was already revoked on ${token.revoked_at ?? '?'}.\n`);
       else process.stdout.write(`Revoked ${token.kind} token "${printable(token.name)}" (${token.id}).\n`);
@@ -121,7 +121,7 @@ export function registerTokenCommands(program: Command): void {
     .option('--rate-limit <rate>', 'calls per minute, e.g. 500/min, or none', parseRateLimit)
     .option('--json', 'print JSON')
     .action(async (id: string, options: { monthlyQuota?: LimitOption; rateLimit?: LimitOption; json?: boolean }) => {
-      const token = (await withExecutor((executor) => executor.call('tokens.limits', { id, ...limitArguments(options) }))) as TokenView;
+      const token = (await withExecutor((executor) => executor.call('tokens.limits', { id, ...limitArguments(options) }), { existing: true })) as TokenView;
       if (options.json) printJson(token);
       else process.stdout.write(`Token ${token.id}: quota ${limitText(token.monthly_quota, '/month')}, rate ${limitText(token.rate_limit_per_minute, '/min')}.\n`);
     });

@@ -48,7 +48,7 @@ export function registerUserCommands(program: Command): void {
     .description('list users')
     .option('--json', 'print JSON')
     .action(async (options: { json?: boolean }) => {
-      const list = (await withExecutor((executor) => executor.call('users.list', {}))) as UserView[];
+      const list = (await withExecutor((executor) => executor.call('users.list', {}), { existing: true })) as UserView[];
       if (options.json) printJson(list);
       else printUsers(list);
     });
@@ -59,7 +59,7 @@ export function registerUserCommands(program: Command): void {
     .argument('<user>', 'user id or email')
     .option('--json', 'print JSON')
     .action(async (user: string, options: { json?: boolean }) => {
-      const disabled = (await withExecutor((executor) => executor.call('users.disable', { user }))) as UserView & { revoked_tokens: number };
+      const disabled = (await withExecutor((executor) => executor.call('users.disable', { user }), { existing: true })) as UserView & { revoked_tokens: number };
       if (options.json) printJson(disabled);
       else process.stdout.write(`Disabled user ${disabled.email} (${disabled.id}); ${disabled.revoked_tokens} token(s) revoked.\n`);
     });
