@@ -92,7 +92,9 @@ describe('/healthz while maximum-size texts are analysed', () => {
   let service: TestService;
   let base: string;
   beforeAll(async () => {
-    service = await createTestService({}, { warmSerializers: true });
+    // One text worker whatever the machine: with a worker per core, many cores could finish the
+    // 20 texts before the probes are done, and the probes would then measure an idle service.
+    service = await createTestService({ RAPPORT_TEXT_WORKERS: '1' }, { warmSerializers: true });
     await service.base.listen({ host: '127.0.0.1', port: 0 });
     base = `http://127.0.0.1:${(service.base.server.address() as AddressInfo).port}`;
     service.ctx.textPool.warm();
@@ -176,7 +178,7 @@ describe('/healthz while maximum-size texts are analysed', () => {
     // alike; up to three tries. Analysing on the event loop instead fails every try by seconds.
     const attempts: Attempt[] = [];
     do attempts.push(await attempt(headers, shapes));
-    while (attempts.length < 3 && !withinBudget(attempts[attempts.length - 1] as Attempt));
+    while (attempts.length < 3 && !(withinBudget(attempts[attempts.length - 1] as Attempt) && attempts[attempts.length - 1]?.stillBusy));
     const last = attempts[attempts.length - 1] as Attempt;
 
     expect(last.statuses.every((status) => status === 200)).toBe(true);

@@ -36,7 +36,9 @@ describe('/healthz while PDFs are uploaded and analysed', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'rapport-uploads-healthz-'));
-    env = { RAPPORT_DATA_DIR: dataDir, RAPPORT_DEMO_DATA: 'false', LOG_LEVEL: 'info', MAX_CONNECTIONS_PER_CLIENT: '0', RAPPORT_PDF_MAX_PENDING: '50' };
+    // Two PDF workers whatever the machine, so that a machine with more cores does not finish
+    // the work before the probes have measured enough of it.
+    env = { RAPPORT_DATA_DIR: dataDir, RAPPORT_DEMO_DATA: 'false', LOG_LEVEL: 'info', MAX_CONNECTIONS_PER_CLIENT: '0', RAPPORT_PDF_MAX_PENDING: '50', RAPPORT_PDF_WORKERS: '2', RAPPORT_TEXT_WORKERS: '1' };
     if (onPostgres) {
       testDb = await createTestDb();
       await testDb.db.close();
@@ -117,8 +119,8 @@ describe('/healthz while PDFs are uploaded and analysed', () => {
       // the padded one too (its text is the small PDF's).
       expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 22 }, () => 200));
       expect(answers.every((answer) => answer.body.data?.status === 'complete')).toBe(true);
-      // The probes covered real work (seconds of it), not an instant.
-      expect(busy.length).toBeGreaterThan(100);
+      // The probes covered real work (a second or more of it, about 10 ms a probe), not an instant.
+      expect(busy.length).toBeGreaterThan(50);
     }
     expect(within, tries.join(' | ')).toBe(true);
   }, 600_000);

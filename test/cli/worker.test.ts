@@ -73,13 +73,16 @@ describe.skipIf(!onPostgres)('a separate `rapport worker` process', () => {
     const bin = path.join(REPO_ROOT, 'bin/rapport.mjs');
     const npx = spawn('sh', ['-c', `"${process.execPath}" "${bin}" worker; true`], {
       env: { ...process.env, ...env, npm_lifecycle_event: 'npx' },
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'ignore'],
     });
+    let output = '';
+    npx.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     // The worker is the shell's child (the shell does not exec it).
     let workerPid = 0;
     await waitUntil(() => (workerPid = childrenOf(npx.pid ?? 0)[0] ?? 0) > 0, 30_000);
     expect(workerPid).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 1000));
+    // Up and running, so the test is about the launcher going, not about a start cut short.
+    expect(await waitUntil(() => output.includes('Rapport worker is running'), 30_000), output).toBe(true);
     npx.kill('SIGTERM');
     await waitUntil(() => !alive(workerPid), 10_000);
     expect(alive(workerPid)).toBe(false);

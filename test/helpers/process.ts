@@ -1,4 +1,5 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,16 +7,37 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BIN = path.join(REPO_ROOT, 'bin/rapport.mjs');
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** The first port of the kernel's range for outgoing connections (Linux), 32768 where unknown. */
+function firstEphemeralPort(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 11_000 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * A port for a child process to listen on, free when asked. It is chosen below the kernel's
+ * ephemeral range: a port from that range can meanwhile become the source port of an outgoing
+ * connection (this process's own polls of it included: a connection to a port nobody listens
+ * on yet can connect to itself), and the child then fails with EADDRINUSE.
+ */
+export async function freePort(): Promise<number> {
+  const high = firstEphemeralPort();
+  for (let i = 0; i < 100; i += 1) {
+    const port = 10_000 + Math.floor(Math.random() * (high - 10_000));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port found between 10000 and ${high}`);
 }
 
 export interface CliResult {
@@ -49,6 +71,21 @@ export interface ServiceProcess {
  * (then `serveArgs` are not used).
  */
 export async function startServiceProcess(env: Record<string, string>, serveArgs: string[] = [], launcher: 'node' | 'npm' = 'node'): Promise<ServiceProcess> {
+  // Ports are free when chosen, but another test file running at the same time may take one
+  // before the child listens: then the child says EADDRINUSE, and a new pair is tried.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnFreshPorts(env, serveArgs, launcher);
+    } catch (error) {
+      const portOfOurs = !env.PORT && !env.CONNECT_PORT;
+      if (!(error instanceof PortTakenError) || !portOfOurs || attempt >= 3) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startOnFreshPorts(env: Record<string, string>, serveArgs: string[], launcher: 'node' | 'npm'): Promise<ServiceProcess> {
   const port = await freePort();
   const connectPort = await freePort();
   const [command, args] = launcher === 'npm' ? ['npm', ['start', '--silent']] : [process.execPath, [BIN, 'serve', ...serveArgs]];
@@ -63,7 +100,10 @@ export async function startServiceProcess(env: Record<string, string>, serveArgs
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`service exited early:\n${output}`);
+    if (child.exitCode !== null) {
+      const message = `service exited early:\n${output}`;
+      throw output.includes('EADDRINUSE') ? new PortTakenError(message) : new Error(message);
+    }
     try {
       const response = await fetch(`${baseUrl}/healthz`);
       if (response.ok && output.includes('Rapport is listening')) break;

@@ -130,11 +130,14 @@ describe('background work under faults', () => {
     const single = await enqueueJob(testDb.db, 'test_side_single', {});
     const batch = await Promise.all([1, 2].map(() => enqueueJob(testDb.db, 'test_side_batch', {})));
     worker.start();
-    for (let i = 0; i < 100; i += 1) {
+    let allRunning = false;
+    const deadline = performance.now() + 20_000;
+    while (!allRunning && performance.now() < deadline) {
       const [running] = await testDb.db.query<{ n: number | string }>("SELECT count(*) AS n FROM jobs WHERE status = 'running'");
-      if (Number(running?.n) === 3) break;
-      await new Promise((r) => setTimeout(r, 10));
+      allRunning = Number(running?.n) === 3;
+      if (!allRunning) await new Promise((r) => setTimeout(r, 10));
     }
+    expect(allRunning).toBe(true);
     await worker.stop();
     expect(finished.sort()).toEqual(['batch of 2', 'single']);
     for (const id of [single, ...batch]) expect(await row(id)).toMatchObject({ status: 'done' });

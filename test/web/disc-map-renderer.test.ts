@@ -43,21 +43,33 @@ describe('DiscMapRenderer', () => {
   });
 });
 
-/** An image resvg needs seconds for: circles blurred over the whole canvas (kept inside it). */
-function slowSvg(): string {
-  const blurred = Array.from({ length: 15 }, (_, i) => `<circle cx="${40 + 20 * i}" cy="${60 + 15 * i}" r="150" fill="#3b7dd8" filter="url(#b)" opacity="0.5"/>`).join('');
+/** An image resvg needs long for: circles blurred over the whole canvas (kept inside it), each about as slow. */
+function slowSvg(circles: number): string {
+  const blurred = Array.from({ length: circles }, (_, i) => `<circle cx="${40 + (300 / circles) * i}" cy="${60 + (225 / circles) * i}" r="150" fill="#3b7dd8" filter="url(#b)" opacity="0.5"/>`).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400"><defs><filter id="b" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="40"/></filter></defs>${blurred}</svg>`;
+}
+
+/** Milliseconds this machine takes to draw `svg` here, the best of three. */
+function drawingTime(svg: string): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < 3; i += 1) {
+    const started = performance.now();
+    renderDiscMapPng(svg);
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
 }
 
 describe('DiscMapRenderer watchdog', () => {
   it('finishes a queue that takes longer than the stall time, as long as renders keep finishing', async () => {
     const renderer = new DiscMapRenderer({ stallTimeoutMs: 1000 });
     try {
+      // Enough renders (tens of milliseconds each) to take well over the 1 s allowed without
+      // progress on any machine; none of them is stuck. Timed from the request, the last ones would fail.
+      const count = Math.max(90, Math.ceil(2500 / drawingTime(renderDiscMapSvg({ x: 0.5, y: 0.5 }))));
       const started = performance.now();
-      const renders = Array.from({ length: 90 }, (_, i) => renderer.png(`queue_${i}`, renderDiscMapSvg({ x: i / 100, y: -0.3 })));
+      const renders = Array.from({ length: count }, (_, i) => renderer.png(`queue_${i}`, renderDiscMapSvg({ x: (i % 100) / 100, y: -0.3 - Math.floor(i / 100) / 100 })));
       const results = await Promise.allSettled(renders);
-      // Ninety renders (tens of milliseconds each) take well over the 1 s allowed without
-      // progress; none of them is stuck. Timed from the request, the last ones would fail.
       expect(performance.now() - started).toBeGreaterThan(1000);
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
     } finally {
@@ -66,11 +78,13 @@ describe('DiscMapRenderer watchdog', () => {
   });
 
   it('fails only the render that is stuck; the ones queued behind it are drawn by a fresh thread', async () => {
-    // Far above an ordinary render even on a loaded machine (tens of ms, at a low priority), well
-    // below the slow one (about 3 s on a quiet machine). Closing waits for the stuck thread.
+    // Far above an ordinary render even on a loaded machine (tens of ms, at a low priority), and
+    // the slow one made to take about three times as long on this machine, fast or slow. Closing
+    // waits for the stuck thread.
+    const circles = Math.min(80, Math.max(10, Math.ceil((3 * 1500) / drawingTime(slowSvg(1)))));
     const renderer = new DiscMapRenderer({ stallTimeoutMs: 1500 });
     try {
-      const stuck = renderer.png('stuck', slowSvg());
+      const stuck = renderer.png('stuck', slowSvg(circles));
       const behind = Array.from({ length: 3 }, (_, i) => renderer.png(`behind_${i}`, renderDiscMapSvg({ x: 0.1 * i, y: 0.2 })));
       await expect(stuck).rejects.toThrow(/timed out/);
       const drawn = await Promise.all(behind);

@@ -153,9 +153,14 @@ describe('recommendMessage', () => {
   it('is linear: a 20,000-character single word and a maximal text finish quickly', () => {
     // The bound is generous (a fast machine takes a few ms); it catches backtracking, not jitter.
     for (const text of ['a'.repeat(MESSAGE_MAX_CHARS), `${'!'.repeat(MESSAGE_MAX_CHARS)}`, `best${' -'.repeat(MESSAGE_MAX_CHARS / 2)}`, 'just '.repeat(MESSAGE_MAX_CHARS / 5)]) {
-      const start = performance.now();
-      recommendMessage(text, D, C);
-      expect(performance.now() - start).toBeLessThan(500);
+      // The best of three: a loaded machine can set one run aside for a while.
+      let fastest = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < 3; i += 1) {
+        const start = performance.now();
+        recommendMessage(text, D, C);
+        fastest = Math.min(fastest, performance.now() - start);
+      }
+      expect(fastest).toBeLessThan(500);
     }
   });
 
