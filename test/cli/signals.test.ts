@@ -71,7 +71,7 @@ describe('SIGTERM', () => {
     expect(existsSync(lock)).toBe(false);
   }, 120_000);
 
-  it('during the start on a database server that accepts and never answers: the start gives up after 10 s, saying why, with status 1', async () => {
+  it.each(['serve', 'worker'])('during the start of `rapport %s` on a database server that accepts and never answers: the start gives up after 10 s, saying why, with status 1', async (command) => {
     let connections = 0;
     const silent = createServer(() => (connections += 1));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
@@ -80,7 +80,7 @@ describe('SIGTERM', () => {
     try {
       const ports = { HOST: '127.0.0.1', PORT: String(await freePort()), CONNECT_PORT: String(await freePort()) };
       const env = { ...process.env, ...ports, DATABASE_URL: `postgres://rapport@127.0.0.1:${databasePort}/rapport` };
-      const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/rapport.mjs'), 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/rapport.mjs'), command], { env, stdio: ['ignore', 'pipe', 'pipe'] });
       let output = '';
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
