@@ -121,17 +121,21 @@ async function measure(api: Api, headers: Record<string, string>, others: Others
   // for the JIT to have compiled the request path, and the cold side of a ratio would lose.
   if (!api.warm) await run({ amount: WARM_UP_REQUESTS * api.pids.length });
   api.warm = true;
-  const otherPids = typeof others === 'function' ? await others() : others;
-  const [api0, other0, client0] = [cpuMs(api.pids), cpuMs(otherPids), process.cpuUsage()];
+  // PostgreSQL's backends are listed again at the end: a pool opens new connections during a run
+  // (its idle ones close while the other side of a ratio runs), and their CPU counts from zero.
+  const otherPids = async () => (typeof others === 'function' ? await others() : others);
+  const other0 = new Map((await otherPids()).map((pid) => [pid, cpuMs([pid])]));
+  const [api0, client0] = [cpuMs(api.pids), process.cpuUsage()];
   const result = await run({ duration: seconds });
   if (result.non2xx + result.errors > 0) console.log(`  (${result.non2xx + result.errors} failed)`);
   const count = Math.max(1, result.requests.total);
   const client = process.cpuUsage(client0);
+  const otherMs = (await otherPids()).reduce((sum, pid) => sum + cpuMs([pid]) - (other0.get(pid) ?? 0), 0);
   return {
     rate: result.requests.average,
     requests: result.requests.total,
     apiCpuMs: (cpuMs(api.pids) - api0) / count,
-    otherCpuMs: (cpuMs(otherPids) - other0) / count,
+    otherCpuMs: otherMs / count,
     clientCpuMs: (client.user + client.system) / 1000 / count,
   };
 }
