@@ -12,30 +12,43 @@ export function registerWorkerCommand(program: Command): void {
       if (!config.databaseUrl) {
         throw new AppError('bad_request', 'Separate workers share a PostgreSQL server: set DATABASE_URL. With the embedded database, `rapport serve` runs the jobs itself.');
       }
-      const { openDatabase } = await import('../db/open.ts');
-      const { createContext } = await import('../context.ts');
-      const { createLogger } = await import('../shared/logger.ts');
-      const logger = createLogger(config.logLevel);
-      // Signals are taken before the database is opened, as `serve` does: one that arrives during
-      // the start stops the worker cleanly once it is up rather than by the default action.
-      let running: { stop: () => Promise<void> } | null = null;
+      // Signals are taken before anything is loaded or opened, as `serve` does: one that arrives
+      // during the start stops the worker cleanly rather than by the default action.
       let stopping: string | null = null;
-      const stopNow = (signal: string, worker: { stop: () => Promise<void> }) => {
-        logger.info({ signal }, 'worker stopping: finishing jobs in hand');
-        void worker.stop().then(() => process.exit(0));
-      };
+      let stopRunning: ((signal: string) => void) | null = null;
       const stop = (signal: string) => {
         if (stopping !== null) return;
         stopping = signal;
-        if (running) stopNow(signal, running);
+        stopRunning?.(signal);
       };
       process.once('SIGTERM', () => stop('SIGTERM'));
       process.once('SIGINT', () => stop('SIGINT'));
       watchLauncher(() => stop('launcher exited'));
+      const { openDatabase } = await import('../db/open.ts');
+      const { createContext } = await import('../context.ts');
+      const { createLogger } = await import('../shared/logger.ts');
+      const logger = createLogger(config.logLevel);
       const opened = await openDatabase(config);
+      if (stopping !== null) {
+        // Stopped while starting: close before any job is claimed.
+        logger.info({ signal: stopping }, 'worker stopped during its start');
+        await opened.close();
+        process.exit(0);
+      }
       const ctx = createContext(config, opened.db, logger, { runJobs: true });
-      running = { stop: () => ctx.shutdown().then(() => opened.close()) };
       logger.info('Rapport worker is running');
-      if (stopping !== null) stopNow(stopping, running);
+      stopRunning = (signal) => {
+        logger.info({ signal }, 'worker stopping: finishing jobs in hand');
+        ctx
+          .shutdown()
+          .then(() => opened.close())
+          .then(
+            () => process.exit(0),
+            (error: unknown) => {
+              logger.error({ err: error }, 'the worker could not stop cleanly');
+              process.exit(1);
+            },
+          );
+      };
     });
 }

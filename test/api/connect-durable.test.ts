@@ -78,7 +78,7 @@ describe('durable profile requests', () => {
     // The text and criteria are not kept once the request has ended.
     const rows = await service.ctx.db.query<{ input: unknown }>('SELECT input FROM profile_requests WHERE id = ANY($1::text[])', [[queued, crashed]]);
     expect(rows.map((r) => r.input)).toEqual([null, null]);
-  });
+  }, 60_000);
 
   it('finished requests are purged after the retention period', async () => {
     const id = (await service.connect.inject({ method: 'POST', url: '/v1/profiles/async', headers: org, payload: { email: 'ada.brightwater@example.com' } })).json().request_id as string;

@@ -119,7 +119,7 @@ describe('/healthz while PDFs are uploaded and analysed', () => {
       // the padded one too (its text is the small PDF's).
       expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 22 }, () => 200));
       expect(answers.every((answer) => answer.body.data?.status === 'complete')).toBe(true);
-      // The probes covered real work (a second or more of it, about 10 ms a probe), not an instant.
+      // The probes covered real work (half a second or more of it, a probe every 10 ms or so), not an instant.
       expect(busy.length).toBeGreaterThan(50);
     }
     expect(within, tries.join(' | ')).toBe(true);

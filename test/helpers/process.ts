@@ -77,8 +77,8 @@ export async function startServiceProcess(env: Record<string, string>, serveArgs
     try {
       return await startOnFreshPorts(env, serveArgs, launcher);
     } catch (error) {
-      const portOfOurs = !env.PORT && !env.CONNECT_PORT;
-      if (!(error instanceof PortTakenError) || !portOfOurs || attempt >= 3) throw error;
+      const portsOfOurs = !env.PORT && !env.CONNECT_PORT;
+      if (!(error instanceof PortTakenError) || !portsOfOurs || attempt >= 3) throw error;
     }
   }
 }
@@ -102,7 +102,8 @@ async function startOnFreshPorts(env: Record<string, string>, serveArgs: string[
   for (;;) {
     if (child.exitCode !== null) {
       const message = `service exited early:\n${output}`;
-      throw output.includes('EADDRINUSE') ? new PortTakenError(message) : new Error(message);
+      const ours = output.includes('EADDRINUSE') && (output.includes(`:${port}`) || output.includes(`:${connectPort}`));
+      throw ours ? new PortTakenError(message) : new Error(message);
     }
     try {
       const response = await fetch(`${baseUrl}/healthz`);

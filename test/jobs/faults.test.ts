@@ -3,6 +3,7 @@ import { claimJob, completeJob, enqueueJob, failJob, MAX_ATTEMPTS, releaseOrphan
 import { JobWorker } from '../../src/jobs/worker.ts';
 import { createLogger } from '../../src/shared/logger.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { waitUntil } from '../helpers/process.ts';
 
 type JobRow = {
   status: string;
@@ -118,27 +119,31 @@ describe('background work under faults', () => {
   it('one worker runs single jobs and batches side by side, and stop() waits for both in hand', async () => {
     const worker = new JobWorker(testDb.db, createLogger('silent'), { pollIntervalMs: 20 });
     const finished: string[] = [];
+    // Both handlers wait on one gate: both in hand at once shows they run side by side.
+    let started = 0;
+    let openGate: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
     worker.register('test_side_single', async () => {
-      await new Promise((r) => setTimeout(r, 200));
+      started += 1;
+      await gate;
       finished.push('single');
     });
     worker.registerBatch('test_side_batch', async (jobs) => {
-      await new Promise((r) => setTimeout(r, 200));
+      started += 1;
+      await gate;
       finished.push(`batch of ${jobs.length}`);
       return new Map();
     }, async () => undefined);
     const single = await enqueueJob(testDb.db, 'test_side_single', {});
     const batch = await Promise.all([1, 2].map(() => enqueueJob(testDb.db, 'test_side_batch', {})));
     worker.start();
-    let allRunning = false;
-    const deadline = performance.now() + 20_000;
-    while (!allRunning && performance.now() < deadline) {
-      const [running] = await testDb.db.query<{ n: number | string }>("SELECT count(*) AS n FROM jobs WHERE status = 'running'");
-      allRunning = Number(running?.n) === 3;
-      if (!allRunning) await new Promise((r) => setTimeout(r, 10));
-    }
-    expect(allRunning).toBe(true);
-    await worker.stop();
+    expect(await waitUntil(() => started === 2, 20_000)).toBe(true);
+    let stopped = false;
+    const stopping = worker.stop().then(() => (stopped = true));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(stopped).toBe(false);
+    openGate();
+    await stopping;
     expect(finished.sort()).toEqual(['batch of 2', 'single']);
     for (const id of [single, ...batch]) expect(await row(id)).toMatchObject({ status: 'done' });
   });

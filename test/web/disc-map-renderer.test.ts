@@ -64,11 +64,13 @@ describe('DiscMapRenderer watchdog', () => {
   it('finishes a queue that takes longer than the stall time, as long as renders keep finishing', async () => {
     const renderer = new DiscMapRenderer({ stallTimeoutMs: 1000 });
     try {
-      // Enough renders (tens of milliseconds each) to take well over the 1 s allowed without
-      // progress on any machine; none of them is stuck. Timed from the request, the last ones would fail.
-      const count = Math.max(90, Math.ceil(2500 / drawingTime(renderDiscMapSvg({ x: 0.5, y: 0.5 }))));
+      // Enough renders (one blurred circle, ~0.1 s each here) to take well over the 1 s allowed
+      // without progress on any machine, and no more than the renderer queues (256); none of them
+      // is stuck. Timed from the request, the last ones would fail.
+      const svg = slowSvg(1);
+      const count = Math.min(250, Math.max(10, Math.ceil(2500 / drawingTime(svg))));
       const started = performance.now();
-      const renders = Array.from({ length: count }, (_, i) => renderer.png(`queue_${i}`, renderDiscMapSvg({ x: (i % 100) / 100, y: -0.3 - Math.floor(i / 100) / 100 })));
+      const renders = Array.from({ length: count }, (_, i) => renderer.png(`queue_${i}`, svg));
       const results = await Promise.allSettled(renders);
       expect(performance.now() - started).toBeGreaterThan(1000);
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
@@ -93,7 +95,7 @@ describe('DiscMapRenderer watchdog', () => {
     } finally {
       await renderer.close();
     }
-  });
+  }, 60_000);
 
   it('refuses the renders still waiting when it closes as the service stopping (503), not an internal error', async () => {
     const renderer = new DiscMapRenderer();

@@ -141,8 +141,9 @@ describe('PdfExtractor limits', () => {
   }, 30_000);
 
   it('times out a slow document, kills the worker, and the next request still works', async () => {
-    // 400 MB of zeros passes the decoded-size check (half the worker's 1 GB) but takes pdf.js
-    // seconds: over ten times the time allowed, so a faster machine cannot finish it either.
+    // 400 MB of zeros passes the decoded-size check (half the worker's 1 GB), which inflates it
+    // to count, and pdf.js inflates it again: seconds, over ten times the time allowed, so a
+    // faster machine cannot finish it either.
     const extractor = new PdfExtractor({ timeoutMs: 300, maxWorkerMemoryMb: 1024 });
     await extractor.warm();
     const { result, ms } = await timed(extractor.extract(streamBombPdf(400)));
