@@ -19,7 +19,6 @@ function personArgs(options: PersonOptions): Record<string, string> {
 
 /** Asked on a terminal only: a script must say --yes, so a pipe never deletes by accident. */
 async function confirm(question: string): Promise<boolean> {
-  if (!process.stdin.isTTY) throw new AppError('bad_request', 'Deleting a person cannot be undone: pass --yes to confirm (no terminal to ask on).');
   const prompt = createInterface({ input: process.stdin, output: process.stderr });
   try {
     return /^y(es)?$/i.test((await prompt.question(question)).trim());
@@ -57,12 +56,20 @@ export function registerForgetCommands(program: Command): void {
     .addHelpText('after', '\nA person not stored under the email or URL is an error (exit code 1). Backups made before the delete still hold the person.')
     .action(async (options: PersonOptions & { yes?: boolean; json?: boolean }) => {
       const args = personArgs(options);
-      if (options.yes !== true && !(await confirm('Delete this person and everything stored about them? This cannot be undone. [y/N] '))) {
+      if (options.yes !== true && !process.stdin.isTTY) throw new AppError('bad_request', 'Deleting a person cannot be undone: pass --yes to confirm (no terminal to ask on).');
+      // The database is opened (or found missing) before the question, which would be wasted otherwise.
+      const summary = (await withExecutor(
+        async (executor) => {
+          if (options.yes !== true && !(await confirm('Delete this person and everything stored about them? This cannot be undone. [y/N] '))) return null;
+          return executor.call('people.delete', args);
+        },
+        { existing: true },
+      )) as ForgetSummary | null;
+      if (!summary) {
         process.stderr.write('rapport: nothing deleted.\n');
         process.exitCode = 1;
         return;
       }
-      const summary = (await withExecutor((executor) => executor.call('people.delete', args), { existing: true })) as ForgetSummary;
       if (options.json) printJson(summary);
       else process.stdout.write(describeRemoved(summary));
     });

@@ -1,14 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { monthOf, UsageMeter } from '../../src/accounts/usage.ts';
 import type { Db, Row } from '../../src/db/client.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
-import { inOneRateWindow } from '../helpers/minute-window.ts';
+import { inOneMonth, inOneRateWindow } from '../helpers/minute-window.ts';
 
 let service: TestService;
 beforeAll(async () => {
   service = await createTestService();
 });
 afterAll(() => service.close());
+
+// Counts are kept per UTC month: none of these tests may straddle the first of a month.
+beforeEach(() => inOneMonth());
 
 describe('rate limits, quotas and metering', () => {
   it('the fourth call in a minute with a 3/min limit gets 429 with Retry-After', async () => {

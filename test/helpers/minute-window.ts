@@ -8,3 +8,13 @@ export async function inOneRateWindow(neededMs = 10_000): Promise<void> {
   const left = 60_000 - (Date.now() % 60_000);
   if (left < neededMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }
+
+/**
+ * Monthly quotas and usage counts follow the UTC calendar month: a test that counts calls and
+ * reads the count back waits, in the last `neededMs` of a month, for the next month to begin.
+ */
+export async function inOneMonth(neededMs = 30_000): Promise<void> {
+  const now = new Date();
+  const left = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - now.getTime();
+  if (left < neededMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}

@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setTokenLimits } from '../../src/accounts/tokens.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
 import { answerFields, Browser, csrfOf, newToken, signUp, takeTest, testLinkOf } from '../helpers/assessment.ts';
-import { inOneRateWindow } from '../helpers/minute-window.ts';
+import { inOneMonth, inOneRateWindow } from '../helpers/minute-window.ts';
 
 const logs: string[] = [];
 let service: TestService;
@@ -37,6 +37,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await service?.close();
 });
+
+// Quotas and counts are kept per UTC month: no test may straddle the first of a month.
+beforeEach(() => inOneMonth());
 
 describe('the test page', () => {
   it('asks for the email only when api_user_email is absent, and carries it when given', async () => {
