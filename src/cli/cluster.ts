@@ -1,9 +1,10 @@
 import cluster, { type Worker } from 'node:cluster';
 import { Registry } from 'prom-client';
-import { startOpsListener, type OpsListener } from '../api/ops/listener.ts';
+import { opsMetricsSource, startOpsListener, type OpsListener } from '../api/ops/listener.ts';
 import type { Config } from '../config.ts';
 import { aggregateWorkerMetrics } from '../ops/cluster-metrics.ts';
 import { gatherWorkerVitals } from '../ops/cluster-vitals.ts';
+import { requestMetrics } from '../ops/metrics.ts';
 import type { Logger } from '../shared/logger.ts';
 import { watchLauncher } from './launcher.ts';
 
@@ -20,10 +21,13 @@ const EARLY_EXIT_MS = 10_000;
  * started first, so that a port in use stops the start before any API process runs.
  */
 export async function runPrimary(processes: number, config: Config, logger: Logger): Promise<void> {
-  const gatherMetrics = aggregateWorkerMetrics();
+  // The primary's own requests (its operations listener's) are counted here and summed with
+  // the API processes' in every scrape.
+  const own = new Registry();
+  const gatherMetrics = aggregateWorkerMetrics(own);
   let ops: OpsListener | null = null;
   if (config.metricsPort !== null) {
-    const metrics = { text: gatherMetrics, contentType: Registry.PROMETHEUS_CONTENT_TYPE };
+    const metrics = opsMetricsSource(gatherMetrics, Registry.PROMETHEUS_CONTENT_TYPE, requestMetrics(own));
     ops = await startOpsListener({ config, port: config.metricsPort, databaseKind: 'postgres', vitals: gatherWorkerVitals(), metrics, logger });
     logger.info({ metrics_port: ops.port, processes }, 'operations listener (RAPPORT_METRICS_PORT) up; starting the API processes');
   }

@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import { AggregatorRegistry, type MetricObjectWithValues, type MetricValue } from 'prom-client';
+import { AggregatorRegistry, type MetricObjectWithValues, type MetricValue, type Registry } from 'prom-client';
 import { AppError } from '../shared/errors.ts';
 import type { Metrics } from './metrics.ts';
 
@@ -30,10 +30,11 @@ function isMessage(value: unknown): value is Message {
 }
 
 /**
- * In the primary: answers every process's scrape with the sum over all processes. Returns the
- * same gathering for the primary's own use (its operations listener's /metrics).
+ * In the primary: answers every process's scrape with the sum over all processes and the
+ * primary's own registry. Returns the same gathering for the primary's own use (its operations
+ * listener's /metrics).
  */
-export function aggregateWorkerMetrics(): () => Promise<string> {
+export function aggregateWorkerMetrics(own: Registry): () => Promise<string> {
   let nextId = 0;
   const gathering = new Map<number, { pending: Set<number>; snapshots: Snapshot[]; done: (error: string | null) => void }>();
 
@@ -57,7 +58,10 @@ export function aggregateWorkerMetrics(): () => Promise<string> {
         gathering.delete(id);
         clearTimeout(timer);
         if (error !== null) return reject(new Error(error));
-        AggregatorRegistry.aggregate(entry.snapshots).metrics().then(resolve, reject);
+        own
+          .getMetricsAsJSON()
+          .then((snapshot) => AggregatorRegistry.aggregate([...entry.snapshots, snapshot]).metrics())
+          .then(resolve, reject);
       };
       gathering.set(id, { pending: new Set(workers.map((w) => w.id)), snapshots: [], done: finish });
       for (const w of workers) w.send({ type: 'rapport:metrics:collect', id } satisfies Message);

@@ -10,25 +10,39 @@ const JOB_STATUSES = ['queued', 'running', 'failed'] as const;
 /** Which part of the service a request was for, for the metrics' `group` label. */
 export type RequestGroup = 'enterprise' | 'assessment' | 'connect' | 'web' | 'ops';
 
+export interface RequestMetrics {
+  readonly requests: Counter<'group' | 'route' | 'method' | 'status'>;
+  readonly latency: Histogram<'group' | 'route' | 'method'>;
+}
+
+/** Requests answered and their latency, in `registry`: the same series wherever they are counted. */
+export function requestMetrics(registry: Registry): RequestMetrics {
+  return {
+    requests: new Counter({
+      name: 'rapport_http_requests_total',
+      help: 'HTTP requests answered, by group, route template, method and status',
+      labelNames: ['group', 'route', 'method', 'status'] as const,
+      registers: [registry],
+    }),
+    latency: new Histogram({
+      name: 'rapport_http_request_duration_seconds',
+      help: 'Time from request to response, by group and route template',
+      labelNames: ['group', 'route', 'method'] as const,
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+  };
+}
+
 /**
  * The service's Prometheus metrics, one registry per process (built with the context, not a
  * module singleton, so tests and several services in one process do not share counters).
  */
-export class Metrics {
+export class Metrics implements RequestMetrics {
   readonly registry = new Registry();
-  readonly requests = new Counter({
-    name: 'rapport_http_requests_total',
-    help: 'HTTP requests answered, by group, route template, method and status',
-    labelNames: ['group', 'route', 'method', 'status'] as const,
-    registers: [this.registry],
-  });
-  readonly latency = new Histogram({
-    name: 'rapport_http_request_duration_seconds',
-    help: 'Time from request to response, by group and route template',
-    labelNames: ['group', 'route', 'method'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [this.registry],
-  });
+  private readonly counted = requestMetrics(this.registry);
+  readonly requests = this.counted.requests;
+  readonly latency = this.counted.latency;
   readonly refusals = new Counter({
     name: 'rapport_rate_limit_refusals_total',
     help: 'Calls refused with 429 (per-minute rate limit or monthly quota), by group',

@@ -130,8 +130,12 @@ describe.skipIf(!onPostgres)('`rapport serve --processes 2`', () => {
       const health = await fetch(`${opsUrl}/healthz`);
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({ status: 'ok', database: 'postgres' });
+      expect((await fetch(`${opsUrl}/v1/usage`)).status).toBe(404);
       const scrape = await (await fetch(`${opsUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
       expect(scrape).toMatch(/^rapport_api_processes 2$/m);
+      // The primary's own requests are counted too, beside the API processes'.
+      expect(scrape).toContain('rapport_http_requests_total{group="ops",route="unmatched",method="GET",status="404"} 1');
+      expect(scrape).toContain('rapport_http_request_duration_seconds_count{group="ops",route="unmatched",method="GET"} 1');
       // One API process stopped (SIGSTOP: alive, but its event loop runs no more): the service is
       // not healthy, and says why; running again, it is.
       const [stopped] = listening;

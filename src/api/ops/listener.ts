@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Config } from '../../config.ts';
-import type { Metrics } from '../../ops/metrics.ts';
+import type { Metrics, RequestMetrics } from '../../ops/metrics.ts';
 import { DEFAULT_HEALTH_LIMITS, type HealthLimits } from '../../ops/vital-signs.ts';
 import type { Logger } from '../../shared/logger.ts';
 import { workerEntry } from '../../shared/worker-entry.ts';
@@ -21,20 +21,24 @@ export interface OpsListener {
 export interface OpsMetricsSource {
   text(): Promise<string>;
   readonly contentType: string;
-  /** Absent where no registry counts requests (the primary of `serve --processes N`). */
-  served?(route: string, method: string, status: number, seconds: number): void;
+  served(route: string, method: string, status: number, seconds: number): void;
 }
 
-/** A process's own metrics, its listener's requests counted among them (group "ops"). */
-export function metricsSourceOf(metrics: Metrics): OpsMetricsSource {
+/** The listener's requests, counted in `counted` (group "ops"), and `/metrics` answered with `text`. */
+export function opsMetricsSource(text: () => Promise<string>, contentType: string, counted: RequestMetrics): OpsMetricsSource {
   return {
-    text: () => metrics.text(),
-    contentType: metrics.registry.contentType,
+    text,
+    contentType,
     served(route, method, status, seconds) {
-      metrics.requests.inc({ group: 'ops', route, method, status: String(status) });
-      metrics.latency.observe({ group: 'ops', route, method }, seconds);
+      counted.requests.inc({ group: 'ops', route, method, status: String(status) });
+      counted.latency.observe({ group: 'ops', route, method }, seconds);
     },
   };
+}
+
+/** A process's own metrics, its listener's requests counted among them. */
+export function metricsSourceOf(metrics: Metrics): OpsMetricsSource {
+  return opsMetricsSource(() => metrics.text(), metrics.registry.contentType, metrics);
 }
 
 export interface OpsListenerOptions {
@@ -87,7 +91,7 @@ export async function startOpsListener(options: OpsListenerOptions): Promise<Ops
   thread.removeAllListeners('exit');
   thread.on('message', (message: FromOpsThread) => {
     if (message.type === 'served') {
-      metrics.served?.(message.route, message.method, message.status, message.seconds);
+      metrics.served(message.route, message.method, message.status, message.seconds);
     } else if (message.type === 'scrape') {
       metrics.text().then(
         (text) => tell({ type: 'scraped', id: message.id, text, contentType: metrics.contentType }),
