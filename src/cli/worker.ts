@@ -43,7 +43,10 @@ export function registerWorkerCommand(program: Command): void {
           .shutdown()
           .then(() => opened.close())
           .then(
-            () => process.exit(0),
+            () => {
+              logger.info('Rapport worker stopped');
+              process.exit(0);
+            },
             (error: unknown) => {
               logger.error({ err: error }, 'the worker could not stop cleanly');
               process.exit(1);

@@ -43,7 +43,10 @@ describe.skipIf(!onPostgres)('a separate `rapport worker` process', () => {
     expect((await fetch(`${service.baseUrl}/v1/analysis/${id}`, { headers })).status).toBe(202);
     expect(await searchStatus()).toBe('processing');
 
-    const worker = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/rapport.mjs'), 'worker'], { env: { ...process.env, ...env }, stdio: 'ignore' });
+    const worker = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/rapport.mjs'), 'worker'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'ignore'] });
+    let output = '';
+    worker.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    let stoppedCleanly = false;
     try {
       let status = 202;
       for (let i = 0; i < 150 && status === 202; i += 1) {
@@ -61,8 +64,11 @@ describe.skipIf(!onPostgres)('a separate `rapport worker` process', () => {
     } finally {
       const exited = new Promise((resolve) => worker.once('exit', resolve));
       worker.kill('SIGTERM');
-      await exited;
+      stoppedCleanly = (await exited) === 0;
     }
+    expect(stoppedCleanly).toBe(true);
+    expect(output).toMatch(/"signal":"SIGTERM"[^\n]*worker stopping/);
+    expect(output).toMatch(/Rapport worker stopped/);
   }, 120_000);
 
   it('stops when `npx rapport worker` is stopped, even though npx does not pass the signal on', async () => {
