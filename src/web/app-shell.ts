@@ -50,9 +50,11 @@ export interface ShellOptions {
 
 /**
  * Scripts and forms only to this origin; inline styles only (no inline script can run, so
- * markup that ever slipped past escaping could not act).
+ * markup that ever slipped past escaping could not act). Sent as a header too
+ * (src/api/web/forms.ts): browsers ignore frame-ancestors in a <meta> tag, and these pages
+ * (log-in, dashboard, the test) must not be framed by a page that could trick a click on them.
  */
-const CSP = "default-src 'none'; script-src 'self'; img-src 'self'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+export const APP_PAGE_CSP = "default-src 'none'; script-src 'self'; img-src 'self'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 export function renderShell(options: ShellOptions): string {
   const scripts = (options.scripts ?? []).map((src) => `<script src="${escapeHtml(src)}" defer></script>`).join('\n');
@@ -61,7 +63,7 @@ export function renderShell(options: ShellOptions): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta http-equiv="Content-Security-Policy" content="${APP_PAGE_CSP}">
 <meta name="robots" content="noindex">
 <meta name="referrer" content="same-origin">
 <title>${escapeHtml(options.title)}</title>

@@ -55,6 +55,14 @@ describe('the test page', () => {
     expect(withEmail.body).not.toMatch(/<script src="http/);
   });
 
+  it('no page may be framed by another (the policy is a header: browsers ignore frame-ancestors in a meta tag)', async () => {
+    const stranger = new Browser(service.base);
+    for (const page of [await owner.get(ownerLink), await owner.get('/dashboard'), await stranger.get('/login'), await stranger.get('/t/t_nosuchlinknosuchlinknosuchlink')]) {
+      expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(page.headers['x-frame-options']).toBe('DENY');
+    }
+  });
+
   it('an unknown link is a 404 page', async () => {
     const response = await owner.get('/t/t_doesnotexistdoesnotexistdoesnotexist');
     expect(response.statusCode).toBe(404);

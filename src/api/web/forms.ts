@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { STATUS_BY_CODE } from '../shared/status-codes.ts';
 import { AppError, isAppError } from '../../shared/errors.ts';
-import { renderMessagePage } from '../../web/app-shell.ts';
+import { APP_PAGE_CSP, renderMessagePage } from '../../web/app-shell.ts';
 
 /** Any urlencoded form: values are strings, or lists when a name repeats. */
 export const FormBody = Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())]));
@@ -16,7 +16,13 @@ export function field(form: Form | undefined, name: string): string {
 }
 
 export function sendHtml(reply: FastifyReply, html: string, status = 200): FastifyReply {
-  return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  return reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', APP_PAGE_CSP)
+    .header('x-frame-options', 'DENY')
+    .send(html);
 }
 
 const TITLES: Partial<Record<string, string>> = {
