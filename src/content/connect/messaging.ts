@@ -35,7 +35,7 @@ const QUOTE_MAX = 60;
 
 export const CHECKS = [
   'greeting', 'warmth', 'pressure', 'vague', 'hedge', 'exclamation',
-  'long_sentence', 'too_long', 'no_figures', 'missing_ask', 'ask_late', 'small_talk', 'reassurance', 'fits',
+  'long_sentence', 'too_long', 'no_figures', 'missing_ask', 'ask_late', 'small_talk', 'reassurance', 'fits', 'short_fits',
 ] as const;
 export type Check = (typeof CHECKS)[number];
 export type AdviceTable = Record<Check, Partial<Record<Style, string>>>;
@@ -77,6 +77,9 @@ const REASSURANCE = new PhraseSet([
 const ASKS = new PhraseSet([
   'could you', 'can you', 'would you', 'will you', 'let me know', 'please', 'are you free', 'are you available', 'shall we', 'how about', 'let us know', 'can we', 'could we', 'would it be possible', 'i would like you to', 'please confirm', 'reply by', 'let’s', "let's", 'i suggest', 'i propose', 'do you have time', 'would you be open',
   'i need', 'we need you to', "i'd like you to", 'i would like', "i'd like",
+  // Asked indirectly, with no question mark: "I wanted to ask whether you might have time…".
+  'wanted to ask', 'want to ask', 'like to ask', 'ask whether', 'ask if', 'wondering if', 'wondering whether', 'wonder if', 'wonder whether',
+  'would you mind', 'if you could', 'is it possible', 'do you think you could',
 ]);
 /**
  * Verbs that make a request when they open a sentence ("Send me the Q3 figures by Friday."), as
@@ -282,9 +285,10 @@ export function recommendMessage(text: string, sender: Party, recipient: Party):
   checkOpening(ctx, words);
   checkWording(ctx);
   checkShape(ctx, words);
-  // Saying nothing would leave the writer guessing whether the draft was checked at all.
+  // Saying nothing would leave the writer guessing whether the draft was checked at all. Under
+  // eight words only the wording was checked (the shape checks need more): that is all it says.
   const whole = wholeText(scan);
-  if (ctx.out.length === 0 && whole !== null && words >= 8) add(ctx, 'fits', whole.start, whole.end);
+  if (ctx.out.length === 0 && whole !== null) add(ctx, words >= 8 ? 'fits' : 'short_fits', whole.start, whole.end);
   return ctx.out
     .sort((a, b) => a.start - b.start || a.end - b.end)
     .slice(0, MAX_RECOMMENDATIONS)

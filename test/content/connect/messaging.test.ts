@@ -27,7 +27,7 @@ describe('the messaging advice files', () => {
     for (const [check, byStyle] of Object.entries(advice)) {
       for (const text of Object.values(byStyle)) expect(templateProblems(text, ['name', 'quote', 'words', 'limit']), check).toEqual([]);
     }
-    for (const check of ['greeting', 'pressure', 'vague', 'hedge', 'exclamation', 'long_sentence', 'too_long', 'missing_ask'] as const) {
+    for (const check of ['greeting', 'pressure', 'vague', 'hedge', 'exclamation', 'long_sentence', 'too_long', 'missing_ask', 'fits', 'short_fits'] as const) {
       expect(Object.keys(advice[check]).sort(), check).toEqual(['C', 'D', 'I', 'S']);
     }
     for (const notes of Object.values(sender)) {
@@ -189,6 +189,26 @@ describe('recommendMessage on a draft that already fits', () => {
     expect(recs[0]?.recommendation).toContain('already suits Dana');
     const worse = `${text} It is urgent!`;
     expect(recommendMessage(worse, D, D).some((r) => r.recommendation.includes('already suits'))).toBe(false);
+  });
+
+  it('answers a short draft too, saying that only its wording could be checked', () => {
+    const text = 'Hi Theo, please send the numbers.';
+    for (const reader of [D, I, S, C]) {
+      const recs = recommendMessage(text, D, reader);
+      expect(recs).toHaveLength(1);
+      expect(recs[0]).toMatchObject({ start: 0, end: text.length });
+      expect(recs[0]?.recommendation).toMatch(/^Under eight words only the wording can be checked/);
+    }
+    expect(recommendMessage('Hi Theo, send the numbers ASAP.', D, D).some((r) => r.recommendation.startsWith('Under eight words'))).toBe(false);
+  });
+
+  it('takes an ask put indirectly, with no question mark, as an ask', () => {
+    const text = 'Hi Cleo, I wanted to ask whether you might have time next week to review the 3 attached budget figures. Thanks, Dana';
+    for (const reader of [D, I, S, C]) {
+      expect(recommendMessage(text, D, reader).some((r) => /without an ask|without an invitation|without saying what you need|never says what you need/.test(r.recommendation)), reader.name ?? '').toBe(false);
+    }
+    const noAsk = 'Hi Cleo, the 3 attached budget figures came in this morning and they look fine to me. Thanks, Dana';
+    expect(recommendMessage(noAsk, D, C).some((r) => r.recommendation.includes('never says what you need'))).toBe(true);
   });
 
   it('asks D and C readers to cut pleasantries that I and S readers welcome', () => {
