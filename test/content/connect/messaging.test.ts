@@ -204,8 +204,8 @@ describe('recommendMessage on a draft that already fits', () => {
 
   it('takes an ask put indirectly, with no question mark, as an ask', () => {
     const text = 'Hi Cleo, I wanted to ask whether you might have time next week to review the 3 attached budget figures. Thanks, Dana';
-    for (const reader of [D, I, S, C]) {
-      expect(recommendMessage(text, D, reader).some((r) => /without an ask|without an invitation|without saying what you need|never says what you need/.test(r.recommendation)), reader.name ?? '').toBe(false);
+    for (const [style, reader] of Object.entries({ D, I, S, C })) {
+      expect(recommendMessage(text, D, reader).some((r) => /without an ask|without an invitation|without saying what you need|never says what you need/.test(r.recommendation)), style).toBe(false);
     }
     const noAsk = 'Hi Cleo, the 3 attached budget figures came in this morning and they look fine to me. Thanks, Dana';
     expect(recommendMessage(noAsk, D, C).some((r) => r.recommendation.includes('never says what you need'))).toBe(true);
