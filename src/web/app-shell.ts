@@ -21,6 +21,10 @@ input[type=email],input[type=text],input[type=password],input[type=url]{width:10
 .field{margin:0 0 14px}
 button,.button{display:inline-block;font:inherit;font-weight:600;padding:10px 18px;border-radius:8px;border:2px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer;text-decoration:none}
 button.secondary,.button.secondary{background:#fff;color:#1d4ed8}
+button.danger{background:#b91c1c;border-color:#b91c1c;color:#fff}
+label.check{display:flex;gap:8px;align-items:flex-start;font-weight:400;margin:0 0 12px}
+label.check input{margin-top:4px}
+.actions{display:flex;gap:12px;flex-wrap:wrap;align-items:center}
 button:focus-visible,a:focus-visible,input:focus-visible,textarea:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
 .error{border:2px solid #b91c1c;background:#fef2f2;color:#7f1d1d;border-radius:8px;padding:10px 12px;margin:0 0 14px}
 .notice{border:2px solid #15803d;background:#f0fdf4;color:#14532d;border-radius:8px;padding:10px 12px;margin:0 0 14px}

@@ -46,11 +46,17 @@ function tokenCard(model: DashboardModel): string {
   const current = model.token
     ? `<p>Live token: <code>${escapeHtml(model.token.prefix)}…</code>, made ${escapeHtml(model.token.createdAt.toISOString().slice(0, 10))}. Rotating makes a new one and revokes this one at once.</p>`
     : '<p>You have no API token yet.</p>';
+  // Rotating revokes the live token at once: the box must be ticked (checked again on the server).
+  const tokenForm = model.token
+    ? `<form method="post" action="/dashboard/token">${csrf}
+<label class="check"><input type="checkbox" name="confirm" value="rotate" required><span>Revoke <code>${escapeHtml(model.token.prefix)}…</code> now: every app that uses it gets 401 until it has the new token.</span></label>
+<button type="submit" class="secondary">Rotate token</button></form>`
+    : `<form method="post" action="/dashboard/token">${csrf}<button type="submit">Create token</button></form>`;
   return `<section class="card" aria-labelledby="token-title">
 <h2 id="token-title">API token</h2>
 ${secret}
 ${current}
-<form method="post" action="/dashboard/token">${csrf}<button type="submit"${model.token ? ' class="secondary"' : ''}>${model.token ? 'Rotate token' : 'Create token'}</button></form>
+${tokenForm}
 </section>`;
 }
 

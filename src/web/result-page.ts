@@ -50,7 +50,8 @@ ${model.deleteUrl ? '<p class="muted small">Keep this page\'s address if you may
   return renderShell({ title: 'Your result · Rapport', body, css: CSS, scripts: ['/assets/result.js'] });
 }
 
-export function renderDeleteConfirmPage(action: string, key: string): string {
+/** `action` deletes; `keepUrl` goes back to the result, untouched. */
+export function renderDeleteConfirmPage(action: string, key: string, keepUrl: string): string {
   return renderShell({
     title: 'Delete your result · Rapport',
     body: `<section class="card">
@@ -58,7 +59,7 @@ export function renderDeleteConfirmPage(action: string, key: string): string {
 <p>Your answers and your personality result are removed. If your profile existed before the test, it goes back to what it was; if the test created it, it is removed too. This cannot be undone.</p>
 <form method="post" action="${escapeHtml(action)}">
 <input type="hidden" name="key" value="${escapeHtml(key)}">
-<button type="submit">Delete my result</button>
+<div class="actions"><button type="submit" class="danger">Delete my result</button> <a href="${escapeHtml(keepUrl)}">Keep my result</a></div>
 </form>
 </section>`,
   });

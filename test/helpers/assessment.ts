@@ -69,7 +69,8 @@ export async function testLinkOf(browser: Browser): Promise<string> {
 
 export async function newToken(browser: Browser): Promise<string> {
   const page = await browser.get('/dashboard');
-  const response = await browser.post('/dashboard/token', { csrf: csrfOf(page.body) });
+  // confirm: rotating an existing token asks for it (creating the first one ignores it).
+  const response = await browser.post('/dashboard/token', { csrf: csrfOf(page.body), confirm: 'rotate' });
   const match = /<code id="new-token">([^<]+)<\/code>/.exec(response.body);
   if (!match?.[1]) throw new Error('no token shown');
   return match[1];

@@ -26,6 +26,10 @@ async function deleteResult(resultPath: string) {
   const confirm = await taker.get(deleteLink);
   expect(confirm.statusCode).toBe(200);
   const key = /name="key" value="([^"]+)"/.exec(confirm.body)?.[1] ?? '';
+  // The way back: the result page, with its key, untouched.
+  const keep = /<a href="([^"]+)">Keep my result<\/a>/.exec(confirm.body)?.[1]?.replace(/&amp;/g, '&') ?? '';
+  expect(keep).toBe(`${deleteLink.split('/delete')[0] ?? ''}?key=${encodeURIComponent(key)}`);
+  expect((await taker.get(keep)).body).toContain('Delete my result');
   return taker.post(deleteLink.split('?')[0] ?? '', { key });
 }
 

@@ -229,6 +229,13 @@ describe('tokens on the dashboard', () => {
     const page = await user.get('/dashboard');
     expect(page.body).not.toContain(second);
     expect(page.body).toContain(second.slice(0, 8));
+
+    // Without the box ticked, the live token is kept.
+    const unconfirmed = await user.post('/dashboard/token', { csrf: csrfOf(page.body) });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.body).toContain('Tick the box to rotate');
+    expect(unconfirmed.body).not.toMatch(/<code id="new-token">/);
+    expect((await find(second, 'email=a%40example.org')).statusCode).toBe(404);
   });
 });
 

@@ -59,6 +59,8 @@ async function requireSession(ctx: AppContext, request: FastifyRequest) {
   return session;
 }
 
+const ROTATE_UNCONFIRMED = 'Tick the box to rotate: the live token stops working at once, for every app that uses it.';
+
 /** Everything on the dashboard belongs to the session's user; no id in a URL or form picks whose. */
 export const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   const querystring = Type.Object({ created: Type.Optional(Type.String({ maxLength: 20 })) });
@@ -71,6 +73,10 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = a
   app.post('/dashboard/token', { schema: { summary: 'Creates or rotates the API token', tags: ['Pages'], body: FormBody } }, async (request, reply) => {
     const session = await requireSession(ctx, request);
     await checkCsrf(ctx, request, session.sessionId, field(request.body, 'csrf'));
+    // Rotating revokes the live token at once, for every app using it: only when asked twice.
+    if ((await activeUserToken(ctx.db, session.user.id)) && field(request.body, 'confirm') !== 'rotate') {
+      return render(ctx, request, reply, session, { error: ROTATE_UNCONFIRMED }, 400);
+    }
     const { secret } = await issueUserToken(ctx, session.user);
     return render(ctx, request, reply, session, { newSecret: secret });
   });

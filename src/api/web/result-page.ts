@@ -46,7 +46,8 @@ export const resultPageRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = 
   app.get('/r/:resultId/delete', { schema: { summary: 'Asks to confirm deleting a test result (HTML)', tags: ['Pages'], params: Params, querystring: KeyQuery } }, async (request, reply) => {
     const key = request.query.key ?? '';
     if (!(await deleteKeyMatches(ctx.db, request.params.resultId, key))) throw new AppError('not_found', GONE);
-    return sendHtml(reply, renderDeleteConfirmPage(`/r/${encodeURIComponent(request.params.resultId)}/delete`, key));
+    const page = `/r/${encodeURIComponent(request.params.resultId)}`;
+    return sendHtml(reply, renderDeleteConfirmPage(`${page}/delete`, key, `${page}?key=${encodeURIComponent(key)}`));
   });
 
   app.post('/r/:resultId/delete', { schema: { summary: 'Deletes a test result', tags: ['Pages'], params: Params, body: FormBody } }, async (request, reply) => {
