@@ -42,7 +42,7 @@ describe('the phrase library marks opposite claims', () => {
         sides.set(topic, (sides.get(topic) ?? new Set()).add(side));
       }
     }
-    expect([...sides.keys()].sort()).toEqual(['composure', 'novelty', 'structure']);
+    expect([...sides.keys()].sort()).toEqual(['composure', 'length', 'novelty', 'structure']);
     for (const [topic, found] of sides) expect(found.size, topic).toBeGreaterThanOrEqual(2);
   });
 
@@ -52,11 +52,21 @@ describe('the phrase library marks opposite claims', () => {
     expect(calm && harsh && contradicts(calm, harsh)).toBe(true);
   });
 
-  it('gives each trait phrase the stance its trait level claims', () => {
+  it('gives each trait phrase the stance its trait level claims (and any other only on a topic no trait claims)', () => {
+    const traitTopics = new Set(['composure', 'novelty', 'structure']);
     for (const phrase of all) {
       if (phrase.traits === undefined || phrase.stance === undefined) continue;
-      expect(phrase.stance, phrase.id).toEqual(traitStances(phrase.traits));
+      expect(phrase.stance.filter((s) => traitTopics.has(s.split(':')[0] ?? '')), phrase.id).toEqual(traitStances(phrase.traits));
     }
+  });
+
+  it('never asks for two lengths of email on one page (a trial found "two lines" beside "medium-length" and "three to five sentences")', () => {
+    const salesperson = { point: pointAt(135, 25), firstName: null, confidence: 30, title: 'Account Executive' };
+    const emailing = composeProfileContent(salesperson).emailing.join(' ');
+    expect(emailing).toContain('two lines with one clear ask');
+    expect(emailing).not.toContain('medium-length');
+    const lengths = new Set(pagePhrases(composeProfileContent(salesperson)).flatMap((p) => p.stance ?? []).filter((s) => s.startsWith('length:')));
+    expect(lengths.size).toBe(1);
   });
 });
 
