@@ -42,7 +42,7 @@ describe('the phrase library marks opposite claims', () => {
         sides.set(topic, (sides.get(topic) ?? new Set()).add(side));
       }
     }
-    expect([...sides.keys()].sort()).toEqual(['composure', 'length', 'novelty', 'structure']);
+    expect([...sides.keys()].sort()).toEqual(['composure', 'length', 'novelty', 'opening', 'order', 'structure']);
     for (const [topic, found] of sides) expect(found.size, topic).toBeGreaterThanOrEqual(2);
   });
 
@@ -67,6 +67,12 @@ describe('the phrase library marks opposite claims', () => {
     expect(emailing).not.toContain('medium-length');
     const lengths = new Set(pagePhrases(composeProfileContent(salesperson)).flatMap((p) => p.stance ?? []).filter((s) => s.startsWith('length:')));
     expect(lengths.size).toBe(1);
+  });
+
+  it('never asks for small talk and for none on one page (a trial found "a few minutes of real conversation before the agenda" beside "the decision in the first line")', () => {
+    const manager = { point: pointAt(10, 45), firstName: null, confidence: 30, title: 'Project Manager' };
+    const ids = pagePhrases(composeProfileContent(manager)).map((p) => p.id);
+    expect(ids.filter((id) => id === 'communication-011' || id === 'communication-076')).toHaveLength(1);
   });
 });
 
