@@ -70,6 +70,7 @@ export function renderShell(options: ShellOptions): string {
 <meta http-equiv="Content-Security-Policy" content="${APP_PAGE_CSP}">
 <meta name="robots" content="noindex">
 <meta name="referrer" content="same-origin">
+<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
 <title>${escapeHtml(options.title)}</title>
 <style>${CSS}${options.css ?? ''}</style>
 ${scripts}

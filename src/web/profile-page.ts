@@ -201,6 +201,7 @@ function documentShell(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="${CSP}">
 <meta name="robots" content="noindex">
+<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
 <title>${escapeHtml(title)}</title>
 <style>${CSS}</style>
 </head>

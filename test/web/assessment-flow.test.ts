@@ -74,6 +74,17 @@ describe('the test page', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('localStorage');
   });
+
+  it('names its icon, served from this service, and sends /favicon.ico there too', async () => {
+    expect((await owner.get(ownerLink)).body).toContain('<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">');
+    const icon = await owner.get('/assets/favicon.svg');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/svg+xml');
+    expect(icon.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    const ico = await owner.get('/favicon.ico');
+    expect(ico.statusCode).toBe(301);
+    expect(ico.headers.location).toBe('/assets/favicon.svg');
+  });
 });
 
 describe('taking the test', () => {

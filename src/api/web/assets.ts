@@ -3,18 +3,20 @@ import { readFileSync } from 'node:fs';
 import { Type } from 'typebox';
 import { AppError } from '../../shared/errors.ts';
 
-const NAMES = ['test.js', 'result.js', 'dashboard.js'] as const;
+const TYPES = { 'test.js': 'text/javascript; charset=utf-8', 'result.js': 'text/javascript; charset=utf-8', 'dashboard.js': 'text/javascript; charset=utf-8', 'favicon.svg': 'image/svg+xml' } as const;
 
-/** The pages' few scripts, served from this service (it may run offline; nothing from another host). */
+/** The pages' few scripts and their icon, served from this service (it may run offline; nothing from another host). */
 export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const files = new Map<string, Buffer>(NAMES.map((name) => [name, readFileSync(new URL(`../../web/assets/${name}`, import.meta.url))]));
+  const files = new Map(Object.entries(TYPES).map(([name, type]) => [name, { type, body: readFileSync(new URL(`../../web/assets/${name}`, import.meta.url)) }]));
   app.get(
     '/assets/:file',
-    { schema: { summary: "The pages' scripts", tags: ['Pages'], params: Type.Object({ file: Type.String({ maxLength: 40 }) }) } },
+    { schema: { summary: "The pages' scripts and icon", tags: ['Pages'], params: Type.Object({ file: Type.String({ maxLength: 40 }) }) } },
     async (request, reply) => {
-      const body = files.get(request.params.file);
-      if (!body) throw new AppError('not_found', 'No such asset.');
-      return reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(body);
+      const file = files.get(request.params.file);
+      if (!file) throw new AppError('not_found', 'No such asset.');
+      return reply.type(file.type).header('cache-control', 'public, max-age=300').send(file.body);
     },
   );
+  // Browsers ask for /favicon.ico where a page names no icon (the API docs): the same icon.
+  app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/assets/favicon.svg', 301));
 };
