@@ -64,7 +64,14 @@ export function readSearch(body: SearchBody, mode: SearchMode): SearchInput {
   const names = input.firstName !== null && input.lastName !== null;
   const text = input.textSample !== null && mode === 'async';
   if (!names && input.email === null && !text) {
-    const missing = input.firstName !== null ? '"last_name" is missing' : input.lastName !== null ? '"first_name" is missing' : 'no search criteria were given';
+    const missing =
+      input.firstName !== null
+        ? '"last_name" is missing'
+        : input.lastName !== null
+          ? '"first_name" is missing'
+          : input.textSample !== null
+            ? 'a "text_sample" alone is searched only asynchronously (POST /v1/profiles/async)'
+            : 'no search criteria were given';
     throw new AppError('bad_request', `Not enough to search by: ${missing}. Give ${CRITERIA[mode]}.`);
   }
   return input;

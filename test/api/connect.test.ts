@@ -133,7 +133,7 @@ describe('POST /v1/profiles (sync)', () => {
       [{}, /no search criteria/],
       [{ first_name: 'Robert' }, /"last_name" is missing/],
       [{ last_name: 'Quillfeather', company_name: 'Acme' }, /"first_name" is missing/],
-      [{ text_sample: OUTGOING_TEXT, text_type: 'email' }, /Not enough to search by/],
+      [{ text_sample: OUTGOING_TEXT, text_type: 'email' }, /Not enough to search by: a "text_sample" alone is searched only asynchronously \(POST \/v1\/profiles\/async\)/],
       [{ email: 'a@b.co', text_sample: OUTGOING_TEXT }, /needs its "text_type"/],
       [{ email: 'a@b.co', text_sample: OUTGOING_TEXT, text_type: 'tweet' }, /"text_type" must be one of email, various, bio, resume/],
       [{ first_name: 5, last_name: 'X' }, /first_name/],
