@@ -124,4 +124,17 @@ describe('validation messages', () => {
     const whole = { keyword: 'type', instancePath: '', schemaPath: '#/type', params: { type: 'string' } };
     expect(validationMessage([whole], 'body')).toBe('Invalid request: the body must be a string.');
   });
+
+  it('say what to send when a route that takes a JSON object gets no body', async () => {
+    const { createTestService } = await import('../helpers/service.ts');
+    const service = await createTestService();
+    try {
+      const org = { 'x-org-token': (await service.token('connect')).secret };
+      const response = await service.connect.inject({ method: 'POST', url: '/v1/profiles/async', headers: org });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe('Invalid request: the body must be a JSON object (Content-Type: application/json); none was sent, or another kind of value.');
+    } finally {
+      await service.close();
+    }
+  });
 });

@@ -52,6 +52,10 @@ export function validationMessage(errors: readonly FastifySchemaValidationError[
   if (!first) return 'Invalid request.';
   const name = field(first);
   const place = context ? PLACES[context] : undefined;
+  // No body at all (or a list, a number) where an object is expected: say what to send.
+  if (!name && context === 'body' && first.keyword === 'type' && first.params.type === 'object') {
+    return 'Invalid request: the body must be a JSON object (Content-Type: application/json); none was sent, or another kind of value.';
+  }
   if (!name) return `Invalid request: the ${context === 'body' ? 'body' : (place ?? 'request')} ${problem(first, context)}.`;
   return `Invalid request: ${place ?? 'field'} "${name}" ${problem(first, context)}.`;
 }
