@@ -234,6 +234,16 @@ function checkWording(ctx: Context): void {
   }
 }
 
+const SIGN_OFF = /^(?:thanks|thank you|many thanks|thx|best|all the best|best wishes|regards|kind regards|warm regards|best regards|cheers|sincerely|yours|talk soon|speak soon|see you|take care)\b/iu;
+/** A name on its own line: one to three capitalised words ("Dana", "Dana K.", "Mary Ann Lee"). */
+const NAME_LINE = /^\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2}[.,!]?$/u;
+
+/** A closing line ("Thanks,", "Best, Dana", a name), not the body's last sentence. */
+function isSignOff(sentence: string, words: number): boolean {
+  const line = sentence.trim();
+  return words <= 3 && (SIGN_OFF.test(line) || NAME_LINE.test(line));
+}
+
 function checkShape(ctx: Context, words: number): void {
   const { scan, recipient } = ctx;
   for (const s of scan.sentences) {
@@ -250,7 +260,7 @@ function checkShape(ctx: Context, words: number): void {
   }
   const asks = askSentences(scan, ctx.readerName);
   // The ask belongs at the end of the body, before the sign-off ("Thanks,", a name).
-  const body = scan.sentences.filter((s) => s.words > 3);
+  const body = scan.sentences.filter((s) => !isSignOff(scan.text.slice(s.start, s.end), s.words));
   const last = body[body.length - 1] ?? scan.sentences[scan.sentences.length - 1];
   if (asks.size === 0 && last !== undefined && words >= 8) add(ctx, 'missing_ask', last.start, last.end);
   if (recipient === 'D' && asks.size > 0 && words > 60) {

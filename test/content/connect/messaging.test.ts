@@ -208,7 +208,15 @@ describe('recommendMessage on a draft that already fits', () => {
       expect(recommendMessage(text, D, reader).some((r) => /without an ask|without an invitation|without saying what you need|never says what you need/.test(r.recommendation)), style).toBe(false);
     }
     const noAsk = 'Hi Cleo, the 3 attached budget figures came in this morning and they look fine to me. Thanks, Dana';
-    expect(recommendMessage(noAsk, D, C).some((r) => r.recommendation.includes('never says what you need'))).toBe(true);
+    const missing = recommendMessage(noAsk, D, C).filter((r) => r.recommendation.includes('never says what you need'));
+    // Pointed at the body's last sentence, not at the sign-off.
+    expect(missing.map((r) => noAsk.slice(r.start, r.end))).toEqual(['Hi Cleo, the 3 attached budget figures came in this morning and they look fine to me.']);
+  });
+
+  it('points a missing ask at the last sentence however short, when it is not a sign-off', () => {
+    const text = 'hey we need this ASAP!!! it is huge';
+    const missing = recommendMessage(text, D, D).filter((r) => r.recommendation.startsWith('The message ends without an ask'));
+    expect(missing.map((r) => text.slice(r.start, r.end))).toEqual(['it is huge']);
   });
 
   it('asks D and C readers to cut pleasantries that I and S readers welcome', () => {
