@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
 import { request } from 'node:http';
-import path from 'node:path';
 import type { Config } from '../config.ts';
 import { createContext } from '../context.ts';
 import { readLock } from '../db/data-dir-lock.ts';
@@ -9,6 +7,7 @@ import { runVerb } from '../ops/verbs.ts';
 import type { Progress } from '../ops/verb.ts';
 import { AppError, ERROR_CODES, type ErrorCode } from '../shared/errors.ts';
 import { createLogger } from '../shared/logger.ts';
+import { hasStoredDatabase, noStoredDatabase } from './stored-database.ts';
 
 /** Runs operator verbs: in this process, or through the running service's admin socket. */
 export interface Executor {
@@ -78,13 +77,8 @@ export async function openExecutor(config: Config, options: { existing?: boolean
       };
     }
   }
-  const fresh = !config.databaseUrl && !existsSync(path.join(config.dataDir, 'pgdata', 'PG_VERSION'));
-  if (fresh && options.existing) {
-    throw new AppError(
-      'not_found',
-      `There is no database in ${config.dataDir}, so nothing is stored there yet. Run the command with the service's RAPPORT_DATA_DIR (or in the directory it runs in).`,
-    );
-  }
+  const fresh = !hasStoredDatabase(config);
+  if (fresh && options.existing) throw noStoredDatabase(config);
   const opened = await openDatabase(config);
   // The usual slip: a service started elsewhere (another RAPPORT_DATA_DIR or working directory)
   // and this command quietly making a database of its own that the service never sees.

@@ -2,7 +2,9 @@ import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
 import type { ForgetSummary, PersonExport } from '../people/forget.ts';
 import { AppError } from '../shared/errors.ts';
+import { loadConfig } from '../config.ts';
 import { printJson, withExecutor } from './run-with.ts';
+import { hasStoredDatabase, noStoredDatabase } from './stored-database.ts';
 
 interface PersonOptions {
   email?: string;
@@ -20,8 +22,11 @@ function personArgs(options: PersonOptions): Record<string, string> {
 /** Asked on a terminal only: a script must say --yes, so a pipe never deletes by accident. */
 async function confirm(question: string): Promise<boolean> {
   const prompt = createInterface({ input: process.stdin, output: process.stderr });
+  // Ctrl-C or end of input at the prompt is a no (Node 20's question() never settles then).
+  const closed = new Promise<string>((resolve) => prompt.once('close', () => resolve('')));
+  prompt.once('SIGINT', () => prompt.close());
   try {
-    return /^y(es)?$/i.test((await prompt.question(question)).trim());
+    return /^y(es)?$/i.test((await Promise.race([prompt.question(question), closed])).trim());
   } finally {
     prompt.close();
   }
@@ -56,20 +61,19 @@ export function registerForgetCommands(program: Command): void {
     .addHelpText('after', '\nA person not stored under the email or URL is an error (exit code 1). Backups made before the delete still hold the person.')
     .action(async (options: PersonOptions & { yes?: boolean; json?: boolean }) => {
       const args = personArgs(options);
-      if (options.yes !== true && !process.stdin.isTTY) throw new AppError('bad_request', 'Deleting a person cannot be undone: pass --yes to confirm (no terminal to ask on).');
-      // The database is opened (or found missing) before the question, which would be wasted otherwise.
-      const summary = (await withExecutor(
-        async (executor) => {
-          if (options.yes !== true && !(await confirm('Delete this person and everything stored about them? This cannot be undone. [y/N] '))) return null;
-          return executor.call('people.delete', args);
-        },
-        { existing: true },
-      )) as ForgetSummary | null;
-      if (!summary) {
-        process.stderr.write('rapport: nothing deleted.\n');
-        process.exitCode = 1;
-        return;
+      if (options.yes !== true) {
+        if (!process.stdin.isTTY) throw new AppError('bad_request', 'Deleting a person cannot be undone: pass --yes to confirm (no terminal to ask on).');
+        // Checked before the question, which would be wasted otherwise; the database is opened
+        // only after it (held open, it would keep a service from starting while the user reads).
+        const config = loadConfig();
+        if (!hasStoredDatabase(config)) throw noStoredDatabase(config);
+        if (!(await confirm('Delete this person and everything stored about them? This cannot be undone. [y/N] '))) {
+          process.stderr.write('rapport: nothing deleted.\n');
+          process.exitCode = 1;
+          return;
+        }
       }
+      const summary = (await withExecutor((executor) => executor.call('people.delete', args), { existing: true })) as ForgetSummary;
       if (options.json) printJson(summary);
       else process.stdout.write(describeRemoved(summary));
     });

@@ -16,6 +16,7 @@ import {
 } from './phrases.ts';
 import {
   BLEND_INTENSITY,
+  contradicts,
   intensityClass,
   intensityLimits,
   pickPhrases,
@@ -140,9 +141,13 @@ function overviewTemplates(
   picked: Record<Section, Phrase[]>,
 ): Record<OverviewSection, string> {
   const bySection = overviewsBySection(library);
+  // An overview must not say the opposite of a phrase on the page ("a longer email suits them"
+  // beside "two lines suit them best"): the best one that agrees with what was picked.
+  const onPage = Object.values(picked).flat().filter((p) => p.stance !== undefined);
   const entries = OVERVIEW_SECTIONS.map((key) => {
     const candidates = bySection.get(key) ?? [];
-    const best = rankPhrases(candidates, at)[0]?.phrase ?? picked[OVERVIEW_SOURCE[key]][0];
+    const agreeing = rankPhrases(candidates, at).find(({ phrase }) => !onPage.some((p) => contradicts(phrase, p)));
+    const best = agreeing?.phrase ?? picked[OVERVIEW_SOURCE[key]][0];
     return [key, best === undefined ? '' : best.text] as const;
   });
   return Object.fromEntries(entries) as Record<OverviewSection, string>;
@@ -217,7 +222,9 @@ function cachedSelection(at: CirclePosition, facets: Facets, library: PhraseLibr
     sector = remember(selections, sectorKey, { picked, overviews: overviewTemplates(quantised, library, picked) }, SELECTION_CACHE_SIZE);
   }
   const picked = mergeIndividualPhrases(sector.picked, quantised, facets, library, similarityIndexOf(library));
-  return remember(personal, personalKey, { picked, overviews: sector.overviews }, PERSONAL_CACHE_SIZE);
+  // The person's own phrases may make a claim the sector's overview would contradict.
+  const overviews = picked === sector.picked ? sector.overviews : overviewTemplates(quantised, library, picked);
+  return remember(personal, personalKey, { picked, overviews }, PERSONAL_CACHE_SIZE);
 }
 
 export function composeProfileContent(

@@ -58,7 +58,9 @@ export interface ShellOptions {
  * (src/api/web/forms.ts): browsers ignore frame-ancestors in a <meta> tag, and these pages
  * (log-in, dashboard, the test) must not be framed by a page that could trick a click on them.
  */
-export const APP_PAGE_CSP = "default-src 'none'; script-src 'self'; img-src 'self'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+const PAGE_CSP = "default-src 'none'; script-src 'self'; img-src 'self'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'";
+/** The header's policy; the <meta> copy leaves frame-ancestors out (browsers ignore it there, with a console warning). */
+export const APP_PAGE_CSP = `${PAGE_CSP}; frame-ancestors 'none'`;
 
 export function renderShell(options: ShellOptions): string {
   const scripts = (options.scripts ?? []).map((src) => `<script src="${escapeHtml(src)}" defer></script>`).join('\n');
@@ -67,7 +69,7 @@ export function renderShell(options: ShellOptions): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="${APP_PAGE_CSP}">
+<meta http-equiv="Content-Security-Policy" content="${PAGE_CSP}">
 <meta name="robots" content="noindex">
 <meta name="referrer" content="same-origin">
 <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">

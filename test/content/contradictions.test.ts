@@ -107,6 +107,24 @@ describe('advice at confidence 15–49 does not contradict itself', () => {
     expect(stanced).toBeGreaterThan(people.length);
   });
 
+  it('gives no block an overview that says the opposite of a phrase on the page', () => {
+    const overviewByText = new Map(library.sectionOverviews.map((p) => [personalize(p.text, null), p] as const));
+    let stanced = 0;
+    const found: string[] = [];
+    for (const person of people) {
+      const content = composeProfileContent({ ...person, firstName: null });
+      const phrases = pagePhrases(content);
+      for (const text of Object.values(content.section_overviews)) {
+        const overview = overviewByText.get(text);
+        if (overview?.stance === undefined) continue;
+        stanced++;
+        for (const p of phrases) if (contradicts(overview, p)) found.push(`${overview.id} / ${p.id}`);
+      }
+    }
+    expect(found).toEqual([]);
+    expect(stanced).toBeGreaterThan(0);
+  });
+
   it('keeps emphatic and pronounced-trait phrases out below confidence 50', () => {
     const found: string[] = [];
     for (const person of people) {

@@ -137,13 +137,17 @@ describe('background work under faults', () => {
     const single = await enqueueJob(testDb.db, 'test_side_single', {});
     const batch = await Promise.all([1, 2].map(() => enqueueJob(testDb.db, 'test_side_batch', {})));
     worker.start();
-    expect(await waitUntil(() => started === 2, 20_000)).toBe(true);
     let stopped = false;
-    const stopping = worker.stop().then(() => (stopped = true));
-    await new Promise((r) => setTimeout(r, 100));
-    expect(stopped).toBe(false);
-    openGate();
-    await stopping;
+    let stopping: Promise<unknown> | null = null;
+    try {
+      expect(await waitUntil(() => started === 2, 20_000)).toBe(true);
+      stopping = worker.stop().then(() => (stopped = true));
+      await new Promise((r) => setTimeout(r, 100));
+      expect(stopped).toBe(false);
+    } finally {
+      openGate();
+      await (stopping ?? worker.stop());
+    }
     expect(finished.sort()).toEqual(['batch of 2', 'single']);
     for (const id of [single, ...batch]) expect(await row(id)).toMatchObject({ status: 'done' });
   });

@@ -82,7 +82,7 @@ describe('the test page', () => {
     expect(icon.headers['content-type']).toBe('image/svg+xml');
     expect(icon.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     const ico = await owner.get('/favicon.ico');
-    expect(ico.statusCode).toBe(301);
+    expect(ico.statusCode).toBe(302);
     expect(ico.headers.location).toBe('/assets/favicon.svg');
   });
 });
@@ -229,7 +229,10 @@ describe('tokens on the dashboard', () => {
   it('rotating revokes the old token at once, keeps the month\'s count, and shows the new one once', async () => {
     const user = new Browser(service.base);
     await signUp(user, 'rotate@example.com');
+    // No box to tick before there is a token to revoke; then there is.
+    expect((await user.get('/dashboard')).body).not.toContain('name="confirm"');
     const first = await newToken(user);
+    expect((await user.get('/dashboard')).body).toContain('name="confirm" value="rotate" required');
     expect((await find(first, 'email=a%40example.org')).statusCode).toBe(404);
     const second = await newToken(user);
     expect(second).not.toBe(first);

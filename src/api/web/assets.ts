@@ -17,6 +17,7 @@ export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.type(file.type).header('cache-control', 'public, max-age=300').send(file.body);
     },
   );
-  // Browsers ask for /favicon.ico where a page names no icon (the API docs): the same icon.
-  app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/assets/favicon.svg', 301));
+  // Browsers ask for /favicon.ico where a page names no icon, or on their own: the same icon.
+  // A temporary redirect: a permanent one would be cached for good.
+  app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/assets/favicon.svg', 302));
 };

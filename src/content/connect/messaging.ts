@@ -78,8 +78,10 @@ const ASKS = new PhraseSet([
   'could you', 'can you', 'would you', 'will you', 'let me know', 'please', 'are you free', 'are you available', 'shall we', 'how about', 'let us know', 'can we', 'could we', 'would it be possible', 'i would like you to', 'please confirm', 'reply by', 'let’s', "let's", 'i suggest', 'i propose', 'do you have time', 'would you be open',
   'i need', 'we need you to', "i'd like you to", 'i would like', "i'd like",
   // Asked indirectly, with no question mark: "I wanted to ask whether you might have time…".
-  'wanted to ask', 'want to ask', 'like to ask', 'ask whether', 'ask if', 'wondering if', 'wondering whether', 'wonder if', 'wonder whether',
-  'would you mind', 'if you could', 'is it possible', 'do you think you could',
+  // First person only: "feel free to ask if anything is unclear" and "you may be wondering if…"
+  // ask nothing of the reader.
+  'i wanted to ask', 'i want to ask', 'writing to ask', 'may i ask', 'can i ask', 'i was wondering if', 'i was wondering whether', 'i wonder if', 'i wonder whether',
+  'would you mind', 'do you think you could',
 ]);
 /**
  * Verbs that make a request when they open a sentence ("Send me the Q3 figures by Friday."), as
@@ -234,14 +236,19 @@ function checkWording(ctx: Context): void {
   }
 }
 
-const SIGN_OFF = /^(?:thanks|thank you|many thanks|thx|best|all the best|best wishes|regards|kind regards|warm regards|best regards|cheers|sincerely|yours|talk soon|speak soon|see you|take care)\b/iu;
-/** A name on its own line: one to three capitalised words ("Dana", "Dana K.", "Mary Ann Lee"). */
-const NAME_LINE = /^\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2}[.,!]?$/u;
+/** A closing phrase opening the line: "Thanks,", "Kind regards". */
+const SIGN_OFF = /^(?:thanks|thank you|many thanks|thx|best|all the best|best wishes|regards|kind regards|warm regards|best regards|cheers|sincerely|yours|talk soon|speak soon|take care)[,.!]?/i;
+/** What may follow it on the line: a name of up to three capitalised words, or nothing. */
+const SIGNATURE = /^(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}[.,!]?$/u;
+/** A name on its own line: one to three capitalised words, with no full stop ("Dana", "Mary Ann Lee"). */
+const NAME_LINE = /^\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*\.?){0,2},?$/u;
 
-/** A closing line ("Thanks,", "Best, Dana", a name), not the body's last sentence. */
+/** A closing line ("Thanks,", "Kind regards, Dana Smith", a name), not the body's last sentence. */
 function isSignOff(sentence: string, words: number): boolean {
   const line = sentence.trim();
-  return words <= 3 && (SIGN_OFF.test(line) || NAME_LINE.test(line));
+  const closing = SIGN_OFF.exec(line);
+  if (closing !== null && SIGNATURE.test(line.slice(closing[0].length))) return true;
+  return words <= 3 && NAME_LINE.test(line) && line.toUpperCase() !== line;
 }
 
 function checkShape(ctx: Context, words: number): void {
@@ -298,7 +305,7 @@ export function recommendMessage(text: string, sender: Party, recipient: Party):
   // Saying nothing would leave the writer guessing whether the draft was checked at all. Under
   // eight words only the wording was checked (the shape checks need more): that is all it says.
   const whole = wholeText(scan);
-  if (ctx.out.length === 0 && whole !== null) add(ctx, words >= 8 ? 'fits' : 'short_fits', whole.start, whole.end);
+  if (ctx.out.length === 0 && whole !== null && words > 0) add(ctx, words >= 8 ? 'fits' : 'short_fits', whole.start, whole.end);
   return ctx.out
     .sort((a, b) => a.start - b.start || a.end - b.end)
     .slice(0, MAX_RECOMMENDATIONS)

@@ -213,10 +213,23 @@ describe('recommendMessage on a draft that already fits', () => {
     expect(missing.map((r) => noAsk.slice(r.start, r.end))).toEqual(['Hi Cleo, the 3 attached budget figures came in this morning and they look fine to me.']);
   });
 
+  it('does not take an offer to answer questions, or a guess at the reader\'s thoughts, for an ask', () => {
+    for (const closing of ['Feel free to ask if anything is unclear.', 'You may be wondering if this affects your team: it does not.', 'The auditors will ask whether the totals are final.']) {
+      const text = `Hi Cleo, the 3 attached budget figures came in this morning and they look fine to me. ${closing}`;
+      expect(recommendMessage(text, D, C).some((r) => r.recommendation.includes('never says what you need')), closing).toBe(true);
+    }
+  });
+
   it('points a missing ask at the last sentence however short, when it is not a sign-off', () => {
     const text = 'hey we need this ASAP!!! it is huge';
     const missing = recommendMessage(text, D, D).filter((r) => r.recommendation.startsWith('The message ends without an ask'));
     expect(missing.map((r) => text.slice(r.start, r.end))).toEqual(['it is huge']);
+    const body = 'Hi Dana, the 3 figures for Q3 came in this morning and they look fine.';
+    for (const [signOff, last] of [['Kind regards, Dana Smith', body], ['Many thanks,\nDana', body], ['Done.', 'Done.'], ['Thanks for everything.', 'Thanks for everything.']]) {
+      const whole = `${body}\n${signOff}`;
+      const pointed = recommendMessage(whole, D, D).filter((r) => r.recommendation.startsWith('The message ends without an ask'));
+      expect(pointed.map((r) => whole.slice(r.start, r.end)), signOff).toEqual([last]);
+    }
   });
 
   it('asks D and C readers to cut pleasantries that I and S readers welcome', () => {
