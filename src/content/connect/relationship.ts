@@ -15,6 +15,7 @@ import {
   PAIRS,
   RELATIONSHIP_TOPICS,
   type Pair,
+  type CareRule,
   type Relation,
   type RelationshipLibrary,
   type RelationshipTopic,
@@ -34,6 +35,27 @@ const LEAN_FROM = 20;
 export const CONTACT_FALLBACK = 'your contact';
 export const FIRST_FALLBACK = 'the first person';
 export const SECOND_FALLBACK = 'the second person';
+
+/** Conscientiousness a personality test must have measured for the advice to call the person careful. */
+const CAREFUL_FROM = 0.3;
+
+/** Careful by a test's measure: text estimates are not trusted for this trait (see docs/api-decisions.md). */
+function measuredCareful(party: Party): boolean {
+  return party.estimate.source === 'assessment' && party.estimate.scores.conscientiousness >= CAREFUL_FROM;
+}
+
+/**
+ * The entry's text, its careful variant, or null (left out) when it calls someone loose with
+ * details whom a test measured as careful. `slots` says who each placeholder is.
+ */
+function textFor(entry: CareRule & { text: string }, slots: Readonly<Record<string, Party>>): string | null {
+  const contradicted = entry.loose?.some((slot) => {
+    const party = slots[slot];
+    return party !== undefined && measuredCareful(party);
+  });
+  if (!contradicted) return entry.text;
+  return entry.ifCareful ?? null;
+}
 
 function pairOf(a: Style, b: Style): Pair {
   const found = PAIRS.find((p) => p === `${a}${b}` || p === `${b}${a}`);
@@ -105,10 +127,13 @@ export function composeRelationship(
   const sameStyle = a.style === b.style;
   // {D}/{I}/{S}/{C} name the person of that style; a same-style pair uses {one}/{two}.
   const byStyle: Record<string, NameSlot> = { ...names, [a.style]: names.one, [b.style]: names.two };
+  // Who each placeholder is, for the entries that call someone loose with details.
+  const parties: Record<string, Party> = { one, two, [a.style]: one, [b.style]: two };
 
   const overviewParts: string[] = [];
-  const pairText = library.overview.find((e) => e.kind === 'pair' && e.key === pair);
-  if (pairText) overviewParts.push(fillTemplate(pairText.text, byStyle));
+  const pairEntry = library.overview.find((e) => e.kind === 'pair' && e.key === pair);
+  const pairText = pairEntry?.kind === 'pair' ? textFor(pairEntry, parties) : null;
+  if (pairText !== null) overviewParts.push(fillTemplate(pairText, byStyle));
   const relation = relationOf(a, b);
   // A same-style pair's sentence already says they are close, and an opposite pair's that they
   // are far apart; the relation adds something only where the pair sentence does not say it.
@@ -141,15 +166,17 @@ export function composeRelationship(
 
   const topic = (key: RelationshipTopic): { phrases: string[] } => {
     const phrases: string[] = [];
-    const needsOf = (view: PartyView, self: NameSlot, other: NameSlot): void => {
+    const needsOf = (view: PartyView, party: Party, otherParty: Party, self: NameSlot, other: NameSlot): void => {
       const entry = library.needs.find((e) => e.topic === key && e.style === view.style);
-      if (entry) phrases.push(fillTemplate(entry.text, { self, other }));
+      const text = entry ? textFor(entry, { self: party, other: otherParty }) : null;
+      if (text !== null) phrases.push(fillTemplate(text, { self, other }));
     };
-    needsOf(a, names.one, names.two);
+    needsOf(a, one, two, names.one, names.two);
     // The same style needs the same things: saying it twice with the names swapped adds nothing.
-    if (!sameStyle) needsOf(b, names.two, names.one);
+    if (!sameStyle) needsOf(b, two, one, names.two, names.one);
     const dynamics = library.dynamics.find((e) => e.topic === key && e.pair === pair);
-    if (dynamics) phrases.push(fillTemplate(dynamics.text, byStyle));
+    const dynamicsText = dynamics ? textFor(dynamics, parties) : null;
+    if (dynamicsText !== null) phrases.push(fillTemplate(dynamicsText, byStyle));
     return { phrases };
   };
   const topics = Object.fromEntries(RELATIONSHIP_TOPICS.map((key) => [key, topic(key)])) as Record<

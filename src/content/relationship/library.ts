@@ -11,6 +11,10 @@
  *   points (same type, close, a quarter apart, far), by the way a person's style leans toward
  *   a neighbouring one (`{self}`), and a note for a blend.
  *
+ * An entry may say that some of the people it names lose track of details (`loose`: their
+ * placeholders, or `self`). When a personality test measured one of them as careful, the entry
+ * gives way to its `if_careful` text, or is left out: the advice must not contradict the test.
+ *
  * Read and checked once; a broken file fails loudly, like the phrase library.
  */
 import { readFileSync } from 'node:fs';
@@ -30,13 +34,15 @@ export type Pair = (typeof PAIRS)[number];
 export const RELATIONS = ['same', 'close', 'square', 'far'] as const;
 export type Relation = (typeof RELATIONS)[number];
 
-export interface NeedsEntry { id: string; topic: RelationshipTopic; style: Style; text: string }
-export interface DynamicsEntry { id: string; topic: RelationshipTopic; pair: Pair; text: string }
+/** Whom the text calls loose with details, and what it says instead when a test measured one of them as careful. */
+export interface CareRule { loose?: readonly string[]; ifCareful?: string }
+export interface NeedsEntry extends CareRule { id: string; topic: RelationshipTopic; style: Style; text: string }
+export interface DynamicsEntry extends CareRule { id: string; topic: RelationshipTopic; pair: Pair; text: string }
 /** A style leaning toward a neighbour: the first letter is the style, the second the lean. */
 export const LEANS = ['DI', 'DC', 'ID', 'IS', 'SI', 'SC', 'CS', 'CD'] as const;
 export type Lean = (typeof LEANS)[number];
 export type OverviewEntry =
-  | { id: string; kind: 'pair'; key: Pair; text: string }
+  | ({ id: string; kind: 'pair'; key: Pair; text: string } & CareRule)
   | { id: string; kind: 'lean'; key: Lean; text: string }
   | { id: string; kind: 'relation'; key: Relation; text: string }
   | { id: string; kind: 'blend'; key: 'any'; text: string }
@@ -98,6 +104,24 @@ export function validateRelationshipLibrary(raw: { needs: unknown; dynamics: unk
       return ok;
     });
   };
+  /** `loose` and `if_careful`, checked against the placeholders the entry may use. */
+  const careRule = (entry: Record<string, unknown>, allowed: readonly string[], local: string[]): CareRule => {
+    const rule: CareRule = {};
+    if (entry.loose !== undefined) {
+      const slots = Array.isArray(entry.loose) ? entry.loose.filter((s): s is string => typeof s === 'string' && allowed.includes(s)) : [];
+      if (!Array.isArray(entry.loose) || slots.length === 0 || slots.length !== entry.loose.length) local.push(`loose must list some of ${allowed.join(', ')}`);
+      else rule.loose = slots;
+    }
+    if (entry.if_careful !== undefined) {
+      if (typeof entry.if_careful !== 'string') local.push('if_careful must be text');
+      else if (rule.loose === undefined) local.push('if_careful needs loose');
+      else {
+        local.push(...templateProblems(entry.if_careful, allowed).map((p) => `if_careful: ${p}`));
+        rule.ifCareful = entry.if_careful;
+      }
+    }
+    return rule;
+  };
   const check = (file: string, entry: Record<string, unknown>, local: string[]): boolean => {
     if (!new RegExp(`^${file}-\\d{3,}$`).test(String(entry.id))) local.push(`id must look like "${file}-001"`);
     problems.push(...local.map((p) => `${file}.json ${String(entry.id)}: ${p}`));
@@ -106,20 +130,25 @@ export function validateRelationshipLibrary(raw: { needs: unknown; dynamics: unk
   const needs: NeedsEntry[] = [];
   for (const e of entries('needs', raw.needs)) {
     const local = templateProblems(String(e.text), ['self', 'other']);
+    const rule = careRule(e, ['self', 'other'], local);
     if (!oneOf(RELATIONSHIP_TOPICS, e.topic)) local.push('unknown topic');
     if (!oneOf(STYLES, e.style)) local.push('style must be D, I, S or C');
     if (check('needs', e, local) && oneOf(RELATIONSHIP_TOPICS, e.topic) && oneOf(STYLES, e.style)) {
-      needs.push({ id: String(e.id), topic: e.topic, style: e.style, text: String(e.text) });
+      needs.push({ id: String(e.id), topic: e.topic, style: e.style, text: String(e.text), ...rule });
     }
   }
   const dynamics: DynamicsEntry[] = [];
   for (const e of entries('dynamics', raw.dynamics)) {
     const local: string[] = [];
+    let rule: CareRule = {};
     if (!oneOf(RELATIONSHIP_TOPICS, e.topic)) local.push('unknown topic');
     if (!oneOf(PAIRS, e.pair)) local.push(`pair must be one of ${PAIRS.join(', ')}`);
-    else local.push(...templateProblems(String(e.text), placeholdersFor(e.pair)));
+    else {
+      local.push(...templateProblems(String(e.text), placeholdersFor(e.pair)));
+      rule = careRule(e, placeholdersFor(e.pair), local);
+    }
     if (check('dynamics', e, local) && oneOf(RELATIONSHIP_TOPICS, e.topic) && oneOf(PAIRS, e.pair)) {
-      dynamics.push({ id: String(e.id), topic: e.topic, pair: e.pair, text: String(e.text) });
+      dynamics.push({ id: String(e.id), topic: e.topic, pair: e.pair, text: String(e.text), ...rule });
     }
   }
   const overview: OverviewEntry[] = [];
@@ -129,7 +158,8 @@ export function validateRelationshipLibrary(raw: { needs: unknown; dynamics: unk
     const text = String(e.text);
     if (e.kind === 'pair' && oneOf(PAIRS, e.key)) {
       local.push(...templateProblems(text, placeholdersFor(e.key)));
-      if (check('overview', e, local)) overview.push({ id, kind: 'pair', key: e.key, text });
+      const rule = careRule(e, placeholdersFor(e.key), local);
+      if (check('overview', e, local)) overview.push({ id, kind: 'pair', key: e.key, text, ...rule });
     } else if (e.kind === 'relation' && oneOf(RELATIONS, e.key)) {
       local.push(...templateProblems(text, []));
       if (check('overview', e, local)) overview.push({ id, kind: 'relation', key: e.key, text });

@@ -40,6 +40,9 @@ describe('the relationship library', () => {
     [{ needs: [], dynamics: [{ id: 'dynamics-001', topic: 'change', pair: 'DI', text: '{D} <i>x</i>' }], overview: [] }, 'markup'],
     [{ needs: [], dynamics: [], overview: [{ id: 'overview-001', kind: 'pair', key: 'XX', text: 'x' }] }, 'kind/key'],
     [{ needs: [{ id: 'needs-001', topic: 'change', style: 'D', text: '{self}' }, { id: 'needs-001', topic: 'change', style: 'I', text: '{other}' }], dynamics: [], overview: [] }, 'duplicate id'],
+    [{ needs: [], dynamics: [{ id: 'dynamics-001', topic: 'change', pair: 'DI', text: '{D}.', loose: ['S'] }], overview: [] }, 'loose must list some of D, I'],
+    [{ needs: [], dynamics: [{ id: 'dynamics-001', topic: 'change', pair: 'DI', text: '{D}.', if_careful: '{D}!' }], overview: [] }, 'if_careful needs loose'],
+    [{ needs: [], dynamics: [{ id: 'dynamics-001', topic: 'change', pair: 'DI', text: '{D}.', loose: ['D'], if_careful: '{S}!' }], overview: [] }, 'if_careful: placeholder {S}'],
   ])('rejects a broken entry (%#)', (raw, problem) => {
     expect(validateRelationshipLibrary(raw).problems.join('\n')).toContain(problem);
   });
@@ -218,5 +221,38 @@ describe('composeRelationship for two people of the same given name', () => {
     const r = composeRelationship(named('Ann', '<b>Lee', AXIS.D), named('Ann', 'Moss', AXIS.S));
     expect(r.overview).toContain('Ann &lt;.');
     expect(r.overview).not.toContain('<b>Lee');
+  });
+});
+
+describe('composeRelationship and what a test measured', () => {
+  /** A party whose personality test measured conscientiousness at `conscientiousness`. */
+  const tested = (party: Party, conscientiousness: number): Party => ({
+    ...party,
+    estimate: { ...party.estimate, source: 'assessment', scores: { ...party.estimate.scores, conscientiousness } },
+  });
+  const dana = partyAt('Dana', AXIS.D);
+  const marisol = partyAt('Marisol', AXIS.I);
+  const said = (r: ReturnType<typeof composeRelationship>) => allText(r).join(' ');
+
+  it('does not say a tested careful person loses track of details (a trial found "nobody finishes them" beside her test result)', () => {
+    const guessed = said(composeRelationship(dana, marisol));
+    expect(guessed).toContain('the risk is that nobody finishes them');
+    expect(guessed).toContain('may both lose interest in the detail');
+    const careful = said(composeRelationship(tested(dana, 0.6), marisol));
+    expect(careful).not.toContain('nobody finishes them');
+    expect(careful).not.toContain('lose interest in the detail');
+    expect(careful).toContain('with one of them minding the details they finish them too');
+    // Marisol, untested, may still miss a detail; a test measuring Dana as loose changes nothing.
+    expect(careful).toContain('Marisol nods, starts with enthusiasm and may miss a detail');
+    expect(said(composeRelationship(tested(dana, -0.4), marisol))).toContain('nobody finishes them');
+  });
+
+  it('leaves out what it would say of a careful I person\'s own habits, in either order', () => {
+    for (const [one, two] of [[tested(marisol, 0.5), dana], [dana, tested(marisol, 0.5)]] as const) {
+      const text = said(composeRelationship(one, two));
+      expect(text).not.toContain('loses track of details');
+      expect(text).not.toContain('follow-through Marisol finds dull');
+      expect(text).not.toContain('may miss a detail');
+    }
   });
 });
