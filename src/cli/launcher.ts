@@ -20,3 +20,40 @@ export function watchLauncher(onGone: () => void): void {
   }, 500);
   timer.unref();
 }
+
+/** A stop asked for by a signal or by the launcher's going, held until the command is up. */
+export interface StopSignals {
+  /** The signal that came while the command was starting, or null. */
+  readonly pending: string | null;
+  /** The command is up: `stop` runs at the first signal, or now if one already came. */
+  whenUp(stop: (signal: string) => void): void;
+}
+
+/**
+ * Takes SIGTERM, SIGINT and the launcher's going from now on, before anything is opened: one
+ * that arrives while the command starts (opening the database, migrations) stops it cleanly once
+ * it is up, instead of killing the process by the default action (and, on the embedded
+ * database, leaving the data directory's lock behind). One in the first half second, while Node
+ * loads the code, still takes the default action: nothing is open then.
+ */
+export function takeStopSignals(): StopSignals {
+  let pending: string | null = null;
+  let onStop: ((signal: string) => void) | null = null;
+  const stop = (signal: string) => {
+    if (pending !== null) return;
+    pending = signal;
+    onStop?.(signal);
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  watchLauncher(() => stop('launcher exited'));
+  return {
+    get pending() {
+      return pending;
+    },
+    whenUp(stop) {
+      onStop = stop;
+      if (pending !== null) stop(pending);
+    },
+  };
+}

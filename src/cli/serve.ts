@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../config.ts';
 import type { RunningService } from '../server.ts';
 import { AppError } from '../shared/errors.ts';
-import { watchLauncher } from './launcher.ts';
+import { takeStopSignals } from './launcher.ts';
 
 function readProcesses(raw: string): number {
   const value = Number(raw);
@@ -28,29 +28,15 @@ export function registerServeCommand(program: Command): void {
         await runPrimary(processes, config, createLogger(config.logLevel));
         return;
       }
-      // Signals are taken before anything is opened: one that arrives while the service starts
-      // (opening the database, migrations) stops it cleanly once it is up, instead of killing the
-      // process by the default action and leaving the data directory's lock behind. (One in the
-      // first half second, while Node loads the code, still takes the default action: nothing
-      // is open then.)
-      let service: RunningService | null = null;
-      let stopping: string | null = null;
+      const signals = takeStopSignals();
       // A start always ends: the embedded database opens from disk, PostgreSQL's first connection
       // has a deadline (src/db/postgres.ts). A failed one exits through main's error handler.
-      const stop = (signal: string) => {
-        if (stopping !== null) return;
-        stopping = signal;
-        if (service) shutDown(service, signal);
-      };
-      process.once('SIGTERM', () => stop('SIGTERM'));
-      process.once('SIGINT', () => stop('SIGINT'));
-      watchLauncher(() => stop('launcher exited'));
       const { startService } = await import('../server.ts');
-      service = await startService(config).catch((error: unknown) => {
+      const service = await startService(config).catch((error: unknown) => {
         if (cluster.isWorker) leaveCluster();
         throw error;
       });
-      if (stopping !== null) shutDown(service, stopping);
+      signals.whenUp((signal) => shutDown(service, signal));
     });
 }
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config.ts';
 import { AppError } from '../shared/errors.ts';
-import { watchLauncher } from './launcher.ts';
+import { takeStopSignals } from './launcher.ts';
 
 export function registerWorkerCommand(program: Command): void {
   program
@@ -12,32 +12,21 @@ export function registerWorkerCommand(program: Command): void {
       if (!config.databaseUrl) {
         throw new AppError('bad_request', 'Separate workers share a PostgreSQL server: set DATABASE_URL. With the embedded database, `rapport serve` runs the jobs itself.');
       }
-      // Signals are taken before anything is loaded or opened, as `serve` does: one that arrives
-      // during the start stops the worker cleanly rather than by the default action.
-      let stopping: string | null = null;
-      let stopRunning: ((signal: string) => void) | null = null;
-      const stop = (signal: string) => {
-        if (stopping !== null) return;
-        stopping = signal;
-        stopRunning?.(signal);
-      };
-      process.once('SIGTERM', () => stop('SIGTERM'));
-      process.once('SIGINT', () => stop('SIGINT'));
-      watchLauncher(() => stop('launcher exited'));
+      const signals = takeStopSignals();
       const { openDatabase } = await import('../db/open.ts');
       const { createContext } = await import('../context.ts');
       const { createLogger } = await import('../shared/logger.ts');
       const logger = createLogger(config.logLevel);
       const opened = await openDatabase(config);
-      if (stopping !== null) {
+      if (signals.pending !== null) {
         // Stopped while starting: close before any job is claimed.
-        logger.info({ signal: stopping }, 'worker stopped during its start');
+        logger.info({ signal: signals.pending }, 'worker stopped during its start');
         await opened.close();
         process.exit(0);
       }
       const ctx = createContext(config, opened.db, logger, { runJobs: true });
       logger.info('Rapport worker is running');
-      stopRunning = (signal) => {
+      signals.whenUp((signal) => {
         logger.info({ signal }, 'worker stopping: finishing jobs in hand');
         ctx
           .shutdown()
@@ -52,6 +41,6 @@ export function registerWorkerCommand(program: Command): void {
               process.exit(1);
             },
           );
-      };
+      });
     });
 }

@@ -36,3 +36,8 @@ export class AppError extends Error {
 export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }
+
+/** Work refused because the service is stopping (its connections cut at SHUTDOWN_TIMEOUT): 503, not an internal error. */
+export function serviceStopping(what: string): AppError {
+  return new AppError('unavailable', `The service is stopping: ${what}.`, { retryAfterSeconds: 5 });
+}

@@ -1,9 +1,9 @@
 import { Worker } from 'node:worker_threads';
-import { AppError } from '../shared/errors.ts';
+import { AppError, serviceStopping } from '../shared/errors.ts';
 import { workerEntry } from '../shared/worker-entry.ts';
 import type { RenderReply, RenderRequest } from './disc-map-worker.ts';
 
-const stopping = () => new AppError('unavailable', 'The service is stopping: the DISC map was not drawn.', { retryAfterSeconds: 5 });
+const stopping = () => serviceStopping('the DISC map was not drawn');
 
 const WORKER_URL = workerEntry(import.meta.url, './disc-map-worker.ts', './disc-map-worker-boot.mjs');
 /** Renders waiting at once; past it a request gets 503 rather than an ever longer wait. */

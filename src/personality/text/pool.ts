@@ -8,14 +8,14 @@
  * piling up memory and latency.
  */
 import { Piscina } from 'piscina';
-import { AppError } from '../../shared/errors.ts';
+import { AppError, serviceStopping } from '../../shared/errors.ts';
 import { workerEntry } from '../../shared/worker-entry.ts';
 import { analyzeText, type TextAnalysis, type TextModel } from './index.ts';
 import type { TextTask, TextWorkerData } from './worker.ts';
 
 const WORKER_URL = workerEntry(import.meta.url, './worker.ts', './worker-boot.mjs');
 
-const stopping = () => new AppError('unavailable', 'The service is stopping: the text was not analysed.', { retryAfterSeconds: 5 });
+const stopping = () => serviceStopping('the text was not analysed');
 
 /** A queued text is analysed within a second or two, so that is when to come back. */
 const FULL_RETRY_SECONDS = 2;
