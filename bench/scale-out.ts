@@ -32,6 +32,7 @@ import { runCli, startServiceProcess, type ServiceProcess } from '../test/helper
 import { HAVE_REDIS, startRedis } from '../test/helpers/redis.ts';
 import { cpuCaps, cpuMs, pin } from './cpu-limits.ts';
 import { generatePeople } from './people.ts';
+import { HAVE_WRK, runWrk } from './wrk.ts';
 
 const { values } = parseArgs({
   options: {
@@ -40,6 +41,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '32' },
     rounds: { type: 'string', default: '3' },
     'cpu-cap': { type: 'string', default: '0.4' },
+    'load-generator': { type: 'string', default: HAVE_WRK ? 'wrk' : 'autocannon' },
   },
 });
 const people = Number(values.people);
@@ -47,6 +49,9 @@ const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const rounds = Number(values.rounds);
 const cpuCap = Number(values['cpu-cap']);
+const loadGenerator = values['load-generator'];
+if (loadGenerator !== 'wrk' && loadGenerator !== 'autocannon') throw new Error('--load-generator is wrk or autocannon');
+if (loadGenerator === 'wrk' && !HAVE_WRK) throw new Error('--load-generator wrk needs wrk (Debian: apt-get install wrk)');
 const cores = availableParallelism();
 const WARM_UP_REQUESTS = 3000;
 const serverUrl = process.env.DATABASE_URL;
@@ -107,36 +112,50 @@ interface Run {
 /** Processes to count beside the API's: fixed ones, or looked up as each run starts (PostgreSQL's backends). */
 type Others = number[] | (() => Promise<number[]>);
 
-async function measure(api: Api, headers: Record<string, string>, others: Others = []): Promise<Run> {
+/** Random stored people by email, the same sequence for every run. */
+function autocannonRun(api: Api, headers: Record<string, string>, length: { duration: number } | { amount: number }) {
   const next = seededRandom(5);
-  const run = (length: { duration: number } | { amount: number }) =>
-    autocannon({
-      url: api.service.baseUrl,
-      headers,
-      connections,
-      ...length,
-      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/v1/profiles?email=person${Math.floor(next() * people)}%40example.com` }) }],
-    });
+  return autocannon({
+    url: api.service.baseUrl,
+    headers,
+    connections,
+    ...length,
+    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/v1/profiles?email=person${Math.floor(next() * people)}%40example.com` }) }],
+  });
+}
+
+/** One measured run of `--seconds` with the chosen load generator, and the CPU milliseconds it took. */
+async function loadFor(api: Api, headers: Record<string, string>): Promise<{ rate: number; requests: number; failed: number; clientCpuMs: number }> {
+  if (loadGenerator === 'wrk') {
+    const result = await runWrk({ baseUrl: api.service.baseUrl, headers, connections, seconds, pathPrefix: '/v1/profiles?email=person', pathSuffix: '%40example.com', count: people });
+    return { rate: result.rate, requests: result.requests, failed: result.failed, clientCpuMs: result.cpuMs };
+  }
+  const client0 = process.cpuUsage();
+  const result = await autocannonRun(api, headers, { duration: seconds });
+  const client = process.cpuUsage(client0);
+  return { rate: result.requests.average, requests: result.requests.total, failed: result.non2xx + result.errors, clientCpuMs: (client.user + client.system) / 1000 };
+}
+
+async function measure(api: Api, headers: Record<string, string>, others: Others = []): Promise<Run> {
   // A number of requests, not seconds: on a loaded machine a few seconds can be too few calls
   // for the JIT to have compiled the request path, and the cold side of a ratio would lose.
-  if (!api.warm) await run({ amount: WARM_UP_REQUESTS * api.pids.length });
+  if (!api.warm) await autocannonRun(api, headers, { amount: WARM_UP_REQUESTS * api.pids.length });
   api.warm = true;
   // PostgreSQL's backends are listed again at the end: a pool opens new connections during a run
   // (its idle ones close while the other side of a ratio runs), and their CPU counts from zero.
   const otherPids = async () => (typeof others === 'function' ? await others() : others);
   const other0 = new Map((await otherPids()).map((pid) => [pid, cpuMs([pid])]));
-  const [api0, client0] = [cpuMs(api.pids), process.cpuUsage()];
-  const result = await run({ duration: seconds });
-  if (result.non2xx + result.errors > 0) console.log(`  (${result.non2xx + result.errors} failed)`);
-  const count = Math.max(1, result.requests.total);
-  const client = process.cpuUsage(client0);
+  const api0 = cpuMs(api.pids);
+  const result = await loadFor(api, headers);
+  if (result.failed > 0) console.log(`  (${result.failed} failed)`);
+  const count = Math.max(1, result.requests);
   const otherMs = (await otherPids()).reduce((sum, pid) => sum + cpuMs([pid]) - (other0.get(pid) ?? 0), 0);
   return {
-    rate: result.requests.average,
-    requests: result.requests.total,
+    rate: result.rate,
+    requests: result.requests,
     apiCpuMs: (cpuMs(api.pids) - api0) / count,
     otherCpuMs: otherMs / count,
-    clientCpuMs: (client.user + client.system) / 1000 / count,
+    clientCpuMs: result.clientCpuMs / count,
   };
 }
 
@@ -199,7 +218,7 @@ try {
   const shared = await startApi({ REDIS_URL: redis.url }, 1);
   apis.push(one, two, shared);
   for (const api of apis) await settle(api);
-  const what = `GET /v1/profiles on PostgreSQL over ${people} people, ${connections} connections, ${rounds} alternating rounds of ${seconds} s on ${cores} cores`;
+  const what = `GET /v1/profiles on PostgreSQL over ${people} people, ${connections} connections from ${loadGenerator}, ${rounds} alternating rounds of ${seconds} s on ${cores} cores`;
 
   // PostgreSQL's CPU is that of the backends serving the bench's database.
   const backends = async () => (await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name])).rows.map((row) => row.pid);
