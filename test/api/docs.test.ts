@@ -52,6 +52,39 @@ describe('documentation and health', () => {
     }
   });
 
+  it('describes every success of every operation in words of its own, never as "Default Response"', async () => {
+    for (const app of [service.base, service.connect]) {
+      const doc = (await app.inject({ url: '/openapi.json' })).json();
+      const paths = doc.paths as Record<string, Record<string, { responses: Record<string, { description?: string }> }>>;
+      for (const [path, operations] of Object.entries(paths)) {
+        for (const [method, { responses }] of Object.entries(operations)) {
+          const successes = Object.entries(responses).filter(([status]) => /^[23]/.test(status));
+          expect(successes.length, `${method} ${path} documents no success`).toBeGreaterThan(0);
+          for (const [status, response] of Object.entries(responses)) {
+            expect(response.description, `${method} ${path} ${status}`).toMatch(/\w/);
+            expect(response.description, `${method} ${path} ${status}`).not.toBe('Default Response');
+          }
+        }
+      }
+    }
+  });
+
+  it("marks find's email required, as the contract does, and still answers its absence in words of its own", async () => {
+    const doc = (await service.base.inject({ url: '/openapi.json' })).json();
+    const parameters = doc.paths['/v1/personality_assessments/find'].get.parameters as { name: string; in: string; required: boolean }[];
+    expect(parameters.find((p) => p.name === 'email')).toMatchObject({ in: 'query', required: true });
+    expect(parameters.find((p) => p.name === 'options[hiring]')).toMatchObject({ in: 'query', required: false, schema: { type: 'boolean' } });
+    const token = await service.token('assessment');
+    for (const query of ['', '&email=', '&email=%20%20']) {
+      const missing = await service.base.inject({ url: `/v1/personality_assessments/find?token=${token.secret}${query}` });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().error).toMatchObject({
+        code: 'bad_request',
+        message: 'The query parameter "email" is required: the email the person took the test with (URL-encoded).',
+      });
+    }
+  });
+
   it('has every contract route: one outside the contract is a plain 404', async () => {
     expect((await service.connect.inject({ url: '/v1/nothing' })).statusCode).toBe(404);
     expect((await service.base.inject({ url: '/v1/nothing' })).statusCode).toBe(404);

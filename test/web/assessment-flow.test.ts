@@ -179,21 +179,39 @@ describe('taking the test', () => {
 });
 
 describe('hiring links', () => {
-  it('a test through a hiring link gives a hiring entry, shown only when asked for', async () => {
+  /** The owner makes a hiring link for this role; someone takes the test through it. */
+  async function hiredThroughLink(role: string, email: string) {
     const dash = await owner.get('/dashboard');
-    const created = await owner.post('/dashboard/hiring', { csrf: csrfOf(dash.body), role: 'Account <Manager>', url: 'https://jobs.example.com/42?team=a|b#apply#now' });
+    const created = await owner.post('/dashboard/hiring', { csrf: csrfOf(dash.body), role, url: 'https://jobs.example.com/42?team=a|b#apply#now' });
     expect(created.statusCode).toBe(303);
     const listed = await owner.get(String(created.headers.location));
-    expect(listed.body).toContain('Account &lt;Manager&gt;');
-    expect(listed.body).not.toContain('Account <Manager>');
     const link = /href="https?:\/\/[^/"]+(\/h\/[\w-]+)"/.exec(listed.body)?.[1] ?? '';
     expect(link).toMatch(/^\/h\//);
-    expect((await takeTest(service.base, link, { email: 'hire@example.org', first_name: 'Hiro' })).statusCode).toBe(303);
+    expect((await takeTest(service.base, link, { email, first_name: 'Hiro' })).statusCode).toBe(303);
+    return listed;
+  }
+
+  it('a test through a hiring link gives a hiring entry, shown only when asked for', async () => {
+    const listed = await hiredThroughLink('Account <Manager>', 'hire@example.org');
+    expect(listed.body).toContain('Account &lt;Manager&gt;');
+    expect(listed.body).not.toContain('Account <Manager>');
     const withHiring = await find(ownerToken, 'email=hire%40example.org&options[hiring]=true');
     // Stored %-encoded, so it is the URI the response's schema promises (| and a second # are not).
     expect(withHiring.json().hiring).toEqual([{ url: 'https://jobs.example.com/42?team=a%7Cb#apply%23now', role: 'Account <Manager>' }]);
     expect((await find(ownerToken, 'email=hire%40example.org')).json()).not.toHaveProperty('hiring');
     expect((await find(otherToken, 'email=hire%40example.org&options[hiring]=true')).statusCode).toBe(404);
+  });
+
+  it('options[hiring] takes 1 and 0 as well as true and false; any other value is a 400 that says which it takes', async () => {
+    await hiredThroughLink('Support lead', 'hire-flag@example.org');
+    const hiringOf = async (value: string) => (await find(ownerToken, `email=hire-flag%40example.org&options[hiring]=${value}`)).json().hiring;
+    for (const on of ['1', 'true']) expect(await hiringOf(on)).toEqual([expect.objectContaining({ role: 'Support lead' })]);
+    for (const off of ['0', 'false']) expect(await hiringOf(off)).toBeUndefined();
+    for (const bad of ['yes', '2', 'TRUE', '', 'constructor']) {
+      const refused = await find(ownerToken, `email=hire-flag%40example.org&options[hiring]=${bad}`);
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.json().error).toMatchObject({ code: 'bad_request', message: 'The query parameter "options[hiring]" must be true, false, 1 or 0.' });
+    }
   });
 
   it('refuses a job posting URL that is not http(s)', async () => {

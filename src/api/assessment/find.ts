@@ -2,28 +2,31 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.ts';
 import { describePersonality } from '../../profiles/describe.ts';
-import { AppError } from '../../shared/errors.ts';
 import { findTakerForUser, tokenUser } from '../../takers/queries.ts';
 import { tokenOf } from '../shared/auth.ts';
 import { FlatContent, flatContent } from '../shared/personality-schemas.ts';
+import { readFindQuery } from './find-query.ts';
 
 /** B1, field for field as the contract lists it: top-level fields, `enneagram_type` a number. */
-const AssessmentB1 = Type.Object({
-  first_name: Type.String(),
-  last_name: Type.String(),
-  photo_url: Type.Union([Type.String(), Type.Null()]),
-  personalities: Type.Object({
-    disc_type: Type.String(),
-    enneagram_type: Type.Integer({ minimum: 1, maximum: 9 }),
-    myers_briggs_type: Type.String(),
-  }),
-  content: FlatContent,
-  hiring: Type.Optional(
-    Type.Array(Type.Object({ url: Type.String({ format: 'uri' }), role: Type.String() }), {
-      description: 'Present with options[hiring]=true when the person took the test through one of your hiring links',
+const AssessmentB1 = Type.Object(
+  {
+    first_name: Type.String(),
+    last_name: Type.String(),
+    photo_url: Type.Union([Type.String(), Type.Null()]),
+    personalities: Type.Object({
+      disc_type: Type.String(),
+      enneagram_type: Type.Integer({ minimum: 1, maximum: 9 }),
+      myers_briggs_type: Type.String(),
     }),
-  ),
-});
+    content: FlatContent,
+    hiring: Type.Optional(
+      Type.Array(Type.Object({ url: Type.String({ format: 'uri' }), role: Type.String() }), {
+        description: 'Present with options[hiring]=true when the person took the test through one of your hiring links',
+      }),
+    ),
+  },
+  { description: "B1: the person's assessment profile" },
+);
 
 const schema = {
   summary: 'Look up a person who took the personality test through your links, by email',
@@ -31,8 +34,10 @@ const schema = {
   security: [{ queryToken: [] }],
   querystring: Type.Object({
     token: Type.String({ description: 'API token from the dashboard (group B)' }),
-    email: Type.Optional(Type.String({ maxLength: 320, description: 'Required: the email the person took the test with' })),
-    'options[hiring]': Type.Optional(Type.Boolean({ description: 'true: add the hiring entries (role, job posting URL) where there are any' })),
+    email: Type.String({ maxLength: 320, description: 'The email the person took the test with' }),
+    'options[hiring]': Type.Optional(
+      Type.Boolean({ description: 'true (or 1): add the hiring entries (role, job posting URL) where there are any; false (or 0), the default: leave them out' }),
+    ),
   }),
   response: { 200: AssessmentB1 },
 };
@@ -42,9 +47,8 @@ const schema = {
  * their own button or hiring links; anyone else is a 404 exactly like an unknown email.
  */
 export const assessmentFindRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/v1/personality_assessments/find', { schema }, async (request) => {
-    const email = request.query.email?.trim();
-    if (!email) throw new AppError('bad_request', 'The query parameter "email" is required: the email the person took the test with (URL-encoded).');
+  app.get('/v1/personality_assessments/find', { schema, preValidation: readFindQuery }, async (request) => {
+    const email = request.query.email.trim();
     const userId = await tokenUser(ctx.db, tokenOf(request).id);
     const taker = await findTakerForUser(ctx.db, userId, email);
     const { view, content } = describePersonality(taker.estimate, taker.firstName);

@@ -17,7 +17,7 @@ const schema = {
   tags: ['Emails'],
   security: [{ orgToken: [] }],
   params: RequestIdParams,
-  response: { 200: Type.Array(EmailC5) },
+  response: { 200: Type.Array(EmailC5, { description: 'C5: sample emails written for this person, one per situation' }) },
 };
 
 /** POST /v1/emails/:id and GET /v1/email/:id as the contract gives them, and GET /v1/emails/:id. */

@@ -21,7 +21,7 @@ const getSchema = {
   security: [{ orgToken: [] }],
   params: Type.Object({ sender: Type.String({ maxLength: 200 }), recipient: Type.String({ maxLength: 200 }) }),
   querystring: Type.Object({ text: Type.Optional(Type.String()) }),
-  response: { 200: Type.Array(MessageC4) },
+  response: { 200: Type.Array(MessageC4, { description: 'C4: recommendations on passages of the draft, in the order they appear' }) },
 };
 
 /** Fastify refuses a body schema on GET, so only the POST operation declares it. */

@@ -20,7 +20,7 @@ const schema = {
   tags: ['Profiles'],
   security: [{ orgToken: [] }],
   params: RequestIdParams,
-  response: { 200: Type.Union([Complete, Processing, Failed]) },
+  response: { 200: Type.Union([Complete, Processing, Failed], { description: 'The search as it stands: status processing, complete (C2 with status) or error' }) },
 };
 
 export const profilesResultsRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {

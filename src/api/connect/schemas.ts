@@ -59,7 +59,10 @@ export const Recommendations = Type.Object({
   working_together: Section,
 });
 
-export const ProfileC2 = Type.Object({ info: ProfileInfo, recommendations: Recommendations, request_id: Type.String() }, { description: 'C2' });
+export const ProfileC2 = Type.Object(
+  { info: ProfileInfo, recommendations: Recommendations, request_id: Type.String() },
+  { description: 'C2: the person found, with advice on how to communicate with them' },
+);
 
 /** C2 for a found profile. */
 export function toC2(request: FastifyRequest, connectUrl: string | null, id: string, profile: FoundProfile) {

@@ -17,7 +17,10 @@ const schema = {
   tags: ['Analysis'],
   security: [{ bearer: [] }],
   params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
-  response: { 200: Type.Union([StoredAnalysisA3, NoPersonality]), 202: Processing },
+  response: {
+    200: Type.Union([StoredAnalysisA3, NoPersonality], { description: 'The analysis is done: A3, or the no-personality answer (data null) when the PDF yielded none' }),
+    202: Processing,
+  },
 };
 
 export const analysisGetRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {

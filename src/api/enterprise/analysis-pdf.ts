@@ -17,7 +17,7 @@ const schema = {
   tags: ['Analysis'],
   security: [{ bearer: [] }],
   consumes: ['multipart/form-data', 'application/pdf', 'application/octet-stream'],
-  response: { 200: Type.Object({ data: Type.Object({ id: Type.String() }) }) },
+  response: { 200: Type.Object({ data: Type.Object({ id: Type.String() }) }, { description: 'The PDF was accepted: data.id names the analysis for GET /v1/analysis/{id}' }) },
 };
 
 const HOW_TO_UPLOAD = 'Upload the PDF as multipart/form-data with one file part named "file", or send the PDF itself with Content-Type: application/pdf.';

@@ -14,7 +14,7 @@ const schema = {
   querystring: Type.Object({
     text: Type.String({ minLength: 1, description: 'Titles, experience, interests, skills, qualities, bio: one author' }),
   }),
-  response: { 200: Type.Union([AnalysisA2, NoPersonality]) },
+  response: { 200: Type.Union([AnalysisA2, NoPersonality], { description: 'A2: the predicted personality, or the no-personality answer (data null) when the text yields none' }) },
 };
 
 export const analysisTextGetRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -25,7 +25,7 @@ const schema = {
       'text/plain': { schema: Type.String() },
     },
   },
-  response: { 200: Type.Union([AnalysisA3, NoPersonality]) },
+  response: { 200: Type.Union([AnalysisA3, NoPersonality], { description: 'A3: the predicted personality, or the no-personality answer (data null) when the text yields none' }) },
 };
 
 const MISSING = 'Send the text to analyse as the parameter "text" (JSON body, form field, multipart field, plain-text body or query string).';

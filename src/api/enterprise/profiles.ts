@@ -41,7 +41,7 @@ const schema = {
     email: Type.Optional(Type.String({ maxLength: 320 })),
     linkedin_url: Type.Optional(Type.String({ maxLength: 2000, description: 'Full URL of the person; any spelling matches' })),
   }),
-  response: { 200: Type.Union([ProfileA1, NoPersonality]) },
+  response: { 200: Type.Union([ProfileA1, NoPersonality], { description: 'A1: the person\'s profile, or the no-personality answer (data null) for a person stored with too little text' }) },
 };
 
 export const profilesRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {

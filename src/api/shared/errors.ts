@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { AppError, isAppError } from '../../shared/errors.ts';
 import { redactUrl } from '../../shared/logger.ts';
 import { sizeText } from '../../shared/size.ts';
+import { recordRouteMethods } from './route-methods.ts';
 import { STATUS_BY_CODE } from './status-codes.ts';
 import { validationMessage } from './validation-message.ts';
 
@@ -94,7 +95,20 @@ export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: numbe
     if (error.code === 'internal') request.log.error({ err: raw }, 'unexpected error');
     return sendError(request, reply, error);
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendError(request, reply, new AppError('not_found', `No route for ${request.method} ${request.url.split('?')[0]}.`)),
-  );
+  const routes = recordRouteMethods(app);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? request.url;
+    const allowed = routes.allowedFor(path);
+    if (allowed.length === 0) return sendError(request, reply, new AppError('not_found', `No route for ${request.method} ${path}.`));
+    // The path exists under other methods. Answered before any token is checked, like the 404:
+    // which methods a path takes is public already (the OpenAPI document), so this tells nothing.
+    reply.header('allow', allowed.join(', '));
+    return sendError(request, reply, new AppError('method_not_allowed', `${path} takes ${spokenMethods(allowed)}, not ${request.method}.`));
+  });
+}
+
+/** "GET", "GET or POST": HEAD goes unsaid beside GET (it is GET without the body); `Allow` still lists it. */
+function spokenMethods(allowed: readonly string[]): string {
+  const said = allowed.includes('GET') ? allowed.filter((m) => m !== 'HEAD') : allowed;
+  return said.length > 1 ? `${said.slice(0, -1).join(', ')} or ${said.at(-1) ?? ''}` : said.join('');
 }

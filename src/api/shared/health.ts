@@ -7,7 +7,10 @@ const schema = {
   summary: 'Liveness and database reachability',
   tags: ['Operations'],
   response: {
-    200: Type.Object({ status: Type.Literal('ok'), database: Type.Union([Type.Literal('embedded'), Type.Literal('postgres')]) }),
+    200: Type.Object(
+      { status: Type.Literal('ok'), database: Type.Union([Type.Literal('embedded'), Type.Literal('postgres')]) },
+      { description: 'The service is up and its database answers' },
+    ),
   },
 };
 

@@ -5,7 +5,10 @@ const schema = {
   summary: 'Where to start: links to the API reference and the health check',
   tags: ['Operations'],
   response: {
-    200: Type.Object({ service: Type.String(), api: Type.String(), docs: Type.String(), openapi: Type.String(), health: Type.String() }),
+    200: Type.Object(
+      { service: Type.String(), api: Type.String(), docs: Type.String(), openapi: Type.String(), health: Type.String() },
+      { description: 'Links to the browsable docs, the OpenAPI document and the health check' },
+    ),
   },
 };
 

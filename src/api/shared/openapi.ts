@@ -11,7 +11,7 @@ const ERROR_RESPONSES = {
   '4XX': {
     description:
       'The request was refused; error.code says why: bad_request (400), unauthorized (401), not_found (404), ' +
-      'request_timeout (408), payload_too_large (413), unsupported_media_type (415), rate_limited or ' +
+      'method_not_allowed (405, with Allow), request_timeout (408), payload_too_large (413), unsupported_media_type (415), rate_limited or ' +
       'quota_exceeded (429, with Retry-After), headers_too_large (431).',
     $ref: 'ErrorBody#',
   },

@@ -13,14 +13,17 @@ const monthly = {
   rate_limit_per_minute: Type.Union([Type.Integer(), Type.Null()], { description: 'null = no per-minute limit' }),
 };
 
-export const MonthlyUsage = Type.Object({ data: Type.Object(monthly) });
-export const AnnualUsage = Type.Object({
-  data: Type.Object({
-    ...monthly,
-    year: Type.String(),
-    calls_this_year: Type.Integer({ description: 'Calls in the current calendar year (UTC)' }),
-  }),
-});
+export const MonthlyUsage = Type.Object({ data: Type.Object(monthly) }, { description: "The token's calls this month, against its quota and rate limit" });
+export const AnnualUsage = Type.Object(
+  {
+    data: Type.Object({
+      ...monthly,
+      year: Type.String(),
+      calls_this_year: Type.Integer({ description: 'Calls in the current calendar year (UTC)' }),
+    }),
+  },
+  { description: "The token's calls this month and this year, against its quota and rate limit" },
+);
 
 export async function usageData(ctx: AppContext, token: ApiToken) {
   const usage = await usageSummary(ctx, token, new Date());

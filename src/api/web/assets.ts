@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { readFileSync } from 'node:fs';
 import { Type } from 'typebox';
 import { AppError } from '../../shared/errors.ts';
+import { fileResponse } from '../shared/doc-responses.ts';
 
 const TYPES = { 'test.js': 'text/javascript; charset=utf-8', 'result.js': 'text/javascript; charset=utf-8', 'dashboard.js': 'text/javascript; charset=utf-8', 'favicon.svg': 'image/svg+xml' } as const;
 
@@ -10,7 +11,14 @@ export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const files = new Map(Object.entries(TYPES).map(([name, type]) => [name, { type, body: readFileSync(new URL(`../../web/assets/${name}`, import.meta.url)) }]));
   app.get(
     '/assets/:file',
-    { schema: { summary: "The pages' scripts and icon", tags: ['Pages'], params: Type.Object({ file: Type.String({ maxLength: 40 }) }) } },
+    {
+      schema: {
+        summary: "The pages' scripts and icon",
+        tags: ['Pages'],
+        params: Type.Object({ file: Type.String({ maxLength: 40 }) }),
+        response: { 200: fileResponse('The file: a script, or the icon', ['text/javascript', 'image/svg+xml']) },
+      },
+    },
     async (request, reply) => {
       const file = files.get(request.params.file);
       if (!file) throw new AppError('not_found', 'No such asset.');

@@ -6,6 +6,7 @@ import { logIn } from '../../users/login.ts';
 import { createUser } from '../../users/users.ts';
 import { renderAuthPage, type AuthPageModel } from '../../web/auth-pages.ts';
 import { checkCsrf, clearCookie, currentSession, postedVisitorId, SESSION_COOKIE, startSession, visitorId, clientAddress, readCookie } from './browser-session.ts';
+import { htmlPage, redirect } from '../shared/doc-responses.ts';
 import { field, FormBody, sendHtml } from './forms.ts';
 
 /** Said to a sign-up for a taken address too: an account's existence is not told to strangers. */
@@ -18,12 +19,12 @@ async function page(ctx: AppContext, request: FastifyRequest, reply: FastifyRepl
 }
 
 export const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/signup', { schema: { summary: 'Sign-up form (HTML)', tags: ['Pages'] } }, async (request, reply) => {
+  app.get('/signup', { schema: { summary: 'Sign-up form (HTML)', tags: ['Pages'], response: { 200: htmlPage('The sign-up form') } } }, async (request, reply) => {
     if (!ctx.config.signup) return page(ctx, request, reply, { mode: 'login', error: SIGNUP_CLOSED }, 403);
     return page(ctx, request, reply, { mode: 'signup' });
   });
 
-  app.post('/signup', { schema: { summary: 'Creates an account', tags: ['Pages'], body: FormBody } }, async (request, reply) => {
+  app.post('/signup', { schema: { summary: 'Creates an account', tags: ['Pages'], body: FormBody, response: { 303: redirect('Account created and logged in: on to the dashboard') } } }, async (request, reply) => {
     await checkCsrf(ctx, request, await postedVisitorId(ctx, request), field(request.body, 'csrf'));
     if (!ctx.config.signup) return page(ctx, request, reply, { mode: 'login', error: SIGNUP_CLOSED }, 403);
     const email = field(request.body, 'email');
@@ -40,12 +41,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     }
   });
 
-  app.get('/login', { schema: { summary: 'Log-in form (HTML)', tags: ['Pages'] } }, async (request, reply) => {
+  app.get('/login', { schema: { summary: 'Log-in form (HTML)', tags: ['Pages'], response: { 200: htmlPage('The log-in form'), 303: redirect('Already logged in: on to the dashboard') } } }, async (request, reply) => {
     if (await currentSession(ctx, request)) return reply.status(303).redirect('/dashboard');
     return page(ctx, request, reply, { mode: 'login' });
   });
 
-  app.post('/login', { schema: { summary: 'Logs in', tags: ['Pages'], body: FormBody } }, async (request, reply) => {
+  app.post('/login', { schema: { summary: 'Logs in', tags: ['Pages'], body: FormBody, response: { 303: redirect('Logged in: on to the dashboard') } } }, async (request, reply) => {
     await checkCsrf(ctx, request, await postedVisitorId(ctx, request), field(request.body, 'csrf'));
     const email = field(request.body, 'email');
     try {
@@ -59,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     }
   });
 
-  app.post('/logout', { schema: { summary: 'Logs out', tags: ['Pages'], body: FormBody } }, async (request, reply) => {
+  app.post('/logout', { schema: { summary: 'Logs out', tags: ['Pages'], body: FormBody, response: { 303: redirect('Logged out: back to the log-in form') } } }, async (request, reply) => {
     const session = await currentSession(ctx, request);
     if (session) {
       await checkCsrf(ctx, request, session.sessionId, field(request.body, 'csrf'));

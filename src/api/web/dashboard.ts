@@ -10,6 +10,7 @@ import { listTakers } from '../../takers/queries.ts';
 import { activeUserToken, issueUserToken } from '../../users/api-token.ts';
 import type { User } from '../../users/users.ts';
 import { renderDashboard } from '../../web/dashboard-page.ts';
+import { htmlPage, redirect } from '../shared/doc-responses.ts';
 import { profilePageUrl, publicBase } from '../shared/links.ts';
 import { checkCsrf, currentSession } from './browser-session.ts';
 import { field, FormBody, sendHtml } from './forms.ts';
@@ -64,13 +65,13 @@ const ROTATE_UNCONFIRMED = 'Tick the box to rotate: the live token stops working
 /** Everything on the dashboard belongs to the session's user; no id in a URL or form picks whose. */
 export const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   const querystring = Type.Object({ created: Type.Optional(Type.String({ maxLength: 20 })) });
-  app.get('/dashboard', { schema: { summary: 'The dashboard (HTML)', tags: ['Pages'], querystring } }, async (request, reply) => {
+  app.get('/dashboard', { schema: { summary: 'The dashboard (HTML)', tags: ['Pages'], querystring, response: { 200: htmlPage('The dashboard'), 303: redirect('Not logged in: on to the log-in form') } } }, async (request, reply) => {
     const session = await currentSession(ctx, request);
     if (!session) return reply.status(303).redirect('/login');
     return render(ctx, request, reply, session, { notice: request.query.created === 'hiring' ? 'Hiring link created.' : null });
   });
 
-  app.post('/dashboard/token', { schema: { summary: 'Creates or rotates the API token', tags: ['Pages'], body: FormBody } }, async (request, reply) => {
+  app.post('/dashboard/token', { schema: { summary: 'Creates or rotates the API token', tags: ['Pages'], body: FormBody, response: { 200: htmlPage('The dashboard, showing the new token once') } } }, async (request, reply) => {
     const session = await requireSession(ctx, request);
     await checkCsrf(ctx, request, session.sessionId, field(request.body, 'csrf'));
     // Rotating revokes the live token at once, for every app using it: only when asked twice.
@@ -81,7 +82,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = a
     return render(ctx, request, reply, session, { newSecret: secret });
   });
 
-  app.post('/dashboard/hiring', { schema: { summary: 'Creates a hiring link', tags: ['Pages'], body: FormBody } }, async (request, reply) => {
+  app.post('/dashboard/hiring', { schema: { summary: 'Creates a hiring link', tags: ['Pages'], body: FormBody, response: { 303: redirect('Link created: back to the dashboard') } } }, async (request, reply) => {
     const session = await requireSession(ctx, request);
     await checkCsrf(ctx, request, session.sessionId, field(request.body, 'csrf'));
     try {

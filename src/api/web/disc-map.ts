@@ -6,6 +6,7 @@ import { AppError } from '../../shared/errors.ts';
 import type { AppContext } from '../../context.ts';
 import type { DiscMapRenderer } from '../../web/disc-map-renderer.ts';
 import { discMapKey, parseDiscMapKey, renderDiscMapSvg } from '../../web/disc-map.ts';
+import { fileResponse } from '../shared/doc-responses.ts';
 
 /**
  * The map of a point as SVG or PNG. PNGs are rasterised off the event loop and cached
@@ -24,6 +25,7 @@ const schema = {
   summary: "DISC map for a point: the circle, the 16 sectors and the person's dot (SVG, or PNG with .png)",
   tags: ['Images'],
   params: Type.Object({ file: Type.String({ pattern: '^[-0-9._]+\\.(svg|png)$', description: '{x}_{y}.svg or {x}_{y}.png' }) }),
+  response: { 200: fileResponse('The DISC map, SVG or PNG as the file name asks', ['image/svg+xml', 'image/png']) },
 };
 
 /**

@@ -4,12 +4,14 @@ import type { AppContext } from '../../context.ts';
 import { personalityView } from '../../personality/views.ts';
 import { personForPage } from '../../profiles/lookup.ts';
 import { AppError } from '../../shared/errors.ts';
+import { fileResponse } from '../shared/doc-responses.ts';
 import { sendDiscMap } from './disc-map.ts';
 
 const schema = {
   summary: "A stored person's DISC map (SVG, or PNG with .png), the `images.disc_map` of a profile",
   tags: ['Images'],
   params: Type.Object({ file: Type.String({ pattern: '^[\\w-]{1,64}\\.(svg|png)$', description: '{public_id}.svg or {public_id}.png' }) }),
+  response: { 200: fileResponse("The person's DISC map, SVG or PNG as the file name asks", ['image/svg+xml', 'image/png']) },
 };
 
 /**

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { describePersonality } from '../../profiles/describe.ts';
 import { personForPage } from '../../profiles/lookup.ts';
 import { renderNotFoundPage, renderProfilePage } from '../../web/profile-page.ts';
+import { htmlPage } from '../shared/doc-responses.ts';
 import { personDiscMapUrl, publicBase } from '../shared/links.ts';
 
 const SECTION_TITLES = [
@@ -25,6 +26,10 @@ const schema = {
   summary: "A person's profile page (HTML), the `url` of a profile",
   tags: ['Pages'],
   params: Type.Object({ publicId: Type.String({ maxLength: 100 }) }),
+  response: {
+    200: htmlPage("The person's profile and advice on how to communicate with them"),
+    404: htmlPage('A page saying there is no profile here: the person is not stored, or has no personality'),
+  },
 };
 
 /**

@@ -9,6 +9,7 @@ import { renderMessagePage } from '../../web/app-shell.ts';
 import { renderDeleteConfirmPage, renderResultPage } from '../../web/result-page.ts';
 import { checkSameOrigin } from './browser-session.ts';
 import { field, FormBody, sendHtml } from './forms.ts';
+import { htmlPage } from '../shared/doc-responses.ts';
 import { discMapUrl, profilePageUrl, publicBase } from '../shared/links.ts';
 
 const Params = Type.Object({ resultId: Type.String({ maxLength: 100 }) });
@@ -22,7 +23,7 @@ const GONE = 'This result does not exist or was deleted.';
  * delete anything.
  */
 export const resultPageRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/r/:resultId', { schema: { summary: 'A test result (HTML)', tags: ['Pages'], params: Params, querystring: KeyQuery } }, async (request, reply) => {
+  app.get('/r/:resultId', { schema: { summary: 'A test result (HTML)', tags: ['Pages'], params: Params, querystring: KeyQuery, response: { 200: htmlPage('The result page') } } }, async (request, reply) => {
     const result = await findResult(ctx.db, request.params.resultId);
     if (!result) throw new AppError('not_found', GONE);
     const { view, content } = describePersonality(result.estimate, result.firstName);
@@ -43,14 +44,14 @@ export const resultPageRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = 
     );
   });
 
-  app.get('/r/:resultId/delete', { schema: { summary: 'Asks to confirm deleting a test result (HTML)', tags: ['Pages'], params: Params, querystring: KeyQuery } }, async (request, reply) => {
+  app.get('/r/:resultId/delete', { schema: { summary: 'Asks to confirm deleting a test result (HTML)', tags: ['Pages'], params: Params, querystring: KeyQuery, response: { 200: htmlPage('The confirmation page') } } }, async (request, reply) => {
     const key = request.query.key ?? '';
     if (!(await deleteKeyMatches(ctx.db, request.params.resultId, key))) throw new AppError('not_found', GONE);
     const page = `/r/${encodeURIComponent(request.params.resultId)}`;
     return sendHtml(reply, renderDeleteConfirmPage(`${page}/delete`, key, `${page}?key=${encodeURIComponent(key)}`));
   });
 
-  app.post('/r/:resultId/delete', { schema: { summary: 'Deletes a test result', tags: ['Pages'], params: Params, body: FormBody } }, async (request, reply) => {
+  app.post('/r/:resultId/delete', { schema: { summary: 'Deletes a test result', tags: ['Pages'], params: Params, body: FormBody, response: { 200: htmlPage('A page saying the result is deleted') } } }, async (request, reply) => {
     checkSameOrigin(ctx, request);
     // The key is the form's secret: only the holder of the delete link has it.
     await deleteAssessment(ctx.db, request.params.resultId, field(request.body, 'key'));

@@ -9,6 +9,7 @@ import { resolveTestLink } from '../../takers/hiring.ts';
 import { submitTest } from '../../takers/submit.ts';
 import { renderTestPage, type TestPageModel } from '../../web/test-page.ts';
 import { checkSameOrigin } from './browser-session.ts';
+import { htmlPage, redirect } from '../shared/doc-responses.ts';
 import { field, FormBody, sendHtml, type Form } from './forms.ts';
 
 const Params = Type.Object({ linkId: Type.String({ maxLength: 100 }) });
@@ -18,9 +19,16 @@ const getSchema = {
   tags: ['Pages'],
   params: Params,
   querystring: Type.Object({ api_user_email: Type.Optional(Type.String({ maxLength: 320 })) }),
+  response: { 200: htmlPage('The test') },
 };
 
-const postSchema = { summary: 'Submits the test; redirects to the result page', tags: ['Pages'], params: Params, body: FormBody };
+const postSchema = {
+  summary: 'Submits the test; redirects to the result page',
+  tags: ['Pages'],
+  params: Params,
+  body: FormBody,
+  response: { 303: redirect('Answers stored: on to the result page') },
+};
 
 async function linkOf(ctx: AppContext, kind: 't' | 'h', linkId: string) {
   const link = await resolveTestLink(ctx.db, kind, linkId);

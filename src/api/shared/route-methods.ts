@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+
+/** A registered path (`/v1/analysis/:id`) as a regular expression, and the methods routes give it. */
+interface PathEntry {
+  url: string;
+  pattern: RegExp;
+  methods: Set<string>;
+}
+
+/** The order methods are listed in, in `Allow` and in messages; others follow alphabetically. */
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+function byMethodOrder(a: string, b: string): number {
+  const rank = (m: string) => (METHOD_ORDER.includes(m) ? METHOD_ORDER.indexOf(m) : METHOD_ORDER.length);
+  return rank(a) - rank(b) || a.localeCompare(b);
+}
+
+/**
+ * `:name` is the rest of one path segment and `*` the rest of the path, as Fastify's router
+ * reads them; every other character stands for itself. Router syntax no route here uses (a
+ * regular expression on a parameter, an optional parameter) is taken literally, so it matches
+ * no request path: such a path gets the 404 it got before, never a 405 it does not deserve.
+ */
+function patternOf(url: string): RegExp {
+  const source = url
+    .split(/(:[A-Za-z0-9_]+|\*)/)
+    .map((part) => {
+      if (part === '*') return '.*';
+      if (part.startsWith(':') && part.length > 1) return '[^/]+';
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+export interface RouteMethods {
+  /** The methods some route takes on this request path (no query string), in `Allow` order; empty for a path no route serves. */
+  allowedFor(path: string): string[];
+}
+
+/**
+ * Records every route as it is registered (the onRoute hook, inherited by every plugin
+ * registered afterwards), so a request whose path exists under another method can be told
+ * apart from one whose path does not exist: Fastify's router answers both with its not-found
+ * handler. Install before any route. HEAD routes Fastify adds beside each GET are recorded too.
+ */
+export function recordRouteMethods(app: FastifyInstance): RouteMethods {
+  const entries = new Map<string, PathEntry>();
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const entry = entries.get(route.url) ?? { url: route.url, pattern: patternOf(route.url), methods: new Set<string>() };
+    for (const method of methods) entry.methods.add(method.toUpperCase());
+    entries.set(route.url, entry);
+  });
+  return {
+    allowedFor(path) {
+      const allowed = new Set<string>();
+      for (const entry of entries.values()) {
+        if (entry.pattern.test(path)) for (const method of entry.methods) allowed.add(method);
+      }
+      return [...allowed].sort(byMethodOrder);
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { createTestService, type TestService } from '../helpers/service.ts';
+
+let service: TestService;
+beforeAll(async () => {
+  service = await createTestService();
+});
+afterAll(() => service.close());
+
+async function call(app: FastifyInstance, method: InjectOptions['method'], url: string, headers: Record<string, string> = {}) {
+  const response = await app.inject({ method, url, headers });
+  return { status: response.statusCode, allow: response.headers.allow, requestId: response.headers['x-request-id'], body: method === 'HEAD' ? null : response.json() };
+}
+
+describe('a path called with a method it does not take', () => {
+  it('is a 405 with Allow and the one error body, saying which methods the path takes', async () => {
+    const answer = await call(service.base, 'POST', '/v1/profiles');
+    expect(answer.status).toBe(405);
+    expect(answer.allow).toBe('GET, HEAD');
+    expect(answer.body).toEqual({ error: { code: 'method_not_allowed', message: '/v1/profiles takes GET, not POST.', request_id: answer.requestId } });
+  });
+
+  it('answers the same with a token, without one, or with one of another group: the method is refused before any token is read', async () => {
+    const enterprise = await service.token('enterprise');
+    const connect = await service.token('connect');
+    const headerSets: Record<string, string>[] = [{}, { authorization: `Bearer ${enterprise.secret}` }, { authorization: `Bearer ${connect.secret}` }];
+    for (const headers of headerSets) {
+      const answer = await call(service.base, 'DELETE', '/v1/analysis/text', headers);
+      expect(answer.status).toBe(405);
+      expect(answer.allow).toBe('GET, HEAD, POST');
+      expect(answer.body.error.message).toBe('/v1/analysis/text takes GET or POST, not DELETE.');
+    }
+  });
+
+  it('matches paths with parameters, on each host by its own routes', async () => {
+    const cases: [FastifyInstance, InjectOptions['method'], string, string][] = [
+      [service.connect, 'DELETE', '/v1/relationships/pr_one/pr_two', 'GET, HEAD, POST'],
+      [service.connect, 'PUT', '/v1/messaging/pr_one/pr_two', 'GET, HEAD, POST'],
+      [service.connect, 'POST', '/v1/profiles/results/pr_one', 'GET, HEAD'],
+      [service.connect, 'POST', '/v1/email/pr_one', 'GET, HEAD'],
+      [service.connect, 'GET', '/v1/profiles', 'POST'],
+      [service.connect, 'GET', '/v1/profiles/async', 'POST'],
+      [service.base, 'PATCH', '/v1/analysis/an_123', 'GET, HEAD'],
+      [service.connect, 'HEAD', '/v1/profiles/async', 'POST'],
+    ];
+    for (const [app, method, url, allow] of cases) {
+      const answer = await call(app, method, url);
+      expect({ method, url, status: answer.status, allow: answer.allow }).toEqual({ method, url, status: 405, allow });
+    }
+    // GET /v1/analysis/pdf is GET /v1/analysis/:id with the id "pdf": a route that exists, so it asks for its token.
+    expect((await call(service.base, 'GET', '/v1/analysis/pdf')).status).toBe(401);
+  });
+
+  it('names the path without its query string', async () => {
+    const answer = await call(service.base, 'POST', '/v1/personality_assessments/find?token=secret&email=a%40example.org');
+    expect(answer.status).toBe(405);
+    expect(answer.body.error.message).toBe('/v1/personality_assessments/find takes GET, not POST.');
+  });
+
+  it('leaves paths no route serves a 404, whatever the method', async () => {
+    for (const [app, method, url] of [
+      [service.base, 'POST', '/v1/nothing'],
+      [service.base, 'GET', '/v1/profiles/'],
+      [service.connect, 'GET', '/v1/relationships/pr_one'],
+      [service.connect, 'DELETE', '/v1/relationships/pr_one/pr_two/extra'],
+      [service.connect, 'GET', '/v1/personality_assessments/find'],
+    ] as const) {
+      const answer = await call(app, method, url);
+      expect({ url, status: answer.status, allow: answer.allow, code: answer.body?.error.code }).toEqual({ url, status: 404, allow: undefined, code: 'not_found' });
+    }
+  });
+});
