@@ -96,6 +96,14 @@ describe('the operations listener (RAPPORT_METRICS_PORT) in its own thread', () 
     const missing = await fetch(`${url}/v1/usage`, { headers: { 'x-request-id': 'ops-test-1' } });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: { code: 'not_found', message: expect.stringContaining('/healthz'), request_id: 'ops-test-1' } });
+
+    // A path it serves, under another method: 405 naming the methods, as on the API ports.
+    const posted = await fetch(`${url}/healthz`, { method: 'POST' });
+    expect(posted.status).toBe(405);
+    expect(posted.headers.get('allow')).toBe('GET, HEAD');
+    expect(await posted.json()).toMatchObject({ error: { code: 'method_not_allowed', message: '/healthz takes GET, not POST.' } });
+    const deleted = await fetch(`${url}/metrics`, { method: 'DELETE' });
+    expect([deleted.status, deleted.headers.get('allow')]).toEqual([405, 'GET']);
   });
 
   it('answers health checks while the main thread is blocked, and reports a stalled event loop', async () => {

@@ -56,8 +56,14 @@ function sendError(response: ServerResponse, requestId: string, error: AppError)
   sendJson(response, STATUS_BY_CODE[error.code], { error: { code: error.code, message: error.message, request_id: requestId } });
 }
 
+/** The `Allow` header of each path this listener serves. */
+const OPS_METHODS = new Map([
+  ['/healthz', 'GET, HEAD'],
+  ['/metrics', 'GET'],
+]);
+
 async function handle(request: IncomingMessage, response: ServerResponse, requestId: string): Promise<string> {
-  const path = (request.url ?? '/').split('?', 1)[0];
+  const path = (request.url ?? '/').split('?', 1)[0] ?? '/';
   const method = request.method ?? 'GET';
   if (path === '/healthz' && (method === 'GET' || method === 'HEAD')) {
     const problem = healthVerdict(readVitalSigns(data.vitals), data.limits);
@@ -79,6 +85,13 @@ async function handle(request: IncomingMessage, response: ServerResponse, reques
       response.end(answer.text);
     }
     return '/metrics';
+  }
+  // The API ports' rule: a path served under another method is a 405 naming the ones it takes.
+  const allowed = OPS_METHODS.get(path);
+  if (allowed) {
+    response.setHeader('allow', allowed);
+    sendError(response, requestId, new AppError('method_not_allowed', `${path} takes GET, not ${method}.`));
+    return path;
   }
   const message = `No route ${method} ${redactUrl(request.url ?? '/')} here: this listener serves GET /healthz and GET /metrics.`;
   sendError(response, requestId, new AppError('not_found', message));
