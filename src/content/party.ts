@@ -6,6 +6,8 @@
 import { escapeHtml } from '../shared/html.ts';
 import { traitsToPoint } from '../personality/circle.ts';
 import type { DiscPoint, TraitEstimate } from '../personality/types.ts';
+import { pointConfidence } from '../personality/views.ts';
+import { evidenceLevel } from './individual.ts';
 import { BLEND_INTENSITY, positionOf, type CirclePosition } from './rank.ts';
 import { cleanFirstName } from './text.ts';
 
@@ -32,6 +34,12 @@ export interface PartyView {
   secondary: Style;
   /** Near the centre the style is a lean, not a trait: composers soften what they say. */
   blend: boolean;
+  /**
+   * The placement rests on thin evidence (individual.ts evidenceLevel, under
+   * TENTATIVE_CONFIDENCE, as the person's own profile reads it): composers word what they say
+   * about this person as a possibility, not a fact, and do not call them balanced either.
+   */
+  tentative: boolean;
   /** First name, cleaned but NOT escaped (plain text), or null. */
   name: string | null;
   /** First name escaped for HTML, or null. */
@@ -61,6 +69,7 @@ export function viewParty(party: Party): PartyView {
     style,
     secondary,
     blend: at.intensity < BLEND_INTENSITY,
+    tentative: evidenceLevel(pointConfidence(party.estimate.confidence)) === 'thin',
     name,
     htmlName: name === null ? null : escapeHtml(name),
   };

@@ -69,6 +69,14 @@ export function isBlendPhrase(phrase: Phrase): boolean {
   return phrase.maxIntensity !== undefined && phrase.maxIntensity <= BLEND_PHRASE_MAX;
 }
 
+/**
+ * A blend phrase written only for people below BLEND_INTENSITY (maxIntensity 30 or less): it
+ * says outright that the person is a blend, where the mild ones (written up to 35) only lean.
+ */
+export function isCentrePhrase(phrase: Phrase): boolean {
+  return phrase.maxIntensity !== undefined && phrase.maxIntensity <= BLEND_INTENSITY;
+}
+
 /** A phrase written for a trait level or a role family, not only for a part of the circle. */
 export function isIndividualPhrase(phrase: Phrase): boolean {
   return phrase.traits !== undefined || phrase.roles !== undefined;
@@ -293,18 +301,28 @@ export function pickPhrases(ranked: readonly RankedPhrase[], options: PickOption
     options.used.add(phrase);
     if (isBlendPhrase(phrase)) blends++;
   };
+  let centreSaid = false;
   if (options.leadWithBlend === true) {
-    // A phrase that fits everyone near the centre says "this is a blend" outright; a
-    // directional blend ("leans mildly toward ...") is the next best opening.
+    // A centre phrase says "this is a blend" outright, so one leads: the best fitting, which is
+    // one naming the way the person leans where the library has one for their angle (a single
+    // phrase that fits everybody opened half the demo people's profiles alike), else one that
+    // fits everybody. A mild lean ("leans mildly toward ...") is the next best opening. A blend
+    // is called one once: no second centre phrase follows the lead.
     const open = ranked.filter((r) => isBlendPhrase(r.phrase) && !options.used.has(r.phrase));
-    const lead = open.find((r) => r.phrase.spread >= 180) ?? open[0];
-    if (lead !== undefined) take(lead.phrase);
+    let lead = open.find((r) => isCentrePhrase(r.phrase));
+    for (const r of open) if (lead !== undefined && isCentrePhrase(r.phrase) && r.fit > lead.fit + TIE) lead = r;
+    lead ??= open[0];
+    if (lead !== undefined) {
+      take(lead.phrase);
+      centreSaid = isCentrePhrase(lead.phrase);
+    }
   }
   const pass = (limit: number, accept: (fit: number) => boolean): void => {
     for (const { phrase, fit } of ranked) {
       if (picked.length >= limit) break;
       if (!accept(fit)) continue;
       if (isBlendPhrase(phrase) && blends >= MAX_BLENDS_PER_SECTION) continue;
+      if (centreSaid && isCentrePhrase(phrase)) continue;
       if (picked.includes(phrase) || options.used.has(phrase)) continue;
       take(phrase);
     }

@@ -243,6 +243,21 @@ describe('async search, results, and the routes that take request ids', () => {
     expect((await service.connect.inject({ method: 'POST', url: `/v1/relationships/${byName}/${other}`, headers: org })).statusCode).toBe(200);
   });
 
+  it('relationship advice hedges what it says of a person placed on a short text, and keeps a tested person firm', async () => {
+    // Robert rests on 141 words (a tentative placement: his C2 overview says so); Tess took the test.
+    const robert = await completedId({ email: 'robert.quillfeather@example.com' });
+    const tess = await completedId({ email: 'tess.okafor@example.com' });
+    const profile = await service.connect.inject({ url: `/v1/profiles/results/${robert}`, headers: org });
+    expect(profile.json().recommendations.overview).toMatch(/tentative/);
+    const response = await service.connect.inject({ method: 'POST', url: `/v1/relationships/${tess}/${robert}`, headers: org });
+    expect(response.statusCode).toBe(200);
+    const { overview } = response.json() as { overview: string };
+    expect(overview).toContain('Tess is reserved, precise and sceptical; Robert may be the <b>opposite</b>');
+    expect(overview).toContain('If Robert is as lively as their writing suggests');
+    expect(overview).toContain("There is not much of Robert's writing to go on");
+    expect(overview).not.toMatch(/have <b>opposite styles<\/b>|Tess may|Tess's writing/);
+  });
+
   it("unknown ids, ids of the wrong shape and another organization's ids are the same 404", async () => {
     const mine = await completedId({ email: 'robert.quillfeather@example.com' });
     const urls = [`/v1/profiles/results/${mine}`, `/v1/relationships/${mine}/${mine}`, `/v1/emails/${mine}`, `/v1/email/${mine}`];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeProfileContent, selectionLimits, selectProfilePhrases, toInlineHtml } from '../../src/content/compose-profile.ts';
 import { loadPhraseLibrary, SECTIONS, type Phrase, type Section } from '../../src/content/phrases.ts';
-import { intensityClass, intensityLimits, isBlendPhrase, positionOf } from '../../src/content/rank.ts';
+import { intensityClass, intensityLimits, isBlendPhrase, isCentrePhrase, positionOf } from '../../src/content/rank.ts';
 import { DISC_TYPES } from '../../src/personality/circle.ts';
 import type { DiscPoint } from '../../src/personality/types.ts';
 
@@ -54,6 +54,22 @@ describe('blends and strong types', () => {
       const overview = selectProfilePhrases(positionOf(pointAt(angle, 15)), library).overview;
       expect(overview[0] !== undefined && isBlendPhrase(overview[0])).toBe(true);
     }
+  });
+
+  it('opens neighbouring blends differently: the centre phrase of their own lean leads, and says "blend" once', () => {
+    const openings = new Set<string>();
+    for (const { angle } of DISC_TYPES) {
+      for (const intensity of [5, 18, 29]) {
+        const overview = composeProfileContent({ point: pointAt(angle, intensity), confidence: 30 }).overview;
+        const picked = selectProfilePhrases({ ...positionOf(pointAt(angle, intensity)), facets: { level: 'moderate', traits: {}, role: null } }, library).overview;
+        expect(picked.filter(isCentrePhrase), `${angle}° at ${intensity}`).toHaveLength(1);
+        if (intensity === 18) openings.add(overview[0] ?? '');
+      }
+    }
+    // One opening per type near the centre, not one for everybody.
+    expect(openings.size).toBe(DISC_TYPES.length);
+    // Thin evidence still opens by saying the picture is tentative, not with a lean.
+    expect(composeProfileContent({ point: pointAt(160, 18), confidence: 10 }).overview[0]).toMatch(/tentative/);
   });
 
   it('never uses blend phrases for a pronounced type', () => {

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { escapeHtml } from '../../shared/html.ts';
 import { composeProfileContent, OVERVIEW_SOURCE, toInlineHtml } from '../compose-profile.ts';
 import { OVERVIEW_SECTIONS, validatePhraseFile, type OverviewSection, type Phrase } from '../phrases.ts';
-import { BLEND_INTENSITY, isBlendPhrase, rankPhrases, type CirclePosition } from '../rank.ts';
+import { BLEND_INTENSITY, isBlendPhrase, isCentrePhrase, rankPhrases, type CirclePosition } from '../rank.ts';
 import { viewParty, type Party } from '../party.ts';
 import { personalize } from '../text.ts';
 import { evidenceLevel, selectionIntensity } from '../individual.ts';
@@ -49,10 +49,17 @@ export function loadSummaryPhrases(): readonly Phrase[] {
   return summaries;
 }
 
-/** The summary sentence nearest the point; a blend gets a blend summary. */
+/**
+ * The summary sentence nearest the point. A blend gets one written for the centre, which says it
+ * is a blend (the nearest: one naming the way they lean, as the profile's overview opens), else
+ * a mild one; just outside the centre the mild ones, with their blend bonus, usually fit best.
+ */
 function summaryTemplate(at: CirclePosition): string | null {
   const ranked = rankPhrases(loadSummaryPhrases(), at);
-  const best = at.intensity < BLEND_INTENSITY ? (ranked.find((r) => isBlendPhrase(r.phrase)) ?? ranked[0]) : ranked[0];
+  const best =
+    at.intensity < BLEND_INTENSITY
+      ? (ranked.find((r) => isCentrePhrase(r.phrase)) ?? ranked.find((r) => isBlendPhrase(r.phrase)) ?? ranked[0])
+      : ranked[0];
   return best === undefined ? null : best.phrase.text;
 }
 

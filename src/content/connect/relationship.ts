@@ -4,6 +4,12 @@
  * particular pair of styles clashes and how to bridge it; the overview names the pair's
  * shared and differing instincts and how far apart the two points are on the circle.
  *
+ * A person whose placement is tentative (thin evidence, as their own profile reads it) is
+ * not described as fact: the overview's pair sentence is its hedged variant for them ("may",
+ * "if … as their writing suggests"), the relation and their lean are left out (their angle is
+ * not known well enough), and a note says what the rest rests on, as their profile's opening
+ * does. The topics keep their wording: the note covers them, as it covers a profile's sections.
+ *
  * Names: a missing given name becomes "your contact"; when both are missing, "the first
  * person" and "the second person", so the text can still tell them apart; two people of the
  * same given name are told apart by their last names (tellApart).
@@ -131,7 +137,11 @@ export function composeRelationship(
   const parties: Record<string, Party> = { one, two, [a.style]: one, [b.style]: two };
 
   const overviewParts: string[] = [];
-  const pairEntry = library.overview.find((e) => e.kind === 'pair' && e.key === pair);
+  // The pair text written for exactly these tentative people (none: the firm one).
+  const unsure = new Set<string>([...(a.tentative ? [sameStyle ? 'one' : a.style] : []), ...(b.tentative ? [sameStyle ? 'two' : b.style] : [])]);
+  const pairEntry = library.overview.find(
+    (e) => e.kind === 'pair' && e.key === pair && e.tentative.length === unsure.size && e.tentative.every((slot) => unsure.has(slot)),
+  );
   const pairText = pairEntry?.kind === 'pair' ? textFor(pairEntry, parties) : null;
   if (pairText !== null) overviewParts.push(fillTemplate(pairText, byStyle));
   const relation = relationOf(a, b);
@@ -140,8 +150,10 @@ export function composeRelationship(
   // Neighbouring styles are a quarter apart by definition, so "square" would repeat too.
   const opposite = pair === 'DS' || pair === 'IC';
   // Near the centre a point's angle says little: "far apart on the circle" beside "both fast
-  // and outgoing" would contradict itself for a balanced style, so a blend gets no relation.
-  const says = a.blend || b.blend ? false : sameStyle ? relation === 'same' : opposite ? relation !== 'far' : relation !== 'square';
+  // and outgoing" would contradict itself for a balanced style, so a blend gets no relation;
+  // nor does a tentative placement, whose angle the evidence does not fix.
+  const firm = !a.blend && !b.blend && !a.tentative && !b.tentative;
+  const says = !firm ? false : sameStyle ? relation === 'same' : opposite ? relation !== 'far' : relation !== 'square';
   if (says) {
     const relationText = library.overview.find((e) => e.kind === 'relation' && e.key === relation);
     if (relationText) overviewParts.push(fillTemplate(relationText.text, {}));
@@ -149,18 +161,25 @@ export function composeRelationship(
   // Away from their style's axis a person leans toward a neighbouring style; saying how
   // tells apart, say, a D who leans I from one who leans C, who read the same elsewhere.
   for (const [view, slot] of [[a, names.one], [b, names.two]] as const) {
-    if (view.blend || angularDistance(view.at.angle, STYLE_AXES[view.style]) < LEAN_FROM) continue;
+    if (view.blend || view.tentative || angularDistance(view.at.angle, STYLE_AXES[view.style]) < LEAN_FROM) continue;
     const lean = library.overview.find((e) => e.kind === 'lean' && e.key === `${view.style}${view.secondary}`);
     if (lean) overviewParts.push(fillTemplate(lean.text, { self: slot }));
   }
-  const blendText = library.overview.find((e) => e.kind === 'blend' && e.key === 'any');
-  const bothText = library.overview.find((e) => e.kind === 'blend' && e.key === 'both');
-  if (a.blend && b.blend && bothText) {
+  const note = (kind: 'blend' | 'tentative', key: 'any' | 'both') => library.overview.find((e) => e.kind === kind && e.key === key);
+  const blendText = note('blend', 'any');
+  const bothText = note('blend', 'both');
+  const tentativeText = note('tentative', 'any');
+  const bothTentative = note('tentative', 'both');
+  if (a.blend && b.blend && !a.tentative && !b.tentative && bothText) {
     // Said first: for two blends everything after it is a lean, not a trait.
     overviewParts.unshift(fillTemplate(bothText.text, names));
+  } else if (a.tentative && b.tentative && bothTentative) {
+    overviewParts.push(fillTemplate(bothTentative.text, names));
   } else {
     for (const [view, slot] of [[a, names.one], [b, names.two]] as const) {
-      if (view.blend && blendText) overviewParts.push(fillTemplate(blendText.text, { blend: slot }));
+      // Thin evidence says nothing of where the person sits, so it is not called a balanced style either.
+      if (view.tentative && tentativeText) overviewParts.push(fillTemplate(tentativeText.text, { self: slot }));
+      else if (view.blend && !view.tentative && blendText) overviewParts.push(fillTemplate(blendText.text, { blend: slot }));
     }
   }
 

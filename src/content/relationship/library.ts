@@ -9,7 +9,10 @@
  *   `{one}`, `{two}` the two people of a same-style pair. `<br>` separates clash and bridge.
  * - `overview.json`: the overview's sentences, by pair, by the angular relation of the two
  *   points (same type, close, a quarter apart, far), by the way a person's style leans toward
- *   a neighbouring one (`{self}`), and a note for a blend.
+ *   a neighbouring one (`{self}`), a note for a blend, and a note for a tentative placement.
+ *   A pair has one entry for each set of its people whose placement is tentative (`tentative`:
+ *   their placeholders; none, the firm text): the pair sentence is a claim about both, so it
+ *   is written again, hedged for the person whose evidence is thin.
  *
  * An entry may say that some of the people it names lose track of details (`loose`: their
  * placeholders, or `self`). When a personality test measured one of them as careful, the entry
@@ -42,11 +45,13 @@ export interface DynamicsEntry extends CareRule { id: string; topic: Relationshi
 export const LEANS = ['DI', 'DC', 'ID', 'IS', 'SI', 'SC', 'CS', 'CD'] as const;
 export type Lean = (typeof LEANS)[number];
 export type OverviewEntry =
-  | ({ id: string; kind: 'pair'; key: Pair; text: string } & CareRule)
+  | ({ id: string; kind: 'pair'; key: Pair; text: string; tentative: readonly string[] } & CareRule)
   | { id: string; kind: 'lean'; key: Lean; text: string }
   | { id: string; kind: 'relation'; key: Relation; text: string }
   | { id: string; kind: 'blend'; key: 'any'; text: string }
-  | { id: string; kind: 'blend'; key: 'both'; text: string };
+  | { id: string; kind: 'blend'; key: 'both'; text: string }
+  | { id: string; kind: 'tentative'; key: 'any'; text: string }
+  | { id: string; kind: 'tentative'; key: 'both'; text: string };
 
 export interface RelationshipLibrary {
   needs: readonly NeedsEntry[];
@@ -122,6 +127,14 @@ export function validateRelationshipLibrary(raw: { needs: unknown; dynamics: unk
     }
     return rule;
   };
+  /** `tentative`: the placeholders of the people whose placement this pair text hedges, in the pair's order. */
+  const tentativeSlots = (entry: Record<string, unknown>, allowed: readonly string[], local: string[]): string[] => {
+    if (entry.tentative === undefined) return [];
+    const listed = Array.isArray(entry.tentative) ? entry.tentative.filter((s): s is string => typeof s === 'string' && allowed.includes(s)) : [];
+    const valid = Array.isArray(entry.tentative) && listed.length > 0 && listed.length === entry.tentative.length && new Set(listed).size === listed.length;
+    if (!valid) local.push(`tentative must list some of ${allowed.join(', ')}, each once`);
+    return allowed.filter((slot) => listed.includes(slot));
+  };
   const check = (file: string, entry: Record<string, unknown>, local: string[]): boolean => {
     if (!new RegExp(`^${file}-\\d{3,}$`).test(String(entry.id))) local.push(`id must look like "${file}-001"`);
     problems.push(...local.map((p) => `${file}.json ${String(entry.id)}: ${p}`));
@@ -152,6 +165,7 @@ export function validateRelationshipLibrary(raw: { needs: unknown; dynamics: unk
     }
   }
   const overview: OverviewEntry[] = [];
+  const pairVariants = new Set<string>();
   for (const e of entries('overview', raw.overview)) {
     const local: string[] = [];
     const id = String(e.id);
@@ -159,7 +173,11 @@ export function validateRelationshipLibrary(raw: { needs: unknown; dynamics: unk
     if (e.kind === 'pair' && oneOf(PAIRS, e.key)) {
       local.push(...templateProblems(text, placeholdersFor(e.key)));
       const rule = careRule(e, placeholdersFor(e.key), local);
-      if (check('overview', e, local)) overview.push({ id, kind: 'pair', key: e.key, text, ...rule });
+      const tentative = tentativeSlots(e, placeholdersFor(e.key), local);
+      const variant = `${e.key} ${tentative.join('+')}`;
+      if (pairVariants.has(variant)) local.push(`a second pair entry for ${e.key} with the same tentative people`);
+      pairVariants.add(variant);
+      if (check('overview', e, local)) overview.push({ id, kind: 'pair', key: e.key, text, tentative, ...rule });
     } else if (e.kind === 'relation' && oneOf(RELATIONS, e.key)) {
       local.push(...templateProblems(text, []));
       if (check('overview', e, local)) overview.push({ id, kind: 'relation', key: e.key, text });
@@ -172,8 +190,14 @@ export function validateRelationshipLibrary(raw: { needs: unknown; dynamics: unk
     } else if (e.kind === 'blend' && e.key === 'both') {
       local.push(...templateProblems(text, ['one', 'two']));
       if (check('overview', e, local)) overview.push({ id, kind: 'blend', key: 'both', text });
+    } else if (e.kind === 'tentative' && e.key === 'any') {
+      local.push(...templateProblems(text, ['self']));
+      if (check('overview', e, local)) overview.push({ id, kind: 'tentative', key: 'any', text });
+    } else if (e.kind === 'tentative' && e.key === 'both') {
+      local.push(...templateProblems(text, ['one', 'two']));
+      if (check('overview', e, local)) overview.push({ id, kind: 'tentative', key: 'both', text });
     } else {
-      check('overview', e, ['kind/key must be pair/<pair>, relation/<same|close|square|far>, lean/<DI…CD> or blend/any|both']);
+      check('overview', e, ['kind/key must be pair/<pair>, relation/<same|close|square|far>, lean/<DI…CD>, blend/any|both or tentative/any|both']);
     }
   }
   return { library: { needs, dynamics, overview }, problems };

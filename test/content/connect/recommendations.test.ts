@@ -65,6 +65,14 @@ describe('composeConnectRecommendations', () => {
     expect(blendTexts).toContain(r.overview);
   });
 
+  it('gives neighbouring blends different overviews, each saying the style is balanced (one "versatile all-rounder" for every blend read as machine-made)', () => {
+    const overviews = TYPE_ANGLES.map((angle) => composeConnectRecommendations(partyAt(null, angle, 20)).overview);
+    expect(new Set(overviews).size).toBe(TYPE_ANGLES.length);
+    for (const overview of overviews) expect(overview).toMatch(/balanced|evenly/);
+    // Just outside the centre a mild summary, not the type's full-strength one.
+    expect(composeConnectRecommendations(partyAt(null, 22.5, 33)).overview).toContain('a little warmer than average');
+  });
+
   it('is deterministic', () => {
     expect(composeConnectRecommendations(partyAt('Maya', 100))).toEqual(composeConnectRecommendations(partyAt('Maya', 100)));
   });

@@ -13,6 +13,8 @@ import {
   STYLES,
   validateRelationshipLibrary,
 } from '../../../src/content/relationship/library.ts';
+import { composeConnectRecommendations } from '../../../src/content/connect/recommendations.ts';
+import { TENTATIVE_CONFIDENCE } from '../../../src/content/individual.ts';
 import type { Party } from '../../../src/content/party.ts';
 import { AXIS, partyAt, tagsIn, TYPE_ANGLES } from './helpers.ts';
 
@@ -43,6 +45,13 @@ describe('the relationship library', () => {
     [{ needs: [], dynamics: [{ id: 'dynamics-001', topic: 'change', pair: 'DI', text: '{D}.', loose: ['S'] }], overview: [] }, 'loose must list some of D, I'],
     [{ needs: [], dynamics: [{ id: 'dynamics-001', topic: 'change', pair: 'DI', text: '{D}.', if_careful: '{D}!' }], overview: [] }, 'if_careful needs loose'],
     [{ needs: [], dynamics: [{ id: 'dynamics-001', topic: 'change', pair: 'DI', text: '{D}.', loose: ['D'], if_careful: '{S}!' }], overview: [] }, 'if_careful: placeholder {S}'],
+    [{ needs: [], dynamics: [], overview: [{ id: 'overview-001', kind: 'pair', key: 'DI', text: '{D} and {I}.', tentative: ['S'] }] }, 'tentative must list some of D, I'],
+    [{ needs: [], dynamics: [], overview: [{ id: 'overview-001', kind: 'pair', key: 'DD', text: '{one} and {two}.', tentative: [] }] }, 'tentative must list some of one, two'],
+    [
+      { needs: [], dynamics: [], overview: [{ id: 'overview-001', kind: 'pair', key: 'DI', text: '{D} may.', tentative: ['I'] }, { id: 'overview-002', kind: 'pair', key: 'DI', text: '{I} may.', tentative: ['I'] }] },
+      'a second pair entry for DI with the same tentative people',
+    ],
+    [{ needs: [], dynamics: [], overview: [{ id: 'overview-001', kind: 'tentative', key: 'any', text: '{blend} is unsure.' }] }, 'placeholder {blend}'],
   ])('rejects a broken entry (%#)', (raw, problem) => {
     expect(validateRelationshipLibrary(raw).problems.join('\n')).toContain(problem);
   });
@@ -254,5 +263,110 @@ describe('composeRelationship and what a test measured', () => {
       expect(text).not.toContain('follow-through Marisol finds dull');
       expect(text).not.toContain('may miss a detail');
     }
+  });
+});
+
+describe('composeRelationship and a tentative placement (thin evidence, as the person\'s own profile reads it)', () => {
+  /** A party whose placement rests on evidence of this confidence (0–1; the profile shows it as 0–100). */
+  const withConfidence = (party: Party, confidence: number): Party => ({
+    ...party,
+    estimate: { ...party.estimate, confidence: { extraversion: confidence, agreeableness: confidence, conscientiousness: confidence, openness: confidence, neuroticism: confidence } },
+  });
+  const thin = (party: Party): Party => withConfidence(party, (TENTATIVE_CONFIDENCE - 5) / 100);
+  const dana = partyAt('Dana', AXIS.D);
+  const marisol = partyAt('Marisol', AXIS.I);
+
+  it('has a pair text for every set of tentative people, each hedged, and notes for one and for both', () => {
+    for (const pair of PAIRS) {
+      const [x = '', y = ''] = pair[0] === pair[1] ? ['one', 'two'] : [pair[0], pair[1]];
+      for (const unsure of [[], [x], [y], [x, y]]) {
+        const found = library.overview.filter((e) => e.kind === 'pair' && e.key === pair && [...e.tentative].sort().join() === [...unsure].sort().join());
+        expect(found, `${pair} ${unsure.join('+')}`).toHaveLength(1);
+        const text = found[0]?.text ?? '';
+        if (unsure.length > 0) expect(text, `${pair} ${unsure.join('+')}`).toMatch(/\bmay\b/);
+        else expect(text, pair).not.toMatch(/\bmay\b|writing suggests/);
+      }
+    }
+    expect(library.overview.some((e) => e.kind === 'tentative' && e.key === 'any')).toBe(true);
+    expect(library.overview.some((e) => e.kind === 'tentative' && e.key === 'both')).toBe(true);
+  });
+
+  it('hedges what it says of the tentative person and keeps what it says of the confident one firm, in either order', () => {
+    const firm = 'Dana is <b>fast and outgoing</b>, with an eye on the result';
+    for (const r of [composeRelationship(dana, thin(marisol)), composeRelationship(thin(marisol), dana)]) {
+      expect(r.overview).toContain(firm);
+      expect(r.overview).toContain('Marisol may be just as quick and outgoing');
+      expect(r.overview).toContain('If Marisol is as sociable as their writing suggests');
+      expect(r.overview).toContain("There is not much of Marisol's writing to go on");
+      expect(r.overview).toMatch(/<b>tentative<\/b>/);
+      // Nothing states the pairing as fact: no "both fast and outgoing" for the two of them.
+      expect(r.overview).not.toContain('Dana and Marisol are both');
+      expect(r.overview).not.toContain('Marisol and Dana are both');
+      expect(r.overview).not.toMatch(/Dana may|Dana's writing|Dana is as/);
+    }
+    // The other way round: Dana tentative, Marisol confident.
+    const other = composeRelationship(thin(dana), marisol).overview;
+    expect(other).toContain('Marisol is <b>fast and outgoing</b>, with an eye on the people and the buzz; Dana may be');
+    expect(other).toContain('If Dana is as driven as their writing suggests');
+    expect(other).not.toMatch(/Marisol may|Marisol's writing/);
+  });
+
+  it('says nothing of a tentative person\'s angle: no relation, no lean, and no "balanced style"', () => {
+    const leaning = composeRelationship(partyAt('Dana', AXIS.S), thin(partyAt('Marisol', 110))).overview;
+    expect(composeRelationship(partyAt('Dana', AXIS.S), partyAt('Marisol', 110)).overview).toContain('Marisol pairs drive with charm');
+    expect(leaning).not.toContain('pairs drive with charm');
+    const same = composeRelationship(dana, thin(partyAt('Marisol', AXIS.D))).overview;
+    expect(composeRelationship(dana, partyAt('Marisol', AXIS.D)).overview).toContain('same type');
+    expect(same).not.toContain('same type');
+    expect(same).toContain('Dana has a <b>direct, results-first style</b>, and Marisol may share it');
+    // A placement near the centre on thin evidence is not a balanced style: the evidence is thin, not the style.
+    const nearCentre = composeRelationship(dana, thin(partyAt('Marisol', AXIS.I, 10))).overview;
+    expect(nearCentre).not.toContain('balanced style');
+    expect(nearCentre).toContain("There is not much of Marisol's writing to go on");
+    // A confident blend beside a tentative person keeps its own note.
+    expect(composeRelationship(partyAt('Dana', AXIS.D, 10), thin(marisol)).overview).toContain('Dana has a <b>balanced style</b>');
+  });
+
+  it('hedges a same-style pair for whichever of the two is tentative, and says so once when both are', () => {
+    expect(composeRelationship(thin(partyAt('Ana', AXIS.C)), partyAt('Ben', AXIS.C)).overview).toMatch(/^Ben has a <b>careful, analytical style<\/b>, and Ana may share it\. If Ana is as precise/);
+    const both = composeRelationship(thin(dana), thin(marisol)).overview;
+    expect(both).toMatch(/^Dana and Marisol may both be <b>fast and outgoing<\/b>, going by short samples of their writing/);
+    expect(both.match(/There is not much/g)).toHaveLength(1);
+    expect(both).toContain('There is not much writing from Dana or Marisol to go on');
+  });
+
+  it('still gives the careful variant where a test measured the confident person as careful', () => {
+    const careful: Party = { ...dana, estimate: { ...dana.estimate, source: 'assessment', scores: { ...dana.estimate.scores, conscientiousness: 0.6 } } };
+    const r = composeRelationship(careful, thin(marisol)).overview;
+    expect(r).toContain('Marisol may be just as quick and outgoing');
+    expect(r).not.toContain('nobody finishes them');
+    expect(r).toContain('with one of them minding the details they finish them too');
+  });
+
+  it('uses the individual profile\'s threshold: C3 hedges exactly where C2 opens as tentative', () => {
+    for (const confidence of [0.05, (TENTATIVE_CONFIDENCE - 1) / 100, TENTATIVE_CONFIDENCE / 100, 0.3, 0.95]) {
+      const person = withConfidence(marisol, confidence);
+      const hedged = composeRelationship(dana, person).overview.includes('<b>tentative</b>');
+      expect(hedged, String(confidence)).toBe(/tentative/.test(composeConnectRecommendations(person).overview));
+      expect(hedged, String(confidence)).toBe(confidence * 100 < TENTATIVE_CONFIDENCE);
+    }
+  });
+
+  it('gives two confident people today\'s firm text, whatever their evidence level above the threshold', () => {
+    const r = composeRelationship(dana, marisol);
+    expect(r.overview).toBe(
+      'Dana and Marisol are both <b>fast and outgoing</b>, and differ on focus: Dana is after the result, Marisol after the people and the buzz. Together they start things well; the risk is that nobody finishes them.',
+    );
+    const moderate = (party: Party): Party => withConfidence(party, TENTATIVE_CONFIDENCE / 100);
+    expect(composeRelationship(moderate(dana), moderate(marisol))).toEqual(r);
+    expect(composeRelationship(partyAt('Ana', AXIS.D), partyAt('Ben', AXIS.S)).overview).toBe(
+      'Ana and Ben have <b>opposite styles</b>: Ana is fast, direct and task-driven; Ben is patient, gentle and people-minded. The pairing works well once Ana slows down enough to hear Ben, and Ben speaks up enough to be heard.',
+    );
+  });
+
+  it('keeps the topics\' wording: the overview\'s note covers them, as a profile\'s opening covers its sections', () => {
+    const sure = composeRelationship(dana, marisol);
+    const unsure = composeRelationship(dana, thin(marisol));
+    for (const key of RELATIONSHIP_KEYS) expect(unsure[key], key).toEqual(sure[key]);
   });
 });
