@@ -107,12 +107,14 @@ const NOBODY = 'No profile was found for this search.';
 const REQUEST_ID = /^pr_[\w-]{16}$/;
 
 /**
- * A request of this token: processing, complete or error. Nobody found, an unknown id, an id of
- * another organisation or of the wrong shape are all the same 404, so ids reveal nothing.
+ * A request of this token: processing, complete or error. An unknown id, an id of another
+ * organisation or of the wrong shape are the same 404, so ids reveal nothing; a search of this
+ * organisation's that found nobody is a 404 that says so.
  */
 export async function requestResult(db: Queryable, tokenId: string, id: string): Promise<ProfileRequest> {
   const request = REQUEST_ID.test(id) ? await findRequest(db, id, tokenId) : null;
-  if (!request || request.status === 'not_found') throw new AppError('not_found', NOBODY);
+  if (!request) throw new AppError('not_found', 'No profile search with this id belongs to this organization.');
+  if (request.status === 'not_found') throw new AppError('not_found', NOBODY);
   return request;
 }
 

@@ -77,7 +77,9 @@ function consentLine(model: TestPageModel): string {
       return `the employer hiring for <strong>${escapeHtml(model.hiring.role)}</strong>${posting}`;
     })()
     : 'the organisation that gave you this link';
-  return `<p class="consent">By sending your answers you agree that Rapport stores them with your name and email, and that ${who} can see your name, email and personality result. You see your result at once and can delete it from the result page.</p>`;
+  // Said in full: a result makes the person "verified" across the service, so other API users
+  // who look them up (group A by email, Connect by name or email) get the test's profile too.
+  return `<p class="consent">By sending your answers you agree that Rapport stores them with your name and email, and that ${who} can see your name, email and personality result. Other users of this Rapport service who look you up by your email or name also get your name and personality profile (never your answers). You see your result at once and can delete it from the result page at any time.</p>`;
 }
 
 function detailsScreen(model: TestPageModel, index: number, total: number): string {

@@ -228,7 +228,9 @@ describe('async search, results, and the routes that take request ids', () => {
 
   it('nobody found and no usable text: the result is a 404', async () => {
     const started = await searchAsync({ first_name: 'Nobody', last_name: 'Atall', text_sample: 'Too short to read.', text_type: 'email' });
-    expect((await poll(started.json().request_id)).statusCode).toBe(404);
+    const result = await poll(started.json().request_id);
+    expect(result.statusCode).toBe(404);
+    expect(result.json().error.message).toBe('No profile was found for this search.');
   });
 
   it('a relationship needs two different people: the same id twice, or two searches that found one person, is a 400', async () => {
@@ -261,10 +263,16 @@ describe('async search, results, and the routes that take request ids', () => {
   it("unknown ids, ids of the wrong shape and another organization's ids are the same 404", async () => {
     const mine = await completedId({ email: 'robert.quillfeather@example.com' });
     const urls = [`/v1/profiles/results/${mine}`, `/v1/relationships/${mine}/${mine}`, `/v1/emails/${mine}`, `/v1/email/${mine}`];
+    const messages = new Set<string>();
     for (const url of urls) {
       const response = await service.connect.inject({ method: 'GET', url, headers: otherOrg });
       expect(response.statusCode, url).toBe(404);
+      messages.add(response.json().error.message);
     }
+    // Not "nobody was found": the id names no search of this organization's.
+    const unknown = await service.connect.inject({ url: '/v1/profiles/results/pr_AAAAAAAAAAAAAAAA', headers: org });
+    messages.add(unknown.json().error.message);
+    expect([...messages]).toEqual(['No profile search with this id belongs to this organization.', 'No completed profile search with this id belongs to this organization.']);
     for (const id of ['pr_AAAAAAAAAAAAAAAA', 'x', '%00', 'pr_' + 'a'.repeat(150), "1'%20OR%201=1"]) {
       const response = await service.connect.inject({ url: `/v1/profiles/results/${id}`, headers: org });
       expect([400, 404], id).toContain(response.statusCode);

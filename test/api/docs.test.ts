@@ -69,6 +69,23 @@ describe('documentation and health', () => {
     }
   });
 
+  it('offers the PDF upload as a file (multipart part "file", or the PDF as the body), and says what every parameter is', async () => {
+    const doc = (await service.base.inject({ url: '/openapi.json' })).json();
+    const upload = doc.paths['/v1/analysis/pdf'].post.requestBody;
+    expect(upload.content['multipart/form-data'].schema).toMatchObject({ properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] });
+    expect(upload.content['application/pdf'].schema).toMatchObject({ type: 'string', format: 'binary' });
+    const undescribed: string[] = [];
+    for (const app of [service.base, service.connect]) {
+      const paths = (await app.inject({ url: '/openapi.json' })).json().paths as Record<string, Record<string, { parameters?: { name: string; description?: string }[] }>>;
+      for (const [path, operations] of Object.entries(paths)) {
+        for (const [method, { parameters = [] }] of Object.entries(operations)) {
+          for (const parameter of parameters) if (!parameter.description) undescribed.push(`${method} ${path} ${parameter.name}`);
+        }
+      }
+    }
+    expect(undescribed).toEqual([]);
+  });
+
   it("marks find's email required, as the contract does, and still answers its absence in words of its own", async () => {
     const doc = (await service.base.inject({ url: '/openapi.json' })).json();
     const parameters = doc.paths['/v1/personality_assessments/find'].get.parameters as { name: string; in: string; required: boolean }[];

@@ -48,8 +48,13 @@ describe('a path called with a method it does not take', () => {
       const answer = await call(app, method, url);
       expect({ method, url, status: answer.status, allow: answer.allow }).toEqual({ method, url, status: 405, allow });
     }
-    // GET /v1/analysis/pdf is GET /v1/analysis/:id with the id "pdf": a route that exists, so it asks for its token.
+    // GET /v1/analysis/pdf is GET /v1/analysis/:id with the id "pdf": a route that exists, so it
+    // asks for its token first, then says the upload takes POST.
     expect((await call(service.base, 'GET', '/v1/analysis/pdf')).status).toBe(401);
+    const enterprise = await service.token('enterprise');
+    const upload = await call(service.base, 'GET', '/v1/analysis/pdf', { authorization: `Bearer ${enterprise.secret}` });
+    expect([upload.status, upload.allow, upload.body.error.code]).toEqual([405, 'POST', 'method_not_allowed']);
+    expect(upload.body.error.message).toContain('/v1/analysis/pdf takes POST, not GET');
   });
 
   it('names the path without its query string', async () => {

@@ -103,7 +103,9 @@ describe('the operations listener (RAPPORT_METRICS_PORT) in its own thread', () 
     expect(posted.headers.get('allow')).toBe('GET, HEAD');
     expect(await posted.json()).toMatchObject({ error: { code: 'method_not_allowed', message: '/healthz takes GET, not POST.' } });
     const deleted = await fetch(`${url}/metrics`, { method: 'DELETE' });
-    expect([deleted.status, deleted.headers.get('allow')]).toEqual([405, 'GET']);
+    expect([deleted.status, deleted.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
+    const head = await fetch(`${url}/metrics`, { method: 'HEAD', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect([head.status, head.headers.get('content-type')?.startsWith('text/plain'), await head.text()]).toEqual([200, true, '']);
   });
 
   it('answers health checks while the main thread is blocked, and reports a stalled event loop', async () => {

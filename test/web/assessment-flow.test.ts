@@ -52,6 +52,8 @@ describe('the test page', () => {
     expect(withEmail.body).not.toContain('id="email"');
     expect(withEmail.body).toContain('name="api_user_email" value="ann+x@example.org"');
     expect(withEmail.body).toContain('can see your name, email and personality result');
+    // The result is the person's profile everywhere (A1's verified, Connect's has_assessment): the consent says so.
+    expect(withEmail.body).toContain('Other users of this Rapport service who look you up by your email or name also get your name and personality profile');
     expect(withEmail.body).not.toMatch(/<script src="http/);
   });
 
@@ -205,13 +207,15 @@ describe('hiring links', () => {
   it('options[hiring] takes 1 and 0 as well as true and false; any other value is a 400 that says which it takes', async () => {
     await hiredThroughLink('Support lead', 'hire-flag@example.org');
     const hiringOf = async (value: string) => (await find(ownerToken, `email=hire-flag%40example.org&options[hiring]=${value}`)).json().hiring;
-    for (const on of ['1', 'true']) expect(await hiringOf(on)).toEqual([expect.objectContaining({ role: 'Support lead' })]);
-    for (const off of ['0', 'false']) expect(await hiringOf(off)).toBeUndefined();
-    for (const bad of ['yes', '2', 'TRUE', '', 'constructor']) {
+    for (const on of ['1', 'true', 'TRUE']) expect(await hiringOf(on)).toEqual([expect.objectContaining({ role: 'Support lead' })]);
+    for (const off of ['0', 'false', 'False']) expect(await hiringOf(off)).toBeUndefined();
+    for (const bad of ['yes', '2', '', 'constructor']) {
       const refused = await find(ownerToken, `email=hire-flag%40example.org&options[hiring]=${bad}`);
       expect(refused.statusCode, bad).toBe(400);
       expect(refused.json().error).toMatchObject({ code: 'bad_request', message: 'The query parameter "options[hiring]" must be true, false, 1 or 0.' });
     }
+    const twice = await find(ownerToken, 'email=hire-flag%40example.org&options[hiring]=true&options[hiring]=false');
+    expect([twice.statusCode, twice.json().error.message]).toEqual([400, 'The query parameter "options[hiring]" was given more than once: give it once, true, false, 1 or 0.']);
   });
 
   it('refuses a job posting URL that is not http(s)', async () => {

@@ -19,13 +19,16 @@ const getSchema = {
   description: `The draft is JSON {"text": "…"} in the body (GET or POST), or ?text= on GET. Up to ${MESSAGE_MAX_CHARS} characters (413 above).`,
   tags: ['Messaging'],
   security: [{ orgToken: [] }],
-  params: Type.Object({ sender: Type.String({ maxLength: 200 }), recipient: Type.String({ maxLength: 200 }) }),
-  querystring: Type.Object({ text: Type.Optional(Type.String()) }),
+  params: Type.Object({
+    sender: Type.String({ maxLength: 200, description: "The request_id of the writer's completed profile search" }),
+    recipient: Type.String({ maxLength: 200, description: "The request_id of the reader's completed profile search" }),
+  }),
+  querystring: Type.Object({ text: Type.Optional(Type.String({ description: 'The draft, when not sent as a JSON body {"text": …} (the body wins)' })) }),
   response: { 200: Type.Array(MessageC4, { description: 'C4: recommendations on passages of the draft, in the order they appear' }) },
 };
 
 /** Fastify refuses a body schema on GET, so only the POST operation declares it. */
-const postSchema = { ...getSchema, body: Type.Object({ text: Type.String() }) };
+const postSchema = { ...getSchema, body: Type.Object({ text: Type.String({ description: 'The draft message' }) }) };
 
 function textOf(body: unknown): string | undefined {
   if (body === undefined || body === null) return undefined;

@@ -17,7 +17,10 @@ const schema = {
   summary: 'Advice on the relationship between two profiles (request ids of two completed searches of this organization)',
   tags: ['Relationships'],
   security: [{ orgToken: [] }],
-  params: Type.Object({ profile_one: Type.String({ maxLength: 200 }), profile_two: Type.String({ maxLength: 200 }) }),
+  params: Type.Object({
+    profile_one: Type.String({ maxLength: 200, description: 'The request_id of a completed profile search' }),
+    profile_two: Type.String({ maxLength: 200, description: 'The request_id of another completed profile search' }),
+  }),
   response: { 200: RelationshipC3 },
 };
 

@@ -27,7 +27,7 @@ export const SearchBody = Type.Object(
   },
 );
 
-export const RequestIdParams = Type.Object({ request_id: Type.String({ maxLength: 200 }) });
+export const RequestIdParams = Type.Object({ request_id: Type.String({ maxLength: 200, description: 'The request_id a profile search answered with' }) });
 
 export const Accepted = Type.Object(
   { request_id: Type.String() },

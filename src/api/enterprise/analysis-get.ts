@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { getAnalysis } from '../../analysis/analyses.ts';
 import type { AppContext } from '../../context.ts';
 import { describePersonality } from '../../profiles/describe.ts';
+import { AppError } from '../../shared/errors.ts';
 import { tokenOf } from '../shared/auth.ts';
 import { noPersonality, NoPersonality } from '../shared/personality-schemas.ts';
 import { StoredAnalysisA3, toA3 } from './analysis-shapes.ts';
@@ -16,7 +17,7 @@ const schema = {
   summary: 'Result of a PDF analysis: 202 while processing, then A3 or the no-personality answer',
   tags: ['Analysis'],
   security: [{ bearer: [] }],
-  params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+  params: Type.Object({ id: Type.String({ maxLength: 100, description: 'The id POST /v1/analysis/pdf answered with (an_…)' }) }),
   response: {
     200: Type.Union([StoredAnalysisA3, NoPersonality], { description: 'The analysis is done: A3, or the no-personality answer (data null) when the PDF yielded none' }),
     202: Processing,
@@ -25,6 +26,12 @@ const schema = {
 
 export const analysisGetRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/v1/analysis/:id', { schema }, async (request, reply) => {
+    // The upload's own path reads as an id here; it takes POST only, so say that (the router's
+    // 405 cannot, as this route matches it).
+    if (request.params.id === 'pdf') {
+      reply.header('allow', 'POST');
+      throw new AppError('method_not_allowed', '/v1/analysis/pdf takes POST, not GET: upload the PDF there, then read the result at GET /v1/analysis/{id}.');
+    }
     const analysis = await getAnalysis(ctx.db, tokenOf(request).id, request.params.id);
     if (analysis.status === 'processing') {
       reply.header('retry-after', '1');

@@ -20,6 +20,15 @@ const schema = {
   response: { 200: Type.Object({ data: Type.Object({ id: Type.String() }) }, { description: 'The PDF was accepted: data.id names the analysis for GET /v1/analysis/{id}' }) },
 };
 
+/** The upload as the OpenAPI document shows it (so /docs offers a file picker); read by spooledUpload, not validated. */
+const PDF_FILE = { type: 'string', format: 'binary', description: 'The PDF, at most the configured size' };
+const UPLOAD_BODY = {
+  content: {
+    'multipart/form-data': { schema: { type: 'object', properties: { file: PDF_FILE }, required: ['file'] } },
+    'application/pdf': { schema: PDF_FILE },
+  },
+};
+
 const HOW_TO_UPLOAD = 'Upload the PDF as multipart/form-data with one file part named "file", or send the PDF itself with Content-Type: application/pdf.';
 
 /** Streams the upload to the spool as it arrives; nothing of it is held in memory whole. */
@@ -85,7 +94,7 @@ export const analysisPdfRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = 
       throw error;
     }
   });
-  app.post('/v1/analysis/pdf', { schema }, async (request) => {
+  app.post('/v1/analysis/pdf', { schema, config: { openapiBody: UPLOAD_BODY } }, async (request) => {
     const upload = await spooledUpload(request, ctx);
     const deps = { db: ctx.db, pdfLimits: ctx.pdfLimits, spool: ctx.spool, maxPending: ctx.config.pdfMaxPending, wakeWorker: ctx.wakeWorker };
     const id = await submitPdf(deps, tokenOf(request).id, upload);

@@ -17,7 +17,7 @@ const schema = {
   summary: 'Predict a personality from text sent as JSON, a form, multipart, plain text or ?text=',
   tags: ['Analysis'],
   security: [{ bearer: [] }],
-  querystring: Type.Object({ text: Type.Optional(Type.String()) }),
+  querystring: Type.Object({ text: Type.Optional(Type.String({ description: 'The text, when not sent as the body (the body wins when both are sent)' })) }),
   body: {
     content: {
       'application/json': { schema: TextObject },

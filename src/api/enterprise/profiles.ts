@@ -38,7 +38,7 @@ const schema = {
   tags: ['Profiles'],
   security: [{ bearer: [] }],
   querystring: Type.Object({
-    email: Type.Optional(Type.String({ maxLength: 320 })),
+    email: Type.Optional(Type.String({ maxLength: 320, description: 'The person\'s email, URL-encoded, in any capitalisation. Give this or linkedin_url (or both: the email is tried first)' })),
     linkedin_url: Type.Optional(Type.String({ maxLength: 2000, description: 'Full URL of the person; any spelling matches' })),
   }),
   response: { 200: Type.Union([ProfileA1, NoPersonality], { description: 'A1: the person\'s profile, or the no-personality answer (data null) for a person stored with too little text' }) },

@@ -59,7 +59,7 @@ function sendError(response: ServerResponse, requestId: string, error: AppError)
 /** The `Allow` header of each path this listener serves. */
 const OPS_METHODS = new Map([
   ['/healthz', 'GET, HEAD'],
-  ['/metrics', 'GET'],
+  ['/metrics', 'GET, HEAD'],
 ]);
 
 async function handle(request: IncomingMessage, response: ServerResponse, requestId: string): Promise<string> {
@@ -71,7 +71,8 @@ async function handle(request: IncomingMessage, response: ServerResponse, reques
     else sendJson(response, 200, { status: 'ok', database: data.databaseKind });
     return '/healthz';
   }
-  if (path === '/metrics' && method === 'GET') {
+  // HEAD as GET: Node leaves the body out of a HEAD response itself.
+  if (path === '/metrics' && (method === 'GET' || method === 'HEAD')) {
     const refusal = metricsTokenRefusal(request.headers.authorization, data.metricsToken);
     if (refusal) {
       sendError(response, requestId, refusal);

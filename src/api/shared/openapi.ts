@@ -18,6 +18,16 @@ const ERROR_RESPONSES = {
   '5XX': { description: 'internal (500) or unavailable (503); the request id identifies it in the service log.', $ref: 'ErrorBody#' },
 };
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The request body as the document should show it, for a route that reads its body itself
+     * (an upload streamed from the request): described only, never used to validate.
+     */
+    openapiBody?: { content: Record<string, { schema: Record<string, unknown> }> };
+  }
+}
+
 export interface OpenApiOptions {
   title: string;
   description: string;
@@ -35,9 +45,10 @@ export async function installOpenApi(app: FastifyInstance, options: OpenApiOptio
       info: { title: options.title, description: options.description, version: packageVersion() },
       components: { securitySchemes: options.securitySchemes },
     },
-    transform: ({ schema, url }) => {
+    transform: ({ schema, url, route }) => {
       if (!schema || schema.hide) return { schema, url };
-      return { schema: { ...schema, response: { ...(typeof schema.response === 'object' ? schema.response : {}), ...ERROR_RESPONSES } }, url };
+      const body = route.config?.openapiBody;
+      return { schema: { ...schema, ...(body ? { body } : {}), response: { ...(typeof schema.response === 'object' ? schema.response : {}), ...ERROR_RESPONSES } }, url };
     },
     refResolver: {
       // Shared schemas keep their $id as the component name.

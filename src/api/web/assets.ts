@@ -15,7 +15,7 @@ export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: "The pages' scripts and icon",
         tags: ['Pages'],
-        params: Type.Object({ file: Type.String({ maxLength: 40 }) }),
+        params: Type.Object({ file: Type.String({ maxLength: 40, description: 'A file of the pages (stylesheet, script, font, icon)' }) }),
         response: { 200: fileResponse('The file: a script, or the icon', ['text/javascript', 'image/svg+xml']) },
       },
     },

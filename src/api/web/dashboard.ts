@@ -64,7 +64,7 @@ const ROTATE_UNCONFIRMED = 'Tick the box to rotate: the live token stops working
 
 /** Everything on the dashboard belongs to the session's user; no id in a URL or form picks whose. */
 export const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const querystring = Type.Object({ created: Type.Optional(Type.String({ maxLength: 20 })) });
+  const querystring = Type.Object({ created: Type.Optional(Type.String({ maxLength: 20, description: 'Set by the dashboard after creating a token, to show it once' })) });
   app.get('/dashboard', { schema: { summary: 'The dashboard (HTML)', tags: ['Pages'], querystring, response: { 200: htmlPage('The dashboard'), 303: redirect('Not logged in: on to the log-in form') } } }, async (request, reply) => {
     const session = await currentSession(ctx, request);
     if (!session) return reply.status(303).redirect('/login');

@@ -25,7 +25,7 @@ const SECTION_TITLES = [
 const schema = {
   summary: "A person's profile page (HTML), the `url` of a profile",
   tags: ['Pages'],
-  params: Type.Object({ publicId: Type.String({ maxLength: 100 }) }),
+  params: Type.Object({ publicId: Type.String({ maxLength: 100, description: "The person's public id, from the url field of A1 or C2" }) }),
   response: {
     200: htmlPage("The person's profile and advice on how to communicate with them"),
     404: htmlPage('A page saying there is no profile here: the person is not stored, or has no personality'),

@@ -12,8 +12,8 @@ import { field, FormBody, sendHtml } from './forms.ts';
 import { htmlPage } from '../shared/doc-responses.ts';
 import { discMapUrl, profilePageUrl, publicBase } from '../shared/links.ts';
 
-const Params = Type.Object({ resultId: Type.String({ maxLength: 100 }) });
-const KeyQuery = Type.Object({ key: Type.Optional(Type.String({ maxLength: 100 })) });
+const Params = Type.Object({ resultId: Type.String({ maxLength: 100, description: 'The result, as the test named it when it was sent' }) });
+const KeyQuery = Type.Object({ key: Type.Optional(Type.String({ maxLength: 100, description: "The result's private key, from the link the test taker was given (it lets them see and delete it)" })) });
 
 const GONE = 'This result does not exist or was deleted.';
 

@@ -12,13 +12,13 @@ import { checkSameOrigin } from './browser-session.ts';
 import { htmlPage, redirect } from '../shared/doc-responses.ts';
 import { field, FormBody, sendHtml, type Form } from './forms.ts';
 
-const Params = Type.Object({ linkId: Type.String({ maxLength: 100 }) });
+const Params = Type.Object({ linkId: Type.String({ maxLength: 100, description: 'The test link, from the dashboard (button or hiring link)' }) });
 
 const getSchema = {
   summary: 'The personality test (HTML): /t/{id} is a user\'s test link, /h/{id} one of their hiring links',
   tags: ['Pages'],
   params: Params,
-  querystring: Type.Object({ api_user_email: Type.Optional(Type.String({ maxLength: 320 })) }),
+  querystring: Type.Object({ api_user_email: Type.Optional(Type.String({ maxLength: 320, description: "The test taker's email, URL-encoded; without it the page asks for it" })) }),
   response: { 200: htmlPage('The test') },
 };
 
