@@ -125,7 +125,7 @@ describe('validation messages', () => {
     expect(validationMessage([whole], 'body')).toBe('Invalid request: the body must be a string.');
   });
 
-  it('say what to send when a route that takes a JSON object gets no body', async () => {
+  it('say what to send when a route that takes a JSON object gets no body, or gets it as plain text', async () => {
     const { createTestService } = await import('../helpers/service.ts');
     const service = await createTestService();
     try {
@@ -133,6 +133,16 @@ describe('validation messages', () => {
       const response = await service.connect.inject({ method: 'POST', url: '/v1/profiles/async', headers: org });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.message).toBe('Invalid request: the body must be a JSON object (Content-Type: application/json); none was sent, or another kind of value.');
+      // JSON sent as text/plain: the Content-Type is what is wrong, and the answer says so.
+      const asText = await service.connect.inject({ method: 'POST', url: '/v1/profiles', headers: { ...org, 'content-type': 'text/plain; charset=utf-8' }, payload: '{"email":"a@example.com"}' });
+      expect([asText.statusCode, asText.json().error]).toEqual([
+        415,
+        expect.objectContaining({ code: 'unsupported_media_type', message: 'The body must be a JSON object sent with Content-Type: application/json; it came as text/plain.' }),
+      ]);
+      // A route that takes plain text still does.
+      const enterprise = { authorization: `Bearer ${(await service.token('enterprise')).secret}` };
+      const text = await service.base.inject({ method: 'POST', url: '/v1/analysis/text', headers: { ...enterprise, 'content-type': 'text/plain' }, payload: 'Short.' });
+      expect(text.statusCode).toBe(200);
     } finally {
       await service.close();
     }

@@ -20,8 +20,15 @@ export const ErrorBody = Type.Object(
 );
 
 /** Fastify's own errors (parsing, limits, validation) translated into our codes and words. */
-function fromFastifyError(error: FastifyError, bodyLimitBytes: number): AppError {
+function fromFastifyError(error: FastifyError, bodyLimitBytes: number, request: FastifyRequest): AppError {
   const tooLarge = `The request body is larger than this service accepts (${sizeText(bodyLimitBytes)}, BODY_LIMIT).`;
+  // A JSON object expected and plain text sent (curl -d without -H 'Content-Type: …' sends a
+  // form, some clients text/plain): the Content-Type is the problem, so the answer names it.
+  const first = error.validation?.[0];
+  if (first?.keyword === 'type' && first.instancePath === '' && error.validationContext === 'body' && typeof request.body === 'string' && request.body.length > 0) {
+    const sentAs = (request.headers['content-type'] ?? 'none').split(';')[0];
+    return new AppError('unsupported_media_type', `The body must be a JSON object sent with Content-Type: application/json; it came as ${sentAs}.`);
+  }
   if (error.validation) return new AppError('bad_request', validationMessage(error.validation, error.validationContext));
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -91,7 +98,7 @@ export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: numbe
   installNulGuard(app);
   app.addSchema(ErrorBody);
   app.setErrorHandler((raw: FastifyError, request, reply) => {
-    const error = isAppError(raw) ? raw : fromFastifyError(raw, bodyLimitBytes);
+    const error = isAppError(raw) ? raw : fromFastifyError(raw, bodyLimitBytes, request);
     if (error.code === 'internal') request.log.error({ err: raw }, 'unexpected error');
     return sendError(request, reply, error);
   });
