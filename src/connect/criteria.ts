@@ -1,4 +1,5 @@
 import { MAX_TEXT_CHARS } from '../analysis/analyses.ts';
+import { NOT_AN_EMAIL, normalizeEmail } from '../people/normalize.ts';
 import { isTextType, type TextType } from '../people/person.ts';
 import type { SearchCriteria } from '../people/search.ts';
 import { AppError } from '../shared/errors.ts';
@@ -50,6 +51,7 @@ export function readSearch(body: SearchBody, mode: SearchMode): SearchInput {
     textSample: given(body.text_sample),
     textType: null,
   };
+  if (input.email !== null && !normalizeEmail(input.email)) throw new AppError('bad_request', NOT_AN_EMAIL);
   const textType = given(body.text_type);
   if (textType !== null) {
     if (!isTextType(textType)) throw new AppError('bad_request', `"text_type" must be one of email, various, bio, resume; got "${textType.slice(0, 20)}".`);

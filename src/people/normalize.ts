@@ -8,6 +8,11 @@ const MAX_LOCAL_LENGTH = 64;
 const LOCAL_PART = /^[^\s@"(),:;<>[\\\]]+$/u;
 const DOMAIN = /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+[\p{L}]{2,63}$/u;
 
+/** What a caller hears when the email they gave cannot be anyone's (the same words everywhere). */
+export const NOT_AN_EMAIL = 'The email given is not a valid email address (like name@example.com).';
+/** The same, for an email in a query string, where an unencoded + arrives as a space. */
+export const NOT_AN_EMAIL_IN_QUERY = 'The email given is not a valid email address (like name@example.com; URL-encode it, + as %2B).';
+
 /**
  * Trimmed and lower-cased, or null when it is not a plausible address. Lower-casing the local
  * part is what every mail provider in practice does. Dots and `+tags` are kept: their meaning

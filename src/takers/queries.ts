@@ -1,5 +1,5 @@
 import { queryOne, type Queryable } from '../db/client.ts';
-import { normalizeEmail } from '../people/normalize.ts';
+import { NOT_AN_EMAIL_IN_QUERY, normalizeEmail } from '../people/normalize.ts';
 import type { TraitEstimate } from '../personality/types.ts';
 import { AppError } from '../shared/errors.ts';
 
@@ -40,7 +40,8 @@ const NOT_FOUND = 'No one with this email has taken the test through your links.
  */
 export async function findTakerForUser(db: Queryable, userId: string | null, email: string): Promise<FoundTaker> {
   const normalized = normalizeEmail(email);
-  if (!userId || !normalized) throw new AppError('not_found', NOT_FOUND);
+  if (!normalized) throw new AppError('bad_request', NOT_AN_EMAIL_IN_QUERY);
+  if (!userId) throw new AppError('not_found', NOT_FOUND);
   const rows = await db.query<{ first_name: string | null; last_name: string | null; photo_url: string | null; estimate: TraitEstimate; role: string | null; url: string | null }>(
     `SELECT p.first_name, p.last_name, p.photo_url, a.estimate, h.role, h.url
      FROM people p JOIN assessments a ON a.person_id = p.id AND a.user_id = $1

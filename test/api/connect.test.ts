@@ -109,9 +109,13 @@ describe('POST /v1/profiles (sync)', () => {
     expect(text).not.toMatch(/Sam (and|needs|wants) Sam/);
   });
 
-  it('nobody found is a 404; a different given name is nobody', async () => {
+  it('nobody found is a 404; a different given name is nobody; a malformed email is a 400', async () => {
     expect((await search({ email: 'nobody@example.com' })).statusCode).toBe(404);
     expect((await search({ first_name: 'Roberta', last_name: 'Quill' })).statusCode).toBe(404);
+    for (const payload of [{ email: 'robert.quillfeather' }, { email: 'robert@', first_name: 'Robert', last_name: 'Quillfeather' }]) {
+      const malformed = await search(payload);
+      expect([malformed.statusCode, malformed.json().error.message]).toEqual([400, 'The email given is not a valid email address (like name@example.com).']);
+    }
   });
 
   it('a tested person: has_assessment, confidence 90 or more, and a text sample does not move them', async () => {

@@ -114,6 +114,11 @@ describe('GET /v1/profiles (A1)', () => {
     const none = await lookup('');
     expect(none.statusCode).toBe(400);
     expect(none.json().error.code).toBe('bad_request');
+    // A malformed address (here a + not URL-encoded, which arrives as a space) is the caller's mistake: 400, saying so.
+    for (const email of ['not-an-email', 'ann+x@example.org']) {
+      const malformed = await lookup(`email=${email}`);
+      expect([malformed.statusCode, malformed.json().error.message], email).toEqual([400, 'The email given is not a valid email address (like name@example.com; URL-encode it, + as %2B).']);
+    }
   });
 
   it('the profile page shows the person, escaped, and unknown pages are 404', async () => {

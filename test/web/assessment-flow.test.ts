@@ -137,6 +137,9 @@ describe('taking the test', () => {
     expect(stranger.statusCode).toBe(404);
     expect(unknown.statusCode).toBe(404);
     expect(stranger.json().error.message).toBe(unknown.json().error.message);
+    const malformed = await find(ownerToken, 'email=tess');
+    expect([malformed.statusCode, malformed.json().error.code]).toEqual([400, 'bad_request']);
+    expect(malformed.json().error.message).toMatch(/not a valid email address/);
   });
 
   it('a second submission of the same attempt gives the same result, not a second one', async () => {
