@@ -55,6 +55,12 @@ export interface ProfileContentInput {
   traits?: Partial<TraitScores>;
   /** Job title; its role family (sales, engineering, ...) chooses phrases of its own. */
   title?: string | null;
+  /**
+   * Claims already made about the person elsewhere on the page, as `stance` values: the C2
+   * overview (summary.json) is chosen apart from the profile, so a mild summary ("rather than a
+   * hard push") passes `degree:mild` and `drive:gentle` here and no phrase saying otherwise is chosen.
+   */
+  claims?: readonly string[];
 }
 
 const DEFAULT_COUNT = 5;
@@ -113,10 +119,14 @@ export function selectProfilePhrases(
   const isBlend = at.intensity < BLEND_INTENSITY;
   const entries = SECTIONS.map((section) => {
     const ranked = apportionByPoint(rankPhrases(library.sections[section], at), at.intensity);
+    const places = countFor(section, count);
     const picked = pickPhrases(ranked, {
-      count: countFor(section, count),
+      count: places,
       used,
       leadWithBlend: isBlend && section === 'overview',
+      // A blend's overview describes them through their mild leans, one per theme and each true of
+      // their angle: it says the style is mild, so a type's firm claims (`degree:firm`) cannot fill it.
+      extraBlendsAt: section === 'overview' ? at : undefined,
     });
     return [section, picked] as const;
   });
@@ -235,7 +245,8 @@ export function composeProfileContent(
   const name = cleanFirstName(input.firstName);
   const level = evidenceLevel(input.confidence);
   const traits = hedgedLevels(traitLevels(input.traits), level);
-  const facets: Facets = { level, traits, role: roleFamily(input.title), stances: traitStances(markedLevels(traits)) };
+  const stances = [...traitStances(markedLevels(traits)), ...(input.claims ?? [])];
+  const facets: Facets = { level, traits, role: roleFamily(input.title), stances: [...new Set(stances)].sort() };
   const { picked, overviews } = cachedSelection(at, facets, library, input.count);
   const plain = (phrases: readonly Phrase[]): string[] => phrases.map((p) => stripMarkers(personalize(p.text, name)));
   const sections = Object.fromEntries(SECTIONS.map((s) => [s, plain(picked[s])])) as SectionContent;

@@ -134,16 +134,21 @@ export type RoleFamily = (typeof ROLE_FAMILIES)[number];
  * First match wins, so the order settles titles that name two families: "Sales Engineer" is
  * sales, "Customer Success Manager" support, "HR Manager" people, "Engineering Manager"
  * management (the advice is about how they lead).
+ *
+ * `marketing` is work made for an audience: campaigns, and also writing, editing, producing and
+ * presenting (a podcast host, a journalist). Its phrases speak of the audience and the message;
+ * `design`'s speak of products people use ("designs and makes things", mock-ups), which told a
+ * podcast producer about screenshots when "producer", "writer" and "editor" were design words.
  */
 const ROLE_PATTERNS: readonly (readonly [RoleFamily, RegExp])[] = [
   ['sales', /\b(sales|account (executive|manager)|business development|bdr|sdr|partnerships?|commercial)\b/],
   ['support', /\b(support|customer success|customer service|client services|service desk|help ?desk|nurse|care)\b/],
   ['people', /\b(hr|human resources|people|talent|recruit(er|ing)?|learning|training|coach|teacher|trainer)\b/],
   ['management', /\b(ceo|cto|cfo|coo|cmo|cio|chief|founder|co-?founder|president|vp|vice president|director|head of|manager|lead|principal|owner)\b/],
-  ['marketing', /\b(marketing|brand|growth|content|communications?|pr|social media|seo|copywriter|community)\b/],
+  ['marketing', /\b(marketing|brand|growth|content|communications?|pr|social media|seo|copywriter|community|podcast(er)?|host|presenter|broadcaster|journalist|reporter|writer|editor|producer)\b/],
   ['data', /\b(data|analyst|analytics|scientist|research(er)?|statistician|actuar(y|ial)|economist|laboratory|lab)\b/],
   ['engineering', /\b(engineer(ing)?|developer|programmer|software|devops|sre|architect|technical|technician|it|firmware|qa|tester)\b/],
-  ['design', /\b(design(er)?|ux|ui|creative|art director|illustrator|writer|editor|producer)\b/],
+  ['design', /\b(design(er)?|ux|ui|creative|art director|illustrator)\b/],
   ['finance', /\b(finance|financial|accountant|accounting|controller|treasur(y|er)|auditor|bookkeeper|tax|investment|banker)\b/],
   ['operations', /\b(operations|ops|logistics|supply chain|procurement|project|program(me)?|coordinator|administrator|office|planner|events?)\b/],
 ];

@@ -65,6 +65,11 @@ export interface Phrase {
    * only the one chosen first (rank.ts UsedPhrases).
    */
   stance?: readonly string[];
+  /**
+   * What the sentence is about, one lower-case word (`care`, `goodwill`, ...): a section holds
+   * one phrase per theme, so a mild lean is not said three ways in one overview (rank.ts pickPhrases).
+   */
+  theme?: string;
 }
 
 export interface SectionOverviewPhrase extends Phrase {
@@ -86,7 +91,8 @@ export class PhraseLibraryError extends Error {
 }
 
 const DEFAULT_DIR = fileURLToPath(new URL('./phrases/', import.meta.url));
-const BASE_KEYS = new Set(['id', 'angle', 'spread', 'text', 'minIntensity', 'maxIntensity', 'evidence', 'traits', 'roles', 'stance']);
+const BASE_KEYS = new Set(['id', 'angle', 'spread', 'text', 'minIntensity', 'maxIntensity', 'evidence', 'traits', 'roles', 'stance', 'theme']);
+const THEME_PATTERN = /^[a-z_]+$/;
 const STANCE_PATTERN = /^[a-z_]+:[a-z_]+$/;
 
 function isStance(value: unknown): value is string {
@@ -204,6 +210,8 @@ export function validatePhraseFile(
     if (roles === null) local.push(`roles must be a non-empty list of ${ROLE_FAMILIES.join(', ')}`);
     const stance = entry.stance === undefined ? undefined : parseList(entry.stance, isStance);
     if (stance === null) local.push('stance must be a non-empty list of "topic:side" (lower-case letters and _)');
+    const theme = entry.theme;
+    if (theme !== undefined && (typeof theme !== 'string' || !THEME_PATTERN.test(theme))) local.push('theme must be one word (lower-case letters and _)');
     if (isOverviewFile && !isOverviewSection(entry.section)) {
       local.push(`section must be one of ${OVERVIEW_SECTIONS.join(', ')}`);
     }
@@ -219,6 +227,7 @@ export function validatePhraseFile(
     if (traits) phrase.traits = Object.freeze(traits);
     if (roles) phrase.roles = Object.freeze(roles);
     if (stance) phrase.stance = Object.freeze(stance);
+    if (typeof theme === 'string') phrase.theme = theme;
     if (isOverviewFile && isOverviewSection(entry.section)) {
       const overview: SectionOverviewPhrase = { ...phrase, section: entry.section };
       phrases.push(overview);

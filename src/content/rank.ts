@@ -290,6 +290,16 @@ export interface PickOptions {
   used: UsedPhrases;
   /** Put the best blend phrase first even if others fit better (overview of a blend). */
   leadWithBlend?: boolean;
+  /**
+   * Blend phrases allowed beyond MAX_BLENDS_PER_SECTION, when the point lies inside their own arc
+   * (spreads widen near the centre, but "a little more outgoing than most" must still be true).
+   */
+  extraBlendsAt?: CirclePosition;
+}
+
+/** True when the point lies within the phrase's own (unwidened) arc. */
+function withinArc(phrase: Phrase, at: CirclePosition): boolean {
+  return phrase.spread >= 180 || angularDistance(at.angle, phrase.angle) <= phrase.spread;
 }
 
 /** Picks up to `count` phrases from a ranking, skipping repeats and capping blend phrases. */
@@ -321,9 +331,14 @@ export function pickPhrases(ranked: readonly RankedPhrase[], options: PickOption
     for (const { phrase, fit } of ranked) {
       if (picked.length >= limit) break;
       if (!accept(fit)) continue;
-      if (isBlendPhrase(phrase) && blends >= MAX_BLENDS_PER_SECTION) continue;
+      if (isBlendPhrase(phrase) && blends >= MAX_BLENDS_PER_SECTION) {
+        if (options.extraBlendsAt === undefined || isCentrePhrase(phrase) || !withinArc(phrase, options.extraBlendsAt)) continue;
+      }
       if (centreSaid && isCentrePhrase(phrase)) continue;
       if (picked.includes(phrase) || options.used.has(phrase)) continue;
+      // One sentence per theme: "a mild preference for getting things right" and "somewhat more
+      // careful than spontaneous" share no words but say the same thing.
+      if (phrase.theme !== undefined && picked.some((p) => p.theme === phrase.theme)) continue;
       take(phrase);
     }
   };

@@ -42,7 +42,7 @@ describe('the phrase library marks opposite claims', () => {
         sides.set(topic, (sides.get(topic) ?? new Set()).add(side));
       }
     }
-    expect([...sides.keys()].sort()).toEqual(['composure', 'length', 'novelty', 'opening', 'order', 'structure']);
+    expect([...sides.keys()].sort()).toEqual(['composure', 'degree', 'drive', 'lead', 'length', 'novelty', 'opening', 'order', 'pace', 'structure', 'turn']);
     for (const [topic, found] of sides) expect(found.size, topic).toBeGreaterThanOrEqual(2);
   });
 

@@ -54,13 +54,13 @@ export function loadSummaryPhrases(): readonly Phrase[] {
  * is a blend (the nearest: one naming the way they lean, as the profile's overview opens), else
  * a mild one; just outside the centre the mild ones, with their blend bonus, usually fit best.
  */
-function summaryTemplate(at: CirclePosition): string | null {
+function summaryPhrase(at: CirclePosition): Phrase | null {
   const ranked = rankPhrases(loadSummaryPhrases(), at);
   const best =
     at.intensity < BLEND_INTENSITY
       ? (ranked.find((r) => isCentrePhrase(r.phrase)) ?? ranked.find((r) => isBlendPhrase(r.phrase)) ?? ranked[0])
       : ranked[0];
-  return best === undefined ? null : best.phrase.text;
+  return best === undefined ? null : best.phrase;
 }
 
 export function composeConnectRecommendations(person: Party): ConnectRecommendations {
@@ -72,11 +72,14 @@ export function composeConnectRecommendations(person: Party): ConnectRecommendat
   // which made "New ideas are where Mei-Lin comes alive" sit beside "follows established ways".
   const confidence = pointConfidence(person.estimate.confidence);
   const traits = person.estimate.source === 'assessment' ? person.estimate.scores : undefined;
-  const content = composeProfileContent({ point: view.point, firstName: view.name, confidence, traits, title: person.title ?? null });
   const level = evidenceLevel(confidence);
   // Thin evidence: the composer's own summary, which opens by saying the picture is tentative.
-  const template = level === 'thin' ? null : summaryTemplate({ ...view.at, intensity: selectionIntensity(view.at.intensity, level) });
-  const overview = toInlineHtml(template === null ? content.summary : personalize(template, view.name));
+  const summary = level === 'thin' ? null : summaryPhrase({ ...view.at, intensity: selectionIntensity(view.at.intensity, level) });
+  // The summary is the page's headline: nothing below it may say otherwise ("a little more
+  // ambitious ... rather than a hard push" above "pushing hard for results").
+  const claims = summary?.stance ?? [];
+  const content = composeProfileContent({ point: view.point, firstName: view.name, confidence, traits, title: person.title ?? null, claims });
+  const overview = toInlineHtml(summary === null ? content.summary : personalize(summary.text, view.name));
   const block = (key: OverviewSection): ConnectSection => ({
     overview: toInlineHtml(content.section_overviews[key]),
     phrases: content[OVERVIEW_SOURCE[key]].map((phrase) => escapeHtml(phrase)),
