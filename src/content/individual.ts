@@ -145,7 +145,7 @@ const ROLE_PATTERNS: readonly (readonly [RoleFamily, RegExp])[] = [
   ['support', /\b(support|customer success|customer service|client services|service desk|help ?desk|nurse|care)\b/],
   ['people', /\b(hr|human resources|people|talent|recruit(er|ing)?|learning|training|coach|teacher|trainer)\b/],
   ['management', /\b(ceo|cto|cfo|coo|cmo|cio|chief|founder|co-?founder|president|vp|vice president|director|head of|manager|lead|principal|owner)\b/],
-  ['marketing', /\b(marketing|brand|growth|content|communications?|pr|social media|seo|copywriter|community|podcast(er)?|host|presenter|broadcaster|journalist|reporter|writer|editor|producer)\b/],
+  ['marketing', /\b(marketing|brand|growth|content|communications?|pr|social media|seo|copywriter|community|podcast(er)?|host|presenter|broadcaster|journalist|reporter|(?<!technical )writer|editor|producer)\b/],
   ['data', /\b(data|analyst|analytics|scientist|research(er)?|statistician|actuar(y|ial)|economist|laboratory|lab)\b/],
   ['engineering', /\b(engineer(ing)?|developer|programmer|software|devops|sre|architect|technical|technician|it|firmware|qa|tester)\b/],
   ['design', /\b(design(er)?|ux|ui|creative|art director|illustrator)\b/],

@@ -229,6 +229,9 @@ describe('the demo people, as the trial read them (A1 and C2, through the real c
   it('reads a podcast host and producer as audience work, not as a designer (Rafael)', () => {
     expect(roleFamily('Podcast Host and Producer')).toBe('marketing');
     expect(roleFamily('Senior Product Designer')).toBe('design');
+    // A technical writer documents software: the engineering advice fits them better than the audience's.
+    expect(roleFamily('Technical Writer')).toBe('engineering');
+    expect(roleFamily('Staff Writer')).toBe('marketing');
     const rafael = page('Rafael');
     expect(rafael.a1.overview.join(' ')).not.toContain('designs and makes things');
     expect(rafael.c2.overview).not.toContain('designs and makes things');
