@@ -4,7 +4,18 @@
  * same point and name always give the same text, so stored and recomputed profiles agree.
  */
 import type { DiscPoint, TraitScores } from '../personality/types.ts';
-import { evidenceLevel, facetsKey, hedgedLevels, markedLevels, roleFamily, selectionIntensity, traitLevels, traitStances, type Facets } from './individual.ts';
+import {
+  evidenceLevel,
+  facetsKey,
+  hedgedLevels,
+  markedLevels,
+  measuredStances,
+  roleFamily,
+  selectionIntensity,
+  traitLevels,
+  traitStances,
+  type Facets,
+} from './individual.ts';
 import {
   loadPhraseLibrary,
   OVERVIEW_SECTIONS,
@@ -53,6 +64,12 @@ export interface ProfileContentInput {
   confidence?: number;
   /** The trait scores; openness, conscientiousness and neuroticism choose phrases of their own. */
   traits?: Partial<TraitScores>;
+  /**
+   * True when `traits` were measured by the personality test (TraitEstimate source
+   * `assessment`): sector phrases whose `claims` contradict the measured openness or
+   * conscientiousness are then left out (individual.ts measuredStances).
+   */
+  traitsMeasured?: boolean;
   /** Job title; its role family (sales, engineering, ...) chooses phrases of its own. */
   title?: string | null;
   /**
@@ -117,6 +134,9 @@ export function selectProfilePhrases(
   // One memory for the whole profile: the same idea never appears in two sections.
   const used = new UsedPhrases(similarityIndexOf(library));
   const isBlend = at.intensity < BLEND_INTENSITY;
+  // Where a test's measure rules phrases out, a section is filled from the neighbours' advice
+  // rather than left short; other profiles keep the general minimum (rank.ts pickPhrases).
+  const measured = (at.facets?.measured?.length ?? 0) > 0;
   const entries = SECTIONS.map((section) => {
     const ranked = apportionByPoint(rankPhrases(library.sections[section], at), at.intensity);
     const places = countFor(section, count);
@@ -127,6 +147,7 @@ export function selectProfilePhrases(
       // A blend's overview describes them through their mild leans, one per theme and each true of
       // their angle: it says the style is mild, so a type's firm claims (`degree:firm`) cannot fill it.
       extraBlendsAt: section === 'overview' ? at : undefined,
+      ...(measured ? { fillTo: places } : {}),
     });
     return [section, picked] as const;
   });
@@ -219,12 +240,14 @@ function cachedSelection(at: CirclePosition, facets: Facets, library: PhraseLibr
   const { limits, selections, personal } = selectionCacheOf(library);
   const angle = (Math.round(at.angle * 2) / 2) % 360;
   const stances = facets.stances ?? [];
-  const sectorKey = `${angle}|${intensityClass(intensity, limits)}|${facets.level}|${count ?? ''}|${stances.join(',')}`;
+  const measured = facets.measured ?? [];
+  const sectorKey = `${angle}|${intensityClass(intensity, limits)}|${facets.level}|${count ?? ''}|${stances.join(',')}|${measured.join(',')}`;
   const personalKey = `${sectorKey}|${facetsKey(facets)}`;
   const hit = personal.get(personalKey);
   if (hit) return hit;
-  // The sector's choice depends on the traits only through what they claim (individual.ts traitStances).
-  const sectorFacets: Facets = { level: facets.level, traits: {}, role: null, stances };
+  // The sector's choice depends on the traits only through what they claim (individual.ts
+  // traitStances) and, for a test's measure, what that measure rules out (measuredStances).
+  const sectorFacets: Facets = { level: facets.level, traits: {}, role: null, stances, measured };
   const quantised: CirclePosition = { angle, intensity, facets: sectorFacets };
   let sector = selections.get(sectorKey);
   if (!sector) {
@@ -245,8 +268,13 @@ export function composeProfileContent(
   const name = cleanFirstName(input.firstName);
   const level = evidenceLevel(input.confidence);
   const traits = hedgedLevels(traitLevels(input.traits), level);
-  const stances = [...traitStances(markedLevels(traits)), ...(input.claims ?? [])];
-  const facets: Facets = { level, traits, role: roleFamily(input.title), stances: [...new Set(stances)].sort() };
+  const facets: Facets = {
+    level,
+    traits,
+    role: roleFamily(input.title),
+    stances: [...new Set([...traitStances(markedLevels(traits)), ...(input.claims ?? [])])].sort(),
+    measured: measuredStances(traits, input.traitsMeasured === true),
+  };
   const { picked, overviews } = cachedSelection(at, facets, library, input.count);
   const plain = (phrases: readonly Phrase[]): string[] => phrases.map((p) => stripMarkers(personalize(p.text, name)));
   const sections = Object.fromEntries(SECTIONS.map((s) => [s, plain(picked[s])])) as SectionContent;

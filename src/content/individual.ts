@@ -183,6 +183,34 @@ const TRAIT_STANCES: Readonly<Record<OtherTrait, { high: string; low: string }>>
   neuroticism: { high: 'composure:rattled', low: 'composure:steady' },
 };
 
+/**
+ * The traits the personality test measures beside the circle (src/assessment: the IPIP-NEO
+ * openness and conscientiousness items; neuroticism is not asked). Their stances are the only
+ * ones a phrase's `claims` may name.
+ */
+export const MEASURED_TRAITS = ['openness', 'conscientiousness'] as const satisfies readonly OtherTrait[];
+
+/** Every side a phrase's `claims` may take: `structure:orderly`, `structure:loose`, `novelty:…`. */
+export const CLAIM_STANCES: readonly string[] = MEASURED_TRAITS.flatMap((trait) => [TRAIT_STANCES[trait].high, TRAIT_STANCES[trait].low]);
+
+/**
+ * What a personality test measured, as stances: the marked levels (±0.3 and beyond) of the
+ * traits it measures. Sector phrases whose `claims` take the other side are left out for that
+ * person (rank.ts conditionsMet): a test's "conscientiousness 0.75" outweighs the I style's
+ * stereotype of losing track of details. Text estimates give none: the text model's reading of
+ * these traits is not trusted that far (docs/api-decisions.md), and their profiles stay as they were.
+ */
+export function measuredStances(levels: TraitLevels, measured: boolean): string[] {
+  if (!measured) return [];
+  const marked = markedLevels(levels);
+  const stances: string[] = [];
+  for (const trait of MEASURED_TRAITS) {
+    const level = marked[trait];
+    if (level !== undefined) stances.push(level.endsWith('high') ? TRAIT_STANCES[trait].high : TRAIT_STANCES[trait].low);
+  }
+  return stances;
+}
+
 export function traitStances(levels: TraitLevels): string[] {
   const stances: string[] = [];
   for (const trait of OTHER_TRAITS) {
@@ -199,6 +227,8 @@ export interface Facets {
   role: RoleFamily | null;
   /** Claims the person's marked traits make (traitStances); phrases saying otherwise are left out. */
   stances?: readonly string[];
+  /** Claims a personality test's measure makes (measuredStances); phrases whose `claims` say otherwise are left out. */
+  measured?: readonly string[];
 }
 
 export function facetsKey(facets: Facets): string {

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { EVIDENCE_LEVELS, OTHER_TRAITS, ROLE_FAMILIES, TRAIT_LEVELS, type EvidenceLevel, type OtherTrait, type RoleFamily, type TraitLevel } from './individual.ts';
+import { CLAIM_STANCES, EVIDENCE_LEVELS, OTHER_TRAITS, ROLE_FAMILIES, TRAIT_LEVELS, type EvidenceLevel, type OtherTrait, type RoleFamily, type TraitLevel } from './individual.ts';
 
 /** Profile sections, in the order a profile presents them. */
 export const SECTIONS = [
@@ -70,6 +70,13 @@ export interface Phrase {
    * one phrase per theme, so a mild lean is not said three ways in one overview (rank.ts pickPhrases).
    */
   theme?: string;
+  /**
+   * What the phrase says about the person on a topic the personality test measures, in the
+   * `stance` terms (`structure:loose`, `structure:orderly`, `novelty:seeks`, `novelty:wary`).
+   * Left out for a person whose test measured the other side (individual.ts measuredStances).
+   * Unlike `stance` it is checked against nothing else: not text estimates, not other phrases.
+   */
+  claims?: readonly string[];
 }
 
 export interface SectionOverviewPhrase extends Phrase {
@@ -91,7 +98,7 @@ export class PhraseLibraryError extends Error {
 }
 
 const DEFAULT_DIR = fileURLToPath(new URL('./phrases/', import.meta.url));
-const BASE_KEYS = new Set(['id', 'angle', 'spread', 'text', 'minIntensity', 'maxIntensity', 'evidence', 'traits', 'roles', 'stance', 'theme']);
+const BASE_KEYS = new Set(['id', 'angle', 'spread', 'text', 'minIntensity', 'maxIntensity', 'evidence', 'traits', 'roles', 'stance', 'theme', 'claims']);
 const THEME_PATTERN = /^[a-z_]+$/;
 const STANCE_PATTERN = /^[a-z_]+:[a-z_]+$/;
 
@@ -212,6 +219,10 @@ export function validatePhraseFile(
     if (stance === null) local.push('stance must be a non-empty list of "topic:side" (lower-case letters and _)');
     const theme = entry.theme;
     if (theme !== undefined && (typeof theme !== 'string' || !THEME_PATTERN.test(theme))) local.push('theme must be one word (lower-case letters and _)');
+    const claims = entry.claims === undefined ? undefined : parseList(entry.claims, isStance);
+    if (claims === null || claims?.some((c) => !CLAIM_STANCES.includes(c)) === true) {
+      local.push(`claims must be a non-empty list of ${CLAIM_STANCES.join(', ')}: the sides of what the personality test measures`);
+    }
     if (isOverviewFile && !isOverviewSection(entry.section)) {
       local.push(`section must be one of ${OVERVIEW_SECTIONS.join(', ')}`);
     }
@@ -228,6 +239,7 @@ export function validatePhraseFile(
     if (roles) phrase.roles = Object.freeze(roles);
     if (stance) phrase.stance = Object.freeze(stance);
     if (typeof theme === 'string') phrase.theme = theme;
+    if (claims) phrase.claims = Object.freeze(claims);
     if (isOverviewFile && isOverviewSection(entry.section)) {
       const overview: SectionOverviewPhrase = { ...phrase, section: entry.section };
       phrases.push(overview);

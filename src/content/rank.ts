@@ -88,6 +88,9 @@ function conditionsMet(phrase: Phrase, facets: Facets | undefined): boolean {
   if (phrase.stance !== undefined && facets?.stances !== undefined && facets.stances.length > 0) {
     if (stancesClash(phrase.stance, facets.stances)) return false;
   }
+  if (phrase.claims !== undefined && facets?.measured !== undefined && facets.measured.length > 0) {
+    if (stancesClash(phrase.claims, facets.measured)) return false;
+  }
   if (phrase.traits !== undefined) {
     for (const trait of OTHER_TRAITS) {
       const wanted = phrase.traits[trait];
@@ -295,6 +298,13 @@ export interface PickOptions {
    * (spreads widen near the centre, but "a little more outgoing than most" must still be true).
    */
   extraBlendsAt?: CirclePosition;
+  /**
+   * Top a short section up to this many with the nearest phrases outside their spread (default
+   * MIN_FILL). A test's measure can rule out most of a sector's phrases in a section (the C
+   * sector's care for detail, for someone the test measured as loose): the neighbours' advice
+   * then fills the places rather than leaving them empty.
+   */
+  fillTo?: number;
 }
 
 /** True when the point lies within the phrase's own (unwidened) arc. */
@@ -345,6 +355,6 @@ export function pickPhrases(ranked: readonly RankedPhrase[], options: PickOption
   pass(options.count, (fit) => fit > 0);
   // A thin section (a sparse library, or repeats skipped) still gets a few phrases, the
   // nearest of those outside their spread; the ranking keeps them in order of closeness.
-  pass(Math.min(options.count, MIN_FILL), () => true);
+  pass(Math.min(options.count, Math.max(MIN_FILL, options.fillTo ?? MIN_FILL)), () => true);
   return picked;
 }

@@ -29,6 +29,7 @@ export function describePersonality(
     firstName: firstName ?? null,
     confidence: view.confidence,
     traits: estimate.scores,
+    traitsMeasured: estimate.source === 'assessment',
     title: options.title ?? null,
   });
   return { estimate, view, content };

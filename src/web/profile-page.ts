@@ -3,7 +3,7 @@
  * resources except the person's photo and their DISC map. Every interpolated string goes
  * through escapeHtml and every URL through safeHttpUrl (DESIGN.md §3).
  */
-import { EMPHATIC_CONFIDENCE, TENTATIVE_CONFIDENCE } from '../content/individual.ts';
+import { EMPHATIC_CONFIDENCE, TENTATIVE_CONFIDENCE, traitLevels } from '../content/individual.ts';
 import { escapeHtml, safeHttpUrl } from './html.ts';
 
 export interface ProfilePageModel {
@@ -34,6 +34,12 @@ export interface ProfilePageModel {
     /** 0–100, how sure the placement on the DISC circle is. */
     confidence: number;
   };
+  /**
+   * The traits the personality test measured beside the circle, scores in [-1, 1]; only for a
+   * test's result. Shown apart from the DISC bars, whose C is a share of the point on the
+   * interpersonal circle, not the conscientiousness the test measured.
+   */
+  measured?: { conscientiousness: number; openness: number };
 }
 
 const STYLE_BARS = [
@@ -74,6 +80,8 @@ h2{font-size:15px;text-transform:uppercase;letter-spacing:1.2px;color:#52606d;ma
 .type-tile strong{font-size:22px}
 .chips{display:flex;flex-wrap:wrap;gap:8px;padding:0;margin:0;list-style:none}
 .chips li{padding:4px 12px;border-radius:999px;background:#eef2ff;color:#3c366b;font-size:14px;font-weight:600}
+.note{margin:0 0 14px;font-size:13px;color:#52606d}
+.measured{list-style:none;padding:0;margin:0 0 18px}.measured li{display:flex;justify-content:space-between;gap:12px;font-size:14px;padding:4px 0;border-bottom:1px solid #eef2f7}.measured small{color:#7b8794}
 .evidence{margin-top:20px}.evidence p{margin:0 0 8px}.evidence .amount{font-size:17px;font-weight:600}
 .sections{display:grid;grid-template-columns:repeat(auto-fit,minmax(280px,1fr));gap:20px;margin-top:20px}
 .sections ul{margin:0;padding-left:20px}.sections li{margin:0 0 8px}
@@ -122,14 +130,46 @@ function bar(name: string, value: number, colour: string): string {
   return `<div class="bar"><div class="bar-label"><span>${escapeHtml(name)}</span><strong>${v}%</strong></div><div class="track" role="img" aria-label="${escapeHtml(name)} ${v}%"><div class="fill" style="width:${v}%;background:${colour}"></div></div></div>`;
 }
 
+const MEASURED_TRAITS = [
+  { key: 'conscientiousness', name: 'Conscientiousness', gloss: 'care, order, follow-through' },
+  { key: 'openness', name: 'Openness', gloss: 'curiosity, appetite for new things' },
+] as const;
+
+/** A measured score in words, on the advice's own levels (content/individual.ts traitLevels). */
+function levelWords(score: number): string {
+  return traitLevels({ conscientiousness: score }).conscientiousness ?? 'average';
+}
+
+/**
+ * What the test measured besides the circle. The DISC bars above are shares of the person's
+ * point on the interpersonal circle (how they deal with people), so a "C" share of 4 % says
+ * nothing about how careful they are: a taker found "Conscientiousness 4%" beside advice that
+ * they run on checklists, which the test had measured (0.75).
+ */
+function measuredBlock(model: ProfilePageModel, firstName: string): string {
+  const measured = model.measured;
+  if (measured === undefined || model.evidence?.source !== 'assessment') return '';
+  const rows = MEASURED_TRAITS.filter(({ key }) => Number.isFinite(measured[key]))
+    .map(({ key, name, gloss }) => `<li><span>${name} <small>(${gloss})</small></span><strong>${levelWords(measured[key])}</strong></li>`)
+    .join('');
+  if (rows === '') return '';
+  const who = escapeHtml(firstName.trim() === '' ? 'this person' : firstName.trim());
+  return `<h2>Measured by the test</h2>
+<p class="note">How ${who} works, from the test's own questions, apart from the DISC styles above.</p>
+<ul class="measured">${rows}</ul>`;
+}
+
 function styleCard(model: ProfilePageModel): string {
   const p = model.personalities;
   const bars = STYLE_BARS.map(({ key, name, colour }) => bar(name, p.disc_percentages[key], colour)).join('\n');
   const qualities = model.qualities.filter((q) => q.trim() !== '');
+  const who = escapeHtml(model.first_name.trim() === '' ? 'this person' : model.first_name.trim());
   return `<section class="card">
 <h2>Style</h2>
 ${bar('Intensity', p.disc_intensity, '#1f2933')}
 ${bars}
+<p class="note">How ${who}'s point on the DISC map divides among the four DISC styles (together 100 %): how they deal with people, not trait scores.</p>
+${measuredBlock(model, model.first_name)}
 <div class="types">
 <div class="type-tile"><span>Myers-Briggs</span><strong>${escapeHtml(p.myers_briggs_type)}</strong></div>
 <div class="type-tile"><span>Enneagram</span><strong>${escapeHtml(String(p.enneagram_type))}</strong></div>

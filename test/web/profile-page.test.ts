@@ -137,6 +137,33 @@ describe('the evidence behind a profile', () => {
   });
 });
 
+describe('the DISC bars and what the test measured', () => {
+  const assessment = { source: 'assessment', word_count: 0, confidence: 90 } as const;
+
+  it('says the bars are shares of the DISC styles, not trait scores', () => {
+    const html = renderProfilePage(model());
+    expect(html).toContain("How Maya's point on the DISC map divides among the four DISC styles (together 100 %): how they deal with people, not trait scores.");
+  });
+
+  it('shows the conscientiousness a test measured apart from the C share (a trial read "Conscientiousness 4%" beside "runs on checklists")', () => {
+    const html = renderProfilePage(model({ evidence: assessment, measured: { conscientiousness: 0.75, openness: 0.375 } }));
+    expect(html).toContain('<span>Conscientiousness</span><strong>2%</strong>');
+    expect(html).toContain('<h2>Measured by the test</h2>');
+    expect(html).toMatch(/Conscientiousness <small>\(care, order, follow-through\)<\/small><\/span><strong>very high<\/strong>/);
+    expect(html).toMatch(/Openness <small>[^<]*<\/small><\/span><strong>high<\/strong>/);
+    const average = renderProfilePage(model({ evidence: assessment, measured: { conscientiousness: 0.05, openness: -0.2 } }));
+    expect(average).toMatch(/<strong>average<\/strong>/);
+    expect(average).toMatch(/<strong>slightly low<\/strong>/);
+  });
+
+  it('shows no measured block for a prediction, nor junk numbers', () => {
+    const predicted = renderProfilePage(model({ verified: false, evidence: { source: 'prediction', word_count: 900, confidence: 20 }, measured: { conscientiousness: 0.8, openness: 0 } }));
+    expect(predicted).not.toContain('Measured by the test');
+    const junk = renderProfilePage(model({ evidence: assessment, measured: { conscientiousness: Number.NaN, openness: Number.NaN } }));
+    expect(junk).not.toContain('Measured by the test');
+  });
+});
+
 describe('renderNotFoundPage', () => {
   it('is a small complete page', () => {
     const html = renderNotFoundPage();

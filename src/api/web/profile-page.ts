@@ -61,6 +61,9 @@ export const profilePageRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = 
       disc_map_url: personDiscMapUrl(publicBase(request, ctx.config.publicBaseUrl), person.publicId),
       sections: SECTION_TITLES.map(([key, title]) => ({ title, phrases: content[key] })),
       evidence: { source: person.estimate.source, word_count: person.estimate.wordCount, confidence: view.confidence },
+      ...(person.estimate.source === 'assessment'
+        ? { measured: { conscientiousness: person.estimate.scores.conscientiousness, openness: person.estimate.scores.openness } }
+        : {}),
     });
   });
 };

@@ -16,7 +16,7 @@ import { OVERVIEW_SECTIONS, validatePhraseFile, type OverviewSection, type Phras
 import { BLEND_INTENSITY, isBlendPhrase, isCentrePhrase, rankPhrases, type CirclePosition } from '../rank.ts';
 import { viewParty, type Party } from '../party.ts';
 import { personalize } from '../text.ts';
-import { evidenceLevel, selectionIntensity } from '../individual.ts';
+import { evidenceLevel, measuredStances, selectionIntensity, traitLevels, type Facets } from '../individual.ts';
 import { pointConfidence } from '../../personality/views.ts';
 
 export interface ConnectSection {
@@ -55,6 +55,7 @@ export function loadSummaryPhrases(): readonly Phrase[] {
  * a mild one; just outside the centre the mild ones, with their blend bonus, usually fit best.
  */
 function summaryPhrase(at: CirclePosition): Phrase | null {
+  // `at.facets`, when given, carries only what a test measured: a summary calling a measured-careful person spontaneous is left out.
   const ranked = rankPhrases(loadSummaryPhrases(), at);
   const best =
     at.intensity < BLEND_INTENSITY
@@ -71,14 +72,17 @@ export function composeConnectRecommendations(person: Party): ConnectRecommendat
   // reads openness 0.6 or more and neuroticism -0.68 or less into every demo person's prose,
   // which made "New ideas are where Mei-Lin comes alive" sit beside "follows established ways".
   const confidence = pointConfidence(person.estimate.confidence);
-  const traits = person.estimate.source === 'assessment' ? person.estimate.scores : undefined;
+  const measured = person.estimate.source === 'assessment';
+  const traits = measured ? person.estimate.scores : undefined;
   const level = evidenceLevel(confidence);
+  const measuredClaims = measuredStances(traitLevels(traits), measured);
+  const facets: Facets | undefined = measuredClaims.length > 0 ? { level, traits: {}, role: null, measured: measuredClaims } : undefined;
   // Thin evidence: the composer's own summary, which opens by saying the picture is tentative.
-  const summary = level === 'thin' ? null : summaryPhrase({ ...view.at, intensity: selectionIntensity(view.at.intensity, level) });
+  const summary = level === 'thin' ? null : summaryPhrase({ ...view.at, intensity: selectionIntensity(view.at.intensity, level), facets });
   // The summary is the page's headline: nothing below it may say otherwise ("a little more
   // ambitious ... rather than a hard push" above "pushing hard for results").
   const claims = summary?.stance ?? [];
-  const content = composeProfileContent({ point: view.point, firstName: view.name, confidence, traits, title: person.title ?? null, claims });
+  const content = composeProfileContent({ point: view.point, firstName: view.name, confidence, traits, traitsMeasured: measured, title: person.title ?? null, claims });
   const overview = toInlineHtml(summary === null ? content.summary : personalize(summary.text, view.name));
   const block = (key: OverviewSection): ConnectSection => ({
     overview: toInlineHtml(content.section_overviews[key]),

@@ -28,6 +28,7 @@ import {
 } from '../relationship/library.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import { cleanFirstName } from '../text.ts';
+import { TRAIT_LEVEL_THRESHOLD } from '../individual.ts';
 import { fillTemplate, nameSlot, type NameSlot } from './render.ts';
 
 export const RELATIONSHIP_KEYS = RELATIONSHIP_TOPICS;
@@ -42,25 +43,40 @@ export const CONTACT_FALLBACK = 'your contact';
 export const FIRST_FALLBACK = 'the first person';
 export const SECOND_FALLBACK = 'the second person';
 
-/** Conscientiousness a personality test must have measured for the advice to call the person careful. */
-const CAREFUL_FROM = 0.3;
+/**
+ * Conscientiousness a personality test must have measured for the advice to call the person
+ * careful, or (below its negative) to stop calling them careful: the profile's marked level
+ * (individual.ts TRAIT_LEVEL_THRESHOLD), so C2 and C3 read one measure alike.
+ */
+const CAREFUL_FROM = TRAIT_LEVEL_THRESHOLD;
 
 /** Careful by a test's measure: text estimates are not trusted for this trait (see docs/api-decisions.md). */
 function measuredCareful(party: Party): boolean {
   return party.estimate.source === 'assessment' && party.estimate.scores.conscientiousness >= CAREFUL_FROM;
 }
 
+/** Low in conscientiousness by a test's measure (−0.3 or lower). */
+function measuredLoose(party: Party): boolean {
+  return party.estimate.source === 'assessment' && party.estimate.scores.conscientiousness <= -CAREFUL_FROM;
+}
+
 /**
- * The entry's text, its careful variant, or null (left out) when it calls someone loose with
- * details whom a test measured as careful. `slots` says who each placeholder is.
+ * The entry's text, a variant, or null (left out) when it contradicts a test's measure: it
+ * calls someone loose with details whom a test measured as careful (`if_careful` instead), or
+ * careful whom a test measured as loose (`if_loose` instead). `slots` says who each placeholder is.
  */
 function textFor(entry: CareRule & { text: string }, slots: Readonly<Record<string, Party>>): string | null {
-  const contradicted = entry.loose?.some((slot) => {
-    const party = slots[slot];
-    return party !== undefined && measuredCareful(party);
-  });
-  if (!contradicted) return entry.text;
-  return entry.ifCareful ?? null;
+  const any = (list: readonly string[] | undefined, test: (party: Party) => boolean): boolean =>
+    list?.some((slot) => {
+      const party = slots[slot];
+      return party !== undefined && test(party);
+    }) === true;
+  const notLoose = any(entry.loose, measuredCareful);
+  const notCareful = any(entry.careful, measuredLoose);
+  if (notLoose && notCareful) return null;
+  if (notLoose) return entry.ifCareful ?? null;
+  if (notCareful) return entry.ifLoose ?? null;
+  return entry.text;
 }
 
 function pairOf(a: Style, b: Style): Pair {
@@ -163,7 +179,8 @@ export function composeRelationship(
   for (const [view, slot] of [[a, names.one], [b, names.two]] as const) {
     if (view.blend || view.tentative || angularDistance(view.at.angle, STYLE_AXES[view.style]) < LEAN_FROM) continue;
     const lean = library.overview.find((e) => e.kind === 'lean' && e.key === `${view.style}${view.secondary}`);
-    if (lean) overviewParts.push(fillTemplate(lean.text, { self: slot }));
+    const leanText = lean?.kind === 'lean' ? textFor(lean, { self: view === a ? one : two }) : null;
+    if (leanText !== null) overviewParts.push(fillTemplate(leanText, { self: slot }));
   }
   const note = (kind: 'blend' | 'tentative', key: 'any' | 'both') => library.overview.find((e) => e.kind === kind && e.key === key);
   const blendText = note('blend', 'any');

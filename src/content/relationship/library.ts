@@ -17,6 +17,8 @@
  * An entry may say that some of the people it names lose track of details (`loose`: their
  * placeholders, or `self`). When a personality test measured one of them as careful, the entry
  * gives way to its `if_careful` text, or is left out: the advice must not contradict the test.
+ * The other way round, `careful` lists the people it calls careful, orderly or thorough; when a
+ * test measured one of them as low in conscientiousness, `if_loose` is said instead, or nothing.
  *
  * Read and checked once; a broken file fails loudly, like the phrase library.
  */
@@ -37,8 +39,12 @@ export type Pair = (typeof PAIRS)[number];
 export const RELATIONS = ['same', 'close', 'square', 'far'] as const;
 export type Relation = (typeof RELATIONS)[number];
 
-/** Whom the text calls loose with details, and what it says instead when a test measured one of them as careful. */
-export interface CareRule { loose?: readonly string[]; ifCareful?: string }
+/**
+ * Whom the text calls loose with details, and what it says instead when a test measured one of
+ * them as careful; whom it calls careful, and what it says instead when a test measured one of
+ * them as loose (conscientiousness −0.3 or lower).
+ */
+export interface CareRule { loose?: readonly string[]; ifCareful?: string; careful?: readonly string[]; ifLoose?: string }
 export interface NeedsEntry extends CareRule { id: string; topic: RelationshipTopic; style: Style; text: string }
 export interface DynamicsEntry extends CareRule { id: string; topic: RelationshipTopic; pair: Pair; text: string }
 /** A style leaning toward a neighbour: the first letter is the style, the second the lean. */
@@ -46,7 +52,7 @@ export const LEANS = ['DI', 'DC', 'ID', 'IS', 'SI', 'SC', 'CS', 'CD'] as const;
 export type Lean = (typeof LEANS)[number];
 export type OverviewEntry =
   | ({ id: string; kind: 'pair'; key: Pair; text: string; tentative: readonly string[] } & CareRule)
-  | { id: string; kind: 'lean'; key: Lean; text: string }
+  | ({ id: string; kind: 'lean'; key: Lean; text: string } & CareRule)
   | { id: string; kind: 'relation'; key: Relation; text: string }
   | { id: string; kind: 'blend'; key: 'any'; text: string }
   | { id: string; kind: 'blend'; key: 'both'; text: string }
@@ -109,22 +115,39 @@ export function validateRelationshipLibrary(raw: { needs: unknown; dynamics: unk
       return ok;
     });
   };
-  /** `loose` and `if_careful`, checked against the placeholders the entry may use. */
+  /** `loose`/`if_careful` and `careful`/`if_loose`, checked against the placeholders the entry may use. */
   const careRule = (entry: Record<string, unknown>, allowed: readonly string[], local: string[]): CareRule => {
     const rule: CareRule = {};
-    if (entry.loose !== undefined) {
-      const slots = Array.isArray(entry.loose) ? entry.loose.filter((s): s is string => typeof s === 'string' && allowed.includes(s)) : [];
-      if (!Array.isArray(entry.loose) || slots.length === 0 || slots.length !== entry.loose.length) local.push(`loose must list some of ${allowed.join(', ')}`);
-      else rule.loose = slots;
-    }
-    if (entry.if_careful !== undefined) {
-      if (typeof entry.if_careful !== 'string') local.push('if_careful must be text');
-      else if (rule.loose === undefined) local.push('if_careful needs loose');
-      else {
-        local.push(...templateProblems(entry.if_careful, allowed).map((p) => `if_careful: ${p}`));
-        rule.ifCareful = entry.if_careful;
+    const slotsOf = (key: 'loose' | 'careful'): string[] | undefined => {
+      const value = entry[key];
+      if (value === undefined) return undefined;
+      const slots = Array.isArray(value) ? value.filter((s): s is string => typeof s === 'string' && allowed.includes(s)) : [];
+      if (!Array.isArray(value) || slots.length === 0 || slots.length !== value.length) {
+        local.push(`${key} must list some of ${allowed.join(', ')}`);
+        return undefined;
       }
-    }
+      return slots;
+    };
+    const variantOf = (key: 'if_careful' | 'if_loose', needs: 'loose' | 'careful', slots: string[] | undefined): string | undefined => {
+      const value = entry[key];
+      if (value === undefined) return undefined;
+      if (typeof value !== 'string') local.push(`${key} must be text`);
+      else if (slots === undefined) local.push(`${key} needs ${needs}`);
+      else {
+        local.push(...templateProblems(value, allowed).map((p) => `${key}: ${p}`));
+        return value;
+      }
+      return undefined;
+    };
+    const loose = slotsOf('loose');
+    const careful = slotsOf('careful');
+    if (loose && careful?.some((slot) => loose.includes(slot))) local.push('nobody can be both loose and careful in one text');
+    const ifCareful = variantOf('if_careful', 'loose', loose);
+    const ifLoose = variantOf('if_loose', 'careful', careful);
+    if (loose) rule.loose = loose;
+    if (ifCareful !== undefined) rule.ifCareful = ifCareful;
+    if (careful) rule.careful = careful;
+    if (ifLoose !== undefined) rule.ifLoose = ifLoose;
     return rule;
   };
   /** `tentative`: the placeholders of the people whose placement this pair text hedges, in the pair's order. */
@@ -183,7 +206,8 @@ export function validateRelationshipLibrary(raw: { needs: unknown; dynamics: unk
       if (check('overview', e, local)) overview.push({ id, kind: 'relation', key: e.key, text });
     } else if (e.kind === 'lean' && oneOf(LEANS, e.key)) {
       local.push(...templateProblems(text, ['self']));
-      if (check('overview', e, local)) overview.push({ id, kind: 'lean', key: e.key, text });
+      const rule = careRule(e, ['self'], local);
+      if (check('overview', e, local)) overview.push({ id, kind: 'lean', key: e.key, text, ...rule });
     } else if (e.kind === 'blend' && e.key === 'any') {
       local.push(...templateProblems(text, ['blend']));
       if (check('overview', e, local)) overview.push({ id, kind: 'blend', key: 'any', text });

@@ -45,6 +45,10 @@ describe('the relationship library', () => {
     [{ needs: [], dynamics: [{ id: 'dynamics-001', topic: 'change', pair: 'DI', text: '{D}.', loose: ['S'] }], overview: [] }, 'loose must list some of D, I'],
     [{ needs: [], dynamics: [{ id: 'dynamics-001', topic: 'change', pair: 'DI', text: '{D}.', if_careful: '{D}!' }], overview: [] }, 'if_careful needs loose'],
     [{ needs: [], dynamics: [{ id: 'dynamics-001', topic: 'change', pair: 'DI', text: '{D}.', loose: ['D'], if_careful: '{S}!' }], overview: [] }, 'if_careful: placeholder {S}'],
+    [{ needs: [], dynamics: [{ id: 'dynamics-001', topic: 'change', pair: 'DI', text: '{D}.', if_loose: '{D}!' }], overview: [] }, 'if_loose needs careful'],
+    [{ needs: [], dynamics: [{ id: 'dynamics-001', topic: 'change', pair: 'DI', text: '{D}.', careful: ['C'] }], overview: [] }, 'careful must list some of D, I'],
+    [{ needs: [], dynamics: [{ id: 'dynamics-001', topic: 'change', pair: 'DI', text: '{D}.', loose: ['D'], careful: ['D'] }], overview: [] }, 'nobody can be both loose and careful'],
+    [{ needs: [], dynamics: [], overview: [{ id: 'overview-001', kind: 'lean', key: 'SC', text: '{self}.', careful: ['self'], if_loose: '{other}.' }] }, 'if_loose: placeholder {other}'],
     [{ needs: [], dynamics: [], overview: [{ id: 'overview-001', kind: 'pair', key: 'DI', text: '{D} and {I}.', tentative: ['S'] }] }, 'tentative must list some of D, I'],
     [{ needs: [], dynamics: [], overview: [{ id: 'overview-001', kind: 'pair', key: 'DD', text: '{one} and {two}.', tentative: [] }] }, 'tentative must list some of one, two'],
     [
@@ -263,6 +267,52 @@ describe('composeRelationship and what a test measured', () => {
       expect(text).not.toContain('follow-through Marisol finds dull');
       expect(text).not.toContain('may miss a detail');
     }
+  });
+});
+
+describe('composeRelationship and what a test measured, both ways (a trial: an outgoing and careful taker, Kim)', () => {
+  const tested = (party: Party, conscientiousness: number): Party => ({
+    ...party,
+    estimate: { ...party.estimate, source: 'assessment', scores: { ...party.estimate.scores, conscientiousness } },
+  });
+  const said = (r: ReturnType<typeof composeRelationship>) => allText(r).join(' ');
+  // Kim as the test placed her: an Id (72°) at intensity 96, conscientiousness 0.75.
+  const kim = partyAt('Kim', 72, 96);
+  const priya = partyAt('Priya', AXIS.S);
+
+  it('does not tell Priya to leave the details for later, nor that Kim changes her instructions on the move', () => {
+    const guessed = said(composeRelationship(kim, priya));
+    expect(guessed).toContain('leave the details for a follow-up note');
+    expect(guessed).toContain('Kim gives instructions on the move and changes them');
+    for (const [one, two] of [[tested(kim, 0.75), priya], [priya, tested(kim, 0.75)]] as const) {
+      const text = said(composeRelationship(one, two));
+      expect(text).not.toContain('leave the details for a follow-up note');
+      expect(text).not.toContain('on the move and changes them');
+      expect(text).not.toContain('so nothing is forgotten');
+      expect(text).not.toContain('Priya the follow-through');
+      expect(text).toContain('then to confirm the details in writing, where Kim will check them');
+      expect(text).toContain('Kim gives instructions quickly and in conversation');
+    }
+  });
+
+  it('does not call a person careful whom a test measured as loose, and says what holds instead', () => {
+    const lee = partyAt('Lee', AXIS.C);
+    const ben = partyAt('Ben', AXIS.C);
+    expect(composeRelationship(lee, ben).overview).toContain('share a <b>careful, analytical style</b>');
+    const loose = said(composeRelationship(tested(lee, -0.6), ben));
+    expect(loose).toContain('share a <b>reserved, analytical style</b>');
+    expect(loose).not.toMatch(/careful, analytical|produce careful, accurate work|write thorough instructions|expertise and careful work/);
+    // A measure on the careful side, or a text estimate, changes nothing.
+    expect(said(composeRelationship(tested(lee, 0.6), ben))).toBe(said(composeRelationship(lee, ben)));
+    const sam = partyAt('Sam', AXIS.S);
+    expect(said(composeRelationship(sam, tested(lee, -0.6)))).toContain('They make an unhurried pair');
+    expect(said(composeRelationship(sam, tested(lee, -0.6)))).not.toContain('careful, dependable pair');
+    // The lean of an S toward C says "a care for detail" only of someone not measured as loose.
+    const leaning = partyAt('Sue', 292.5);
+    expect(composeRelationship(leaning, partyAt('Dan', AXIS.D)).overview).toContain('Sue is steady with a care for detail');
+    const measured = composeRelationship(tested(leaning, -0.5), partyAt('Dan', AXIS.D)).overview;
+    expect(measured).not.toContain('care for detail');
+    expect(measured).toContain('Sue is steady with a leaning toward caution');
   });
 });
 
