@@ -264,6 +264,48 @@ describe('async search, results, and the routes that take request ids', () => {
     expect(overview).not.toMatch(/have <b>opposite styles<\/b>|Tess may|Tess's writing/);
   });
 
+  it('message advice and sample emails hedge what they say of a reader profiled from a short text sample, and keep a tested reader firm', async () => {
+    // Nobody of this name is stored: the profile rests on the sample alone (about 140 words: tentative).
+    const started = await searchAsync({ first_name: 'Marisol', last_name: 'Newcombe', text_sample: OUTGOING_TEXT, text_type: 'email' });
+    const marisol = started.json().request_id as string;
+    const profile = await poll(marisol);
+    expect(profile.json().info.first_name).toBe('Marisol');
+    expect(profile.json().recommendations.overview).toMatch(/tentative/);
+    const tess = await completedId({ email: 'tess.okafor@example.com' });
+    const text = 'Hello, the contract is attached and the new pricing is a huge improvement. Could you sign it by Friday the 12th at noon please?';
+    const advise = async (sender: string, recipient: string) => {
+      const response = await service.connect.inject({ method: 'POST', url: `/v1/messaging/${sender}/${recipient}`, headers: { ...org, 'content-type': 'application/json' }, payload: JSON.stringify({ text }) });
+      expect(response.statusCode).toBe(200);
+      return response.json() as Array<{ start: number; end: number; recommendation: string }>;
+    };
+    const toMarisol = await advise(tess, marisol);
+    expect(toMarisol[0]?.recommendation).toContain(
+      '<span class="rapport-tentative">There is not much of Marisol\'s writing to go on, so this advice is tentative: read it as what Marisol may tend to prefer, and check it against how they actually reply.</span>',
+    );
+    expect(JSON.stringify(toMarisol).match(/rapport-tentative/g)).toHaveLength(1);
+    expect(JSON.stringify(toMarisol)).toMatch(/Marisol (is likely to|may|seems to)/);
+    expect(JSON.stringify(toMarisol)).not.toMatch(/Marisol (responds|cares|wants|needs|distrusts|decides) /);
+    // Tess took the test: advice on writing to her is as firm as ever, whoever writes.
+    const toTess = await advise(marisol, tess);
+    expect(JSON.stringify(toTess)).not.toMatch(/rapport-tentative|writing to go on|Tess (is likely to|may|seems to)/);
+    expect(JSON.stringify(toTess)).toMatch(/Tess (wants|needs|distrusts|decides|notices)/);
+    // What the note on the sender's own habit says of Marisol, who writes here, is hedged in turn.
+    expect(JSON.stringify(toTess)).not.toMatch(/Your own style is/);
+
+    const emails = async (id: string) => {
+      const response = await service.connect.inject({ method: 'POST', url: `/v1/emails/${id}`, headers: org });
+      expect(response.statusCode).toBe(200);
+      return response.json() as Array<{ label: string; description: string; text: string }>;
+    };
+    const forMarisol = await emails(marisol);
+    expect(forMarisol[0]?.description).toContain("<p>There is not much of Marisol's writing to go on, so these tips are tentative");
+    expect(forMarisol.filter((e) => e.description.includes('writing to go on'))).toHaveLength(1);
+    for (const e of forMarisol) expect(e.description, e.label).toMatch(/^<p>[^<]*\b(may|likely|seems?|probably|writing suggests|writing shows)\b/);
+    for (const e of forMarisol) expect(e.text).not.toMatch(/tentative|writing to go on/);
+    const forTess = await emails(tess);
+    expect(JSON.stringify(forTess)).not.toMatch(/tentative|writing to go on|writing suggests/);
+  });
+
   it("unknown ids, ids of the wrong shape and another organization's ids are the same 404", async () => {
     const mine = await completedId({ email: 'robert.quillfeather@example.com' });
     const urls = [`/v1/profiles/results/${mine}`, `/v1/relationships/${mine}/${mine}`, `/v1/emails/${mine}`, `/v1/email/${mine}`];

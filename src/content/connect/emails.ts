@@ -6,12 +6,20 @@
  * the same style paragraph read as machine-made), `text` the body with <br> line breaks: the
  * recipient's escaped first name in the greeting and SENDER_NAME_PLACEHOLDER where the
  * sender signs.
+ *
+ * A reader whose placement is tentative (thin evidence, as their own profile reads it) is not
+ * described as fact: each tip that says how the reader takes an email has a tentative wording
+ * (hedged.ts), and the first email's description ends its tips with a note that they are
+ * tentative (`notes.tentative`), as the reader's profile opens with one. The emails themselves
+ * are not hedged: they are written to suit the reader, in the variant their point gives. The
+ * note on the sender's own habit is hedged for whichever of the two is tentative.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { escapeHtml } from '../../shared/html.ts';
 import { viewParty, type Party, type PartyView, type Style } from '../party.ts';
 import { templateProblems } from '../relationship/library.ts';
+import { hedgedPairProblems, hedgedProblems, hedgedText, pairText, type Hedged, type HedgedPair } from './hedged.ts';
 import { fillTemplate, nameSlot } from './render.ts';
 
 export interface SampleEmail {
@@ -31,13 +39,15 @@ const STYLES: readonly Style[] = ['D', 'I', 'S', 'C'];
 export interface EmailSituation {
   key: string;
   label: string;
-  /** Paragraphs: how this reader takes this kind of email, then what to do in it. */
-  tips: Record<EmailVariant, string[]>;
+  /** Paragraphs: how this reader takes this kind of email (with its tentative wording), then what to do in it. */
+  tips: Record<EmailVariant, Hedged[]>;
   text: Record<EmailVariant, string[]>;
 }
 
 export interface EmailLibrary {
-  sender_notes: Record<Style, Partial<Record<Style, string>>>;
+  sender_notes: Record<Style, Partial<Record<Style, HedgedPair>>>;
+  /** `tentative`: the closing paragraph of the first email's tips for a tentative reader (`{name}`). */
+  notes: { tentative: string };
   situations: EmailSituation[];
 }
 
@@ -57,11 +67,12 @@ export function emailLibraryProblems(data: unknown): string[] {
   for (const s of STYLES) {
     const row = isRecord(notes) ? notes[s] : undefined;
     if (!isRecord(row)) problems.push(`sender_notes.${s}: must be an object`);
-    else for (const [r, note] of Object.entries(row)) text(`sender_notes.${s}.${r}`, note, ['name']);
+    else for (const [r, note] of Object.entries(row)) problems.push(...hedgedPairProblems(note, ['name']).map((p) => `sender_notes.${s}.${r}: ${p}`));
   }
+  text('notes.tentative', isRecord(data.notes) ? data.notes.tentative : undefined, ['name']);
   if (!Array.isArray(data.situations) || data.situations.length < 5) problems.push('situations: need at least five');
   const keys = new Set<string>();
-  // sentence -> where it was first seen, per variant: one reader sees all six situations.
+  // sentence -> where it was first seen, per variant and wording: one reader sees all six situations.
   const seen = new Map<string, string>();
   for (const [i, s] of (Array.isArray(data.situations) ? data.situations : []).entries()) {
     if (!isRecord(s) || typeof s.key !== 'string' || typeof s.label !== 'string') {
@@ -75,11 +86,14 @@ export function emailLibraryProblems(data: unknown): string[] {
       const paragraphs = isRecord(s.tips) ? s.tips[v] : undefined;
       if (!Array.isArray(paragraphs) || paragraphs.length === 0) problems.push(`${s.key}.tips.${v}: needs paragraphs`);
       else {
-        paragraphs.forEach((p: unknown, n) => text(`${s.key}.tips.${v}[${n}]`, p, ['name']));
-        for (const sentence of paragraphs.flatMap((p: unknown) => sentencesOf(String(p)))) {
-          const where = seen.get(`${v} ${sentence}`);
-          if (where !== undefined && where !== s.key) problems.push(`${s.key}.tips.${v}: repeats a sentence of ${where}: "${sentence}"`);
-          seen.set(`${v} ${sentence}`, s.key);
+        paragraphs.forEach((p: unknown, n) => problems.push(...hedgedProblems(p, ['name']).map((q) => `${s.key}.tips.${v}[${n}]: ${q}`)));
+        const valid = paragraphs.filter((p: unknown): p is Hedged => hedgedProblems(p, ['name']).length === 0);
+        for (const [reading, pick] of [['firm', false], ['tentative', true]] as const) {
+          for (const sentence of valid.flatMap((p) => sentencesOf(hedgedText(p, pick)))) {
+            const where = seen.get(`${v} ${reading} ${sentence}`);
+            if (where !== undefined && where !== s.key) problems.push(`${s.key}.tips.${v}: repeats a sentence of ${where}: "${sentence}"`);
+            seen.set(`${v} ${reading} ${sentence}`, s.key);
+          }
         }
       }
       const lines = isRecord(s.text) ? s.text[v] : undefined;
@@ -132,9 +146,11 @@ export function composeSampleEmails(recipient: Party, sender: Party | null, libr
   const writer = sender === null ? null : viewParty(sender);
   const senderNote = writer === null ? undefined : library.sender_notes[writer.style][reader.style];
   return library.situations.map((situation, index) => {
-    const description = situation.tips[variant].map(paragraph);
-    // The note on the sender's own habit holds for every email: said once, with the first.
-    if (senderNote !== undefined && index === 0) description.push(paragraph(senderNote));
+    const description = situation.tips[variant].map((tip) => paragraph(hedgedText(tip, reader.tentative)));
+    // Notes that hold for every email are said once, with the first: that the tips about this
+    // reader are tentative, then the sender's own habit.
+    if (reader.tentative && index === 0) description.push(paragraph(library.notes.tentative));
+    if (writer !== null && senderNote !== undefined && index === 0) description.push(paragraph(pairText(senderNote, writer.tentative, reader.tentative)));
     const text = situation.text[variant].map((line) => fillTemplate(line, greet)).join('<br>');
     return { label: escapeHtml(situation.label), description: description.join(''), text };
   });

@@ -3,10 +3,18 @@
  * the sender's own habits. Each recommendation points at a passage by UTF-16 offsets into the
  * submitted text (JavaScript string indices: `text.slice(start, end)` is the passage).
  *
- * The advice is data (src/content/messaging/advice.json, sender.json). The only markup in a
- * recommendation is `<span class="…">`: `rapport-quote` around a quoted passage (escaped) and
- * `rapport-sender` around a note on the sender's own style. The submitted text is never
- * returned except as an escaped quote of a few words.
+ * The advice is data (src/content/messaging/advice.json, sender.json, notes.json). The only
+ * markup in a recommendation is `<span class="…">`: `rapport-quote` around a quoted passage
+ * (escaped), `rapport-sender` around a note on the sender's own style, and `rapport-tentative`
+ * around the note that the advice rests on little of the reader's writing. The submitted text is
+ * never returned except as an escaped quote of a few words.
+ *
+ * A reader whose placement is tentative (thin evidence, as their own profile reads it) is not
+ * described as fact: every text that states their style has a tentative wording (hedged.ts), and
+ * the first recommendation ends with a note saying the advice is tentative, as their profile
+ * opens with one. Advice on the writing itself ("split it into simple steps") is the same for
+ * everybody. The note on the sender's own habit is hedged the same way for a tentative sender
+ * (and for a tentative reader where it speaks of them).
  *
  * One pass over the text (message-scan.ts), then a fixed number of checks over its words
  * and sentences: linear in the text's length.
@@ -15,6 +23,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { escapeHtml } from '../../shared/html.ts';
 import { viewParty, type Party, type Style } from '../party.ts';
+import { templateProblems } from '../relationship/library.ts';
+import { hedgedPairProblems, hedgedProblems, hedgedText, pairText, type Hedged, type HedgedPair } from './hedged.ts';
 import { PhraseSet, scanMessage, type Match, type Scan, type Sentence } from './message-scan.ts';
 import { fillTemplate, nameSlot, type NameSlot } from './render.ts';
 
@@ -38,8 +48,12 @@ export const CHECKS = [
   'long_sentence', 'too_long', 'no_figures', 'missing_ask', 'ask_late', 'small_talk', 'reassurance', 'fits', 'short_fits',
 ] as const;
 export type Check = (typeof CHECKS)[number];
-export type AdviceTable = Record<Check, Partial<Record<Style, string>>>;
-export type SenderTable = Record<Style, Partial<Record<Check, string>>>;
+export type AdviceTable = Record<Check, Partial<Record<Style, Hedged>>>;
+export type SenderTable = Record<Style, Partial<Record<Check, HedgedPair>>>;
+/** `tentative`: the note for a reader whose placement is tentative (`{name}`). */
+export interface MessagingNotes { tentative: string }
+export interface MessagingLibrary { advice: AdviceTable; sender: SenderTable; notes: MessagingNotes }
+const STYLES: readonly Style[] = ['D', 'I', 'S', 'C'];
 
 const LONG_SENTENCE: Readonly<Record<Style, number>> = { D: 20, I: 25, S: 28, C: 35 };
 const TOO_LONG: Readonly<Record<Style, number>> = { D: 120, I: 180, S: 220, C: 350 };
@@ -99,11 +113,57 @@ function readJson(name: string): unknown {
   return JSON.parse(readFileSync(fileURLToPath(new URL(`../messaging/${name}.json`, import.meta.url)), 'utf8')) as unknown;
 }
 
-let tables: { advice: AdviceTable; sender: SenderTable } | undefined;
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
-/** The advice files, read once. Their shape and placeholders are checked by the content tests. */
-export function loadMessagingAdvice(): { advice: AdviceTable; sender: SenderTable } {
-  tables ??= { advice: readJson('advice') as AdviceTable, sender: readJson('sender') as SenderTable };
+/** Every problem in the parsed advice files: known checks and styles, placeholders, hedged variants. */
+export function messagingLibraryProblems(raw: { advice: unknown; sender: unknown; notes: unknown }): string[] {
+  const problems: string[] = [];
+  const known = CHECKS as readonly string[];
+  if (!isRecord(raw.advice)) problems.push('advice.json: must be an object');
+  else {
+    for (const check of CHECKS) if (!isRecord(raw.advice[check])) problems.push(`advice.json ${check}: missing`);
+    for (const [check, byStyle] of Object.entries(raw.advice)) {
+      if (!known.includes(check)) problems.push(`advice.json ${check}: unknown check`);
+      if (!isRecord(byStyle)) continue;
+      for (const [style, text] of Object.entries(byStyle)) {
+        if (!(STYLES as readonly string[]).includes(style)) problems.push(`advice.json ${check}.${style}: style must be D, I, S or C`);
+        problems.push(...hedgedProblems(text, ['name', 'quote', 'words', 'limit']).map((p) => `advice.json ${check}.${style}: ${p}`));
+        if (JSON.stringify(text).includes('**')) problems.push(`advice.json ${check}.${style}: no **bold** in message advice (its only markup is <span>)`);
+      }
+    }
+  }
+  for (const style of STYLES) {
+    const notes = isRecord(raw.sender) ? raw.sender[style] : undefined;
+    if (!isRecord(notes)) {
+      problems.push(`sender.json ${style}: must be an object`);
+      continue;
+    }
+    for (const [check, note] of Object.entries(notes)) {
+      if (!known.includes(check)) problems.push(`sender.json ${style}.${check}: unknown check`);
+      problems.push(...hedgedPairProblems(note, []).map((p) => `sender.json ${style}.${check}: ${p}`));
+    }
+  }
+  const tentative = isRecord(raw.notes) ? raw.notes.tentative : undefined;
+  if (typeof tentative !== 'string') problems.push('notes.json tentative: must be a string');
+  else {
+    problems.push(...templateProblems(tentative, ['name']).map((p) => `notes.json tentative: ${p}`));
+    if (tentative.includes('**')) problems.push('notes.json tentative: no **bold** in message advice (its only markup is <span>)');
+  }
+  return problems;
+}
+
+let tables: MessagingLibrary | undefined;
+
+/** The advice files, read and checked once: a broken file fails loudly, like the phrase library. */
+export function loadMessagingAdvice(): MessagingLibrary {
+  if (tables === undefined) {
+    const raw = { advice: readJson('advice'), sender: readJson('sender'), notes: readJson('notes') };
+    const problems = messagingLibraryProblems(raw);
+    if (problems.length > 0) throw new Error(`messaging advice is invalid:\n  ${problems.join('\n  ')}`);
+    tables = raw as MessagingLibrary;
+  }
   return tables;
 }
 
@@ -122,7 +182,10 @@ function quote(text: string, start: number, end: number): string {
 interface Context {
   scan: Scan;
   recipient: Style;
+  /** The reader's placement is tentative: texts stating their style take their tentative wording. */
+  recipientTentative: boolean;
   sender: Style | null;
+  senderTentative: boolean;
   name: NameSlot;
   /** The reader's first name in lower case, to recognise a greeting by name. */
   readerName: string | null;
@@ -133,16 +196,17 @@ interface Context {
 }
 
 function add(ctx: Context, check: Check, start: number, end: number, extra: Record<string, string> = {}): void {
-  const template = ctx.advice[check][ctx.recipient];
-  if (template === undefined || end <= start) return;
+  const advice = ctx.advice[check][ctx.recipient];
+  if (advice === undefined || end <= start) return;
   if ((ctx.counts.get(check) ?? 0) >= PER_KIND) return;
+  const template = hedgedText(advice, ctx.recipientTentative);
   const slots: Record<string, NameSlot> = { name: ctx.name };
   for (const [key, html] of Object.entries(extra)) slots[key] = { html, fallback: false };
   let recommendation = fillTemplate(template, slots);
   // The note on the sender's habit is said once per kind of issue, not on every occurrence.
   const note = ctx.sender === null ? undefined : ctx.senderNotes[ctx.sender][check];
   if (note !== undefined && !ctx.counts.has(check)) {
-    recommendation += ` <span class="rapport-sender">${escapeHtml(note)}</span>`;
+    recommendation += ` <span class="rapport-sender">${escapeHtml(pairText(note, ctx.senderTentative, ctx.recipientTentative))}</span>`;
   }
   ctx.out.push({ start, end, recommendation, check });
   ctx.counts.set(check, (ctx.counts.get(check) ?? 0) + 1);
@@ -285,12 +349,14 @@ export function recommendMessage(text: string, sender: Party, recipient: Party):
   const scan = scanMessage(text.length > MESSAGE_MAX_CHARS ? text.slice(0, MESSAGE_MAX_CHARS) : text);
   const reader = viewParty(recipient);
   const writer = viewParty(sender);
-  const { advice, sender: senderNotes } = loadMessagingAdvice();
+  const { advice, sender: senderNotes, notes } = loadMessagingAdvice();
   const ctx: Context = {
     scan,
     recipient: reader.style,
+    recipientTentative: reader.tentative,
     // The same style writes the way this reader likes to read: no note about the sender's habits.
     sender: writer.style === reader.style ? null : writer.style,
+    senderTentative: writer.tentative,
     name: nameSlot(reader, 'your contact'),
     readerName: reader.name === null ? null : (reader.name.split(' ')[0] ?? '').toLowerCase(),
     advice,
@@ -306,8 +372,14 @@ export function recommendMessage(text: string, sender: Party, recipient: Party):
   // eight words only the wording was checked (the shape checks need more): that is all it says.
   const whole = wholeText(scan);
   if (ctx.out.length === 0 && whole !== null && words > 0) add(ctx, words >= 8 ? 'fits' : 'short_fits', whole.start, whole.end);
-  return ctx.out
+  const out = ctx.out
     .sort((a, b) => a.start - b.start || a.end - b.end)
     .slice(0, MAX_RECOMMENDATIONS)
     .map(({ start, end, recommendation }) => ({ start, end, recommendation }));
+  // All of it rests on the reader's style: said once, with the first recommendation.
+  const first = out[0];
+  if (reader.tentative && first !== undefined) {
+    first.recommendation += ` <span class="rapport-tentative">${fillTemplate(notes.tentative, { name: ctx.name })}</span>`;
+  }
+  return out;
 }

@@ -6,7 +6,11 @@ import {
   SENDER_NAME_PLACEHOLDER,
   type SampleEmail,
 } from '../../../src/content/connect/emails.ts';
-import { AXIS, partyAt, tagsIn, TYPE_ANGLES } from './helpers.ts';
+import { HEDGE, hedgedText } from '../../../src/content/connect/hedged.ts';
+import { composeConnectRecommendations } from '../../../src/content/connect/recommendations.ts';
+import { TENTATIVE_CONFIDENCE } from '../../../src/content/individual.ts';
+import type { Party } from '../../../src/content/party.ts';
+import { AXIS, partyAt, tagsIn, TYPE_ANGLES, withConfidence } from './helpers.ts';
 
 describe('the email templates', () => {
   it('are complete and valid', () => {
@@ -33,6 +37,24 @@ describe('the email templates', () => {
     expect(problems).toContain('signed with {sender}');
     expect(problems).toContain('placeholder {first}');
     expect(problems).toContain(`${second.key}.tips.C: repeats a sentence of ${first.key}`);
+  });
+
+  it('refuses a tentative wording that states the style as fact, repeats the firm text or repeats another situation', () => {
+    const library = structuredClone(loadEmailLibrary());
+    const [first, second] = library.situations;
+    if (first === undefined || second === undefined) throw new Error('no situations');
+    first.tips.D = [{ text: '{name} wants it short.', tentative: '{name} wants it short, always.' }, ...first.tips.D.slice(1)];
+    first.tips.I = [{ text: '{name} likes people.', tentative: '{name} likes people.' }, ...first.tips.I.slice(1)];
+    const again = hedgedText(second.tips.S[0] ?? '', true);
+    first.tips.S = [{ text: 'A firm sentence of its own.', tentative: again }, ...first.tips.S.slice(1)];
+    library.sender_notes.D.I = { text: 'You write briskly.', sender: 'You may write briskly.', reader: '{name} may mind.' };
+    (library as { notes: unknown }).notes = {};
+    const problems = emailLibraryProblems(library).join('\n');
+    expect(problems).toContain(`${first.key}.tips.D[0]: tentative must say it as a tendency`);
+    expect(problems).toContain(`${first.key}.tips.I[0]: tentative repeats the firm text`);
+    expect(problems).toContain('.tips.S: repeats a sentence of');
+    expect(problems).toContain('sender_notes.D.I: "both" goes with "sender" and "reader"');
+    expect(problems).toContain('notes.tentative: must be a string');
   });
 });
 
@@ -147,5 +169,86 @@ describe('variety in the sample emails', () => {
     const blend = composeSampleEmails(READERS.blend, null).map((e) => e.description);
     const pure = composeSampleEmails(partyAt('Noor', AXIS.I), null).map((e) => e.description);
     for (const [i, description] of blend.entries()) expect(description).not.toBe(pure[i]);
+  });
+});
+
+describe("composeSampleEmails for a reader whose placement is tentative (thin evidence, as the reader's own profile reads it)", () => {
+  const thin = (party: Party): Party => withConfidence(party, (TENTATIVE_CONFIDENCE - 5) / 100);
+  const NOTE = "<p>There is not much of Noor's writing to go on, so these tips are tentative: read them as what Noor may tend to prefer, and check them against how Noor actually replies.</p>";
+  const paragraphs = (html: string): string[] => [...html.matchAll(/<p>(.*?)<\/p>/g)].map((m) => m[1] ?? '');
+
+  it('says how the reader takes each email as a tendency, notes once that the tips are tentative, and leaves the emails as they are', () => {
+    for (const angle of [AXIS.D, AXIS.I, AXIS.S, AXIS.C]) {
+      const sure = composeSampleEmails(partyAt('Noor', angle), null);
+      const unsure = composeSampleEmails(thin(partyAt('Noor', angle)), null);
+      expect(unsure.map((e) => e.text), String(angle)).toEqual(sure.map((e) => e.text));
+      expect(unsure.map((e) => e.label)).toEqual(sure.map((e) => e.label));
+      expect(unsure.filter((e) => e.description.includes('There is not much of'))).toHaveLength(1);
+      expect(unsure[0]?.description.endsWith(NOTE), String(angle)).toBe(true);
+      for (const [i, email] of unsure.entries()) {
+        const [opening] = paragraphs(email.description);
+        // The first paragraph is how this reader takes this kind of email: a claim about them
+        // (one of them, "Noor may already feel awkward…", was written as a tendency already).
+        expect(opening, `${angle} ${email.label}`).toMatch(HEDGE);
+        // What to do in it is advice on the writing, the same for everybody.
+        expect(paragraphs(email.description).slice(1, 2)).toEqual(paragraphs(sure[i]?.description ?? '').slice(1, 2));
+      }
+    }
+    const d = composeSampleEmails(thin(partyAt('Noor', AXIS.D)), null);
+    expect(d[0]?.description).toMatch(
+      /^<p>Noor is likely to decide from the first two lines whether an email from a stranger is worth the time, and a paragraph about who you are may not survive that test\.<\/p>/,
+    );
+    expect(JSON.stringify(d)).not.toContain('Noor decides from the first two lines');
+  });
+
+  it('does not call a tentative reader near the centre balanced: their writing shows no strong leaning so far', () => {
+    const blend = composeSampleEmails(thin(partyAt('Noor', AXIS.I, 10)), null);
+    expect(blend[0]?.description).toContain("Noor's writing shows no strong leaning so far");
+    expect(JSON.stringify(blend)).not.toMatch(/has no strong leaning|works best for Noor/);
+    expect(blend[0]?.text).toBe(composeSampleEmails(partyAt('Noor', AXIS.I, 10), null)[0]?.text);
+  });
+
+  it('never repeats a sentence of advice across the six emails a tentative reader gets', () => {
+    for (const reader of Object.values(READERS).map(thin)) {
+      const where = new Map<string, string>();
+      for (const email of composeSampleEmails(reader, null)) {
+        for (const sentence of sentences(email.description)) {
+          expect(where.get(sentence), `"${sentence}" in ${email.label}`).toBeUndefined();
+          where.set(sentence, email.label);
+        }
+      }
+    }
+  });
+
+  it("hedges the note on the sender's habit for whichever of the two is tentative", () => {
+    const note = (reader: Party, sender: Party): string | undefined => paragraphs(composeSampleEmails(reader, sender)[0]?.description ?? '').find((p) => p.startsWith('You'));
+    const noor = partyAt('Noor', AXIS.C);
+    const al = partyAt('Al', AXIS.I);
+    expect(note(noor, al)).toBe('You write with enthusiasm; Noor trusts evidence, so swap the adjectives for figures and keep the structure tidy.');
+    expect(note(thin(noor), al)).toBe('You write with enthusiasm; Noor seems to trust evidence, so swap the adjectives for figures and keep the structure tidy.');
+    expect(note(noor, thin(al))).toBe('You may write with enthusiasm; Noor trusts evidence, so swap the adjectives for figures and keep the structure tidy.');
+    expect(note(thin(noor), thin(al))).toBe('You may write with enthusiasm, and Noor seems to trust evidence, so swap the adjectives for figures and keep the structure tidy.');
+    // Said after the note that the tips are tentative.
+    expect(composeSampleEmails(thin(noor), al)[0]?.description).toMatch(/writing to go on.*<\/p><p>You write with enthusiasm/);
+  });
+
+  it("gives a confident reader today's descriptions, word for word, at any evidence level from the threshold up", () => {
+    const today =
+      "<p>Noor will check an introduction for substance: why you are writing to this person in particular, and whether your claims hold up.</p><p>Name the specific problem you think Noor's team faces, give one result with its source and sample size, and attach a short summary to read before any call. Propose a meeting of fixed length with a clear purpose.</p><p>You write with enthusiasm; Noor trusts evidence, so swap the adjectives for figures and keep the structure tidy.</p>";
+    const first = composeSampleEmails(partyAt('Noor', AXIS.C), partyAt('Al', AXIS.I));
+    expect(first[0]?.description).toBe(today);
+    expect(JSON.stringify(first)).not.toMatch(/There is not much|writing suggests/);
+    for (const confidence of [TENTATIVE_CONFIDENCE / 100, 0.3, 0.95]) {
+      expect(composeSampleEmails(withConfidence(partyAt('Noor', AXIS.C), confidence), withConfidence(partyAt('Al', AXIS.I), confidence)), String(confidence)).toEqual(first);
+    }
+  });
+
+  it("uses the individual profile's threshold: the tips are tentative exactly where the reader's C2 profile opens as tentative", () => {
+    for (const confidence of [0.05, (TENTATIVE_CONFIDENCE - 1) / 100, TENTATIVE_CONFIDENCE / 100, 0.3, 0.95]) {
+      const reader = withConfidence(partyAt('Noor', AXIS.S), confidence);
+      const hedged = composeSampleEmails(reader, null)[0]?.description.includes('these tips are tentative') ?? false;
+      expect(hedged, String(confidence)).toBe(/tentative/.test(composeConnectRecommendations(reader).overview));
+      expect(hedged, String(confidence)).toBe(confidence * 100 < TENTATIVE_CONFIDENCE);
+    }
   });
 });

@@ -29,3 +29,11 @@ export function visibleText(html: string): string {
 export function tagsIn(html: string): string[] {
   return [...html.matchAll(/<\/?([a-z]+)[^>]*>/g)].map((m) => m[0]);
 }
+
+/** The same party with every trait's confidence at this level (0–1; profiles show it as 0–100). */
+export function withConfidence(party: Party, confidence: number): Party {
+  return {
+    ...party,
+    estimate: { ...party.estimate, confidence: { extraversion: confidence, agreeableness: confidence, conscientiousness: confidence, openness: confidence, neuroticism: confidence } },
+  };
+}

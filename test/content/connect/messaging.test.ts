@@ -4,12 +4,16 @@ import {
   loadMessagingAdvice,
   MAX_RECOMMENDATIONS,
   MESSAGE_MAX_CHARS,
+  messagingLibraryProblems,
   recommendMessage,
   type MessageRecommendation,
 } from '../../../src/content/connect/messaging.ts';
 import { scanMessage } from '../../../src/content/connect/message-scan.ts';
-import { templateProblems } from '../../../src/content/relationship/library.ts';
-import { AXIS, partyAt, tagsIn } from './helpers.ts';
+import { HEDGE } from '../../../src/content/connect/hedged.ts';
+import { composeConnectRecommendations } from '../../../src/content/connect/recommendations.ts';
+import { TENTATIVE_CONFIDENCE } from '../../../src/content/individual.ts';
+import type { Party, Style } from '../../../src/content/party.ts';
+import { AXIS, partyAt, tagsIn, withConfidence } from './helpers.ts';
 
 const D = partyAt('Dana', AXIS.D);
 const I = partyAt('Ivo', AXIS.I);
@@ -22,20 +26,39 @@ function about(text: string, recs: MessageRecommendation[], passage: string): Me
 
 describe('the messaging advice files', () => {
   it('have a known check per entry, only {name}/{quote}/{words}/{limit}, and advice for every style where they apply', () => {
-    const { advice, sender } = loadMessagingAdvice();
+    const library = loadMessagingAdvice();
+    expect(messagingLibraryProblems(library)).toEqual([]);
+    const { advice } = library;
     expect(Object.keys(advice).sort()).toEqual([...CHECKS].sort());
-    for (const [check, byStyle] of Object.entries(advice)) {
-      for (const text of Object.values(byStyle)) expect(templateProblems(text, ['name', 'quote', 'words', 'limit']), check).toEqual([]);
-    }
     for (const check of ['greeting', 'pressure', 'vague', 'hedge', 'exclamation', 'long_sentence', 'too_long', 'missing_ask', 'fits', 'short_fits'] as const) {
       expect(Object.keys(advice[check]).sort(), check).toEqual(['C', 'D', 'I', 'S']);
     }
-    for (const notes of Object.values(sender)) {
-      for (const [check, note] of Object.entries(notes)) {
-        expect(CHECKS as readonly string[]).toContain(check);
-        expect(templateProblems(note, [])).toEqual([]);
-      }
-    }
+  });
+
+  it.each([
+    [{ greeting: { D: { text: '{name} wants it short.', tentative: '{name} wants it short, surely.' } } }, 'advice.json greeting.D: tentative must say it as a tendency'],
+    [{ greeting: { D: { text: '{name} wants it short.', tentative: '{name} wants it short.' } } }, 'tentative repeats the firm text'],
+    [{ greeting: { D: { text: '{name} wants it short.' } } }, 'advice.json greeting.D: must be a string, or {"text", "tentative"} strings'],
+    [{ greeting: { D: { text: '{name} wants it.', tentative: '{first} may want it.' } } }, 'tentative: placeholder {first} not allowed here'],
+    [{ greeting: { D: '{name} wants it **short**.' } }, 'no **bold** in message advice'],
+    [{ greeting: { X: 'Hello.' } }, 'advice.json greeting.X: style must be D, I, S or C'],
+    [{ greetings: { D: 'Hello.' } }, 'advice.json greetings: unknown check'],
+  ])('refuses broken advice (%#)', (change, problem) => {
+    const library = structuredClone(loadMessagingAdvice());
+    const advice: Record<string, unknown> = { ...library.advice };
+    for (const [check, byStyle] of Object.entries(change)) advice[check] = { ...(advice[check] as object), ...byStyle };
+    expect(messagingLibraryProblems({ ...library, advice }).join('\n')).toContain(problem);
+  });
+
+  it.each([
+    [{ pressure: { text: 'Your style is direct.', reader: 'Your style is direct.' } }, 'sender.json D.pressure: reader: repeats the firm text'],
+    [{ pressure: { text: 'Your style is direct.', sender: 'Your style may be direct.', reader: 'This reader may mind.' } }, '"both" goes with "sender" and "reader"'],
+    [{ pressure: { text: 'Your style is direct.', both: 'Your style may be direct.' } }, 'needs a "sender" or "reader" variant'],
+    [{ pressure: { text: 'Your style is direct.', tentative: 'Your style may be direct.' } }, 'unknown keys: tentative'],
+  ])("refuses a broken note on the sender's habit (%#)", (change, problem) => {
+    const library = structuredClone(loadMessagingAdvice());
+    const sender = { ...library.sender, D: { ...library.sender.D, ...change } };
+    expect(messagingLibraryProblems({ ...library, sender }).join('\n')).toContain(problem);
   });
 });
 
@@ -298,5 +321,135 @@ describe('recommendMessage on drafts read by a person', () => {
     const [run] = about(text, recommendMessage(text, I, D), '!!!');
     expect(run?.recommendation).toMatch(/^Use a full stop or a comma instead/);
     expect(run?.recommendation).not.toMatch(/the exclamation mark\b/);
+  });
+});
+
+describe("recommendMessage for a reader whose placement is tentative (thin evidence, as the reader's own profile reads it)", () => {
+  const thin = (party: Party): Party => withConfidence(party, (TENTATIVE_CONFIDENCE - 5) / 100);
+  const notes = (recs: MessageRecommendation[]): string[] => recs.flatMap((r) => [...r.recommendation.matchAll(/<span class="rapport-tentative">[^<]*<\/span>/g)].map((m) => m[0]));
+  const draft = 'Hi Dana, I think we must close this ASAP! Could you sign by Friday?';
+
+  it('says what it says of the reader as a tendency, and ends the first recommendation with a note that it is tentative', () => {
+    const recs = recommendMessage(draft, I, thin(D));
+    expect(recs.map((r) => r.recommendation.replace(/ <span class="rapport-(tentative|sender)">.*?<\/span>/g, ''))).toEqual([
+      'Cut <span class="rapport-quote">“I think”</span>. Hedging makes the request sound unsure, and Dana may give less weight to a case its author does not seem to believe.',
+      '<span class="rapport-quote">“must”</span> pushes, and Dana may not like being pushed. Give the actual deadline and the reason for it, and leave the decision with Dana.',
+      '<span class="rapport-quote">“ASAP”</span> pushes, and Dana may not like being pushed. Give the actual deadline and the reason for it, and leave the decision with Dana.',
+      'Use a full stop or a comma instead: Dana is more likely to respond to a confident statement than to added emphasis.',
+    ]);
+    expect(notes(recs)).toEqual([
+      '<span class="rapport-tentative">There is not much of Dana\'s writing to go on, so this advice is tentative: read it as what Dana may tend to prefer, and check it against how they actually reply.</span>',
+    ]);
+    expect(recs[0]?.recommendation).toMatch(/<span class="rapport-tentative">[^<]*<\/span>$/);
+    // The sender is confident: the note on their own habit stays as it was.
+    expect(recs[3]?.recommendation).toContain('<span class="rapport-sender">Your own style is enthusiastic, and exclamation marks come naturally;');
+    expect(JSON.stringify(recs)).not.toMatch(/Dana does not like|Dana gives less weight|Dana responds to/);
+    for (const r of recs) for (const tag of tagsIn(r.recommendation)) expect(tag).toMatch(/^(<span class="rapport-(quote|sender|tentative)">|<\/span>)$/);
+  });
+
+  it('gives a confident reader today\'s text, word for word, at any evidence level from the threshold up', () => {
+    const today = [
+      { start: 9, end: 16, recommendation: 'Cut <span class="rapport-quote">“I think”</span>. Hedging makes the request sound unsure, and Dana gives less weight to a case its author does not seem to believe.' },
+      { start: 20, end: 24, recommendation: '<span class="rapport-quote">“must”</span> pushes, and Dana does not like being pushed. Give the actual deadline and the reason for it, and leave the decision with Dana.' },
+      { start: 36, end: 40, recommendation: '<span class="rapport-quote">“ASAP”</span> pushes, and Dana does not like being pushed. Give the actual deadline and the reason for it, and leave the decision with Dana.' },
+      {
+        start: 40,
+        end: 41,
+        recommendation:
+          'Use a full stop or a comma instead: Dana responds to a confident statement, not to added emphasis. <span class="rapport-sender">Your own style is enthusiastic, and exclamation marks come naturally; save them for people who share it.</span>',
+      },
+    ];
+    expect(recommendMessage(draft, I, D)).toEqual(today);
+    for (const confidence of [TENTATIVE_CONFIDENCE / 100, 0.3, 0.95]) expect(recommendMessage(draft, withConfidence(I, confidence), withConfidence(D, confidence)), String(confidence)).toEqual(today);
+  });
+
+  it("uses the individual profile's threshold: the advice is tentative exactly where the reader's C2 profile opens as tentative", () => {
+    for (const confidence of [0.05, (TENTATIVE_CONFIDENCE - 1) / 100, TENTATIVE_CONFIDENCE / 100, 0.3, 0.95]) {
+      const reader = withConfidence(D, confidence);
+      const hedged = notes(recommendMessage(draft, I, reader)).length === 1;
+      expect(hedged, String(confidence)).toBe(/tentative/.test(composeConnectRecommendations(reader).overview));
+      expect(hedged, String(confidence)).toBe(confidence * 100 < TENTATIVE_CONFIDENCE);
+    }
+  });
+
+  /** Drafts that between them set off every check for every style. */
+  const sentence = 'The team reviewed the figures for the third quarter in detail and found that the report needs another pass before it goes to the board and the wider group of investors next month';
+  const DRAFTS = [
+    'The new system is huge and we must switch ASAP!! I think maybe we could just perhaps move over, it is kind of amazing!! Really!!',
+    `Hello there, ${`${sentence}. `.repeat(12)}`,
+    `Hi, ${'We spent the quarter on the rollout and the training of the new team. '.repeat(8)}Can you approve the budget by Friday?`,
+    'Hi, I hope you are well. Could you send the Q3 report with the 4 regional totals by Friday?',
+    'Hello, we are moving to the new ticketing system and everyone has to complete the training soon.',
+    'Hi Dana, can you approve the 12% budget increase for Q3 by Friday?',
+    'Hi Dana, thanks so much for the lovely session yesterday! Could we meet on Tuesday at 10 to plan the 3 next steps?',
+    'Hello Dana, thank you for your help. Could you confirm the 3 budget figures in the attached Q3 report by Friday 12 May?',
+    'Hi Theo, please send the numbers.',
+  ];
+  const STYLE_PARTIES: Record<Style, Party> = { D, I, S, C };
+  /** A template as a pattern over the output for Dana: placeholders stand for what fills them. */
+  const pattern = (template: string): RegExp =>
+    new RegExp(
+      template
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\\\{name\\\}/g, 'Dana')
+        .replace(/\\\{quote\\\}/g, '<span class="rapport-quote">[^<]*</span>')
+        .replace(/\\\{(words|limit)\\\}/g, '\\d+'),
+    );
+
+  it('never states the reader\'s style as fact: every text written twice is in its tentative wording, and each of them is reached', () => {
+    const { advice } = loadMessagingAdvice();
+    const reached = new Set<string>();
+    for (const [style, party] of Object.entries(STYLE_PARTIES) as [Style, Party][]) {
+      const reader = thin({ ...party, firstName: 'Dana' });
+      const confident = { ...party, firstName: 'Dana' };
+      for (const text of DRAFTS) {
+        const sure = recommendMessage(text, C, confident);
+        const unsure = recommendMessage(text, C, reader);
+        // The same passages, the same checks: only the wording about the reader differs.
+        expect(unsure.map(({ start, end }) => [start, end]), text).toEqual(sure.map(({ start, end }) => [start, end]));
+        expect(notes(unsure), text).toHaveLength(unsure.length > 0 ? 1 : 0);
+        for (const [check, byStyle] of Object.entries(advice)) {
+          const value = byStyle[style];
+          if (value === undefined || typeof value === 'string') continue;
+          for (const r of unsure) {
+            expect(r.recommendation, `${check}.${style}`).not.toMatch(pattern(value.text));
+            if (pattern(value.tentative).test(r.recommendation)) reached.add(`${check}.${style}`);
+          }
+        }
+        for (const [i, r] of unsure.entries()) {
+          const plain = r.recommendation.replace(/ <span class="rapport-(tentative|sender)">.*?<\/span>/g, '');
+          if (plain !== sure[i]?.recommendation.replace(/ <span class="rapport-sender">.*?<\/span>/g, '')) expect(plain).toMatch(HEDGE);
+        }
+      }
+    }
+    const written = Object.entries(advice).flatMap(([check, byStyle]) => Object.entries(byStyle).filter(([, v]) => typeof v !== 'string').map(([style]) => `${check}.${style}`));
+    expect([...written].filter((key) => !reached.has(key))).toEqual([]);
+  });
+
+  it("hedges the note on the sender's own habit for a tentative sender, and its words about the reader for a tentative reader", () => {
+    const text = 'Hi Dana, amazing news, huge wins, incredible results! Can we talk?';
+    const senderNote = (sender: Party, reader: Party): string[] =>
+      recommendMessage(text, sender, reader).flatMap((r) => [...r.recommendation.matchAll(/<span class="rapport-sender">([^<]*)<\/span>/g)].map((m) => m[1] ?? ''));
+    const dana = { ...C, firstName: 'Dana' };
+    expect(senderNote(I, dana)).toContain('Your own style is enthusiastic; big words come easily to you, but evidence persuades more readers.');
+    expect(senderNote(thin(I), dana)).toContain('Your own style may be enthusiastic; if big words come easily to you, remember that evidence persuades more readers.');
+    expect(senderNote(thin(I), dana).join(' ')).not.toMatch(/Your own style is/);
+    // A note that speaks of the reader too: "matters to this reader".
+    const cold = 'Hello, the contract is attached. Could you sign it by Friday the 12th at noon please?';
+    const warmthNote = (sender: Party, reader: Party): string | undefined =>
+      recommendMessage(cold, sender, reader).map((r) => /<span class="rapport-sender">([^<]*)<\/span>/.exec(r.recommendation)?.[1]).find((n) => n !== undefined);
+    const sara = { ...S, firstName: 'Dana' };
+    expect(warmthNote(C, sara)).toBe('Your own style is matter-of-fact; a line of warmth feels unnecessary to you but matters to this reader.');
+    expect(warmthNote(C, thin(sara))).toBe('Your own style is matter-of-fact; a line of warmth feels unnecessary to you but is likely to matter to this reader.');
+    expect(warmthNote(thin(C), sara)).toBe('Your own style may be matter-of-fact; a line of warmth can feel unnecessary to you but matters to this reader.');
+    expect(warmthNote(thin(C), thin(sara))).toBe('Your own style may be matter-of-fact; a line of warmth can feel unnecessary to you but is likely to matter to this reader.');
+  });
+
+  it('names an unknown reader as "your contact" in the note, and says nothing when there is nothing to say', () => {
+    const recs = recommendMessage('Hi, please send the numbers.', D, thin({ ...C, firstName: null }));
+    expect(notes(recs)).toEqual([
+      '<span class="rapport-tentative">There is not much of your contact\'s writing to go on, so this advice is tentative: read it as what your contact may tend to prefer, and check it against how they actually reply.</span>',
+    ]);
+    expect(recommendMessage('   ', D, thin(C))).toEqual([]);
   });
 });
