@@ -62,17 +62,18 @@ function drawingTime(svg: string): number {
 
 describe('DiscMapRenderer watchdog', () => {
   it('finishes a queue that takes longer than the stall time, as long as renders keep finishing', async () => {
-    const renderer = new DiscMapRenderer({ stallTimeoutMs: 1000 });
+    const renderer = new DiscMapRenderer({ stallTimeoutMs: 2000 });
     try {
-      // Enough renders (one blurred circle, ~0.1 s each here) to take well over the 1 s allowed
+      // Enough renders (one blurred circle, ~0.1 s each here) to take well over the 2 s allowed
       // without progress on any machine, and no more than the renderer queues (256); none of them
-      // is stuck. Timed from the request, the last ones would fail.
+      // is stuck. Timed from the request, the last ones would fail. Each render has 20 times its
+      // measured time before it counts as stuck: a machine busy with other tests slows them.
       const svg = slowSvg(1);
-      const count = Math.min(250, Math.max(10, Math.ceil(2500 / drawingTime(svg))));
+      const count = Math.min(250, Math.max(20, Math.ceil(5000 / drawingTime(svg))));
       const started = performance.now();
       const renders = Array.from({ length: count }, (_, i) => renderer.png(`queue_${i}`, svg));
       const results = await Promise.allSettled(renders);
-      expect(performance.now() - started).toBeGreaterThan(1000);
+      expect(performance.now() - started).toBeGreaterThan(2000);
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
     } finally {
       await renderer.close();
