@@ -211,7 +211,7 @@ function evidenceCard(model: ProfilePageModel, firstName: string): string {
 <h2>How sure is this profile?</h2>
 <p class="amount">${amount} Confidence ${confidence} of 100.</p>
 <p>${reading}</p>
-<p>Confidence says how sure we are of where someone sits on the DISC circle: 100 is measured by the personality test; a prediction from writing stays far lower, because writing shows personality only in part (about 20 from a long text, less from a short one). Below ${TENTATIVE_CONFIDENCE} a profile is tentative, and strong wording is kept for confidence of ${EMPHATIC_CONFIDENCE} or more.</p>
+<p>Confidence says how sure we are of where someone sits on the DISC circle: a completed personality test gives 90 (no questionnaire is exact); a prediction from writing stays far lower, because writing shows personality only in part (about 20 from a long text, less from a short one). Below ${TENTATIVE_CONFIDENCE} a profile is tentative, and strong wording is kept for confidence of ${EMPHATIC_CONFIDENCE} or more.</p>
 </section>`;
 }
 

@@ -118,6 +118,13 @@ describe.skipIf(!HAVE_BROWSER)('group B in a browser', () => {
     // Answers saved while taking the test are cleared once it is done.
     expect(await test.evaluate<number>("Object.keys(localStorage).filter((k) => k.startsWith('rapport-test:')).length")).toBe(0);
 
+    // The full profile: the DISC bars say what they are, and what the test measured is shown apart.
+    await Promise.all([test.waitForURL(/\/p\//), test.locator('text=See your full profile').click()]);
+    const profile = await test.locator('body').innerText();
+    expect(profile).toMatch(/Measured by the test/i);
+    expect(profile).toMatch(/not trait scores/);
+    await shoot(test, 'profile');
+
     await page.reload();
     expect(await page.locator('body').innerText()).toContain(email);
     expect(await page.locator('a[href*="/h/"]').count()).toBe(1);
