@@ -112,6 +112,12 @@ describe('documentation and health', () => {
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toMatch(/text\/html/);
     expect(docs.body).toMatch(/swagger/i);
+    // Reached over plain HTTP by address (not localhost), upgrade-insecure-requests sent every
+    // asset to https and left a blank page; swagger-ui styles its elements inline.
+    const policy = String(docs.headers['content-security-policy']);
+    expect(policy).not.toContain('upgrade-insecure-requests');
+    expect(policy).toMatch(/style-src [^;]*'unsafe-inline'/);
+    expect(policy).toMatch(/script-src 'self'(;|$)/);
   });
 
   it('/healthz reports a reachable database', async () => {

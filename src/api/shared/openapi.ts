@@ -28,6 +28,21 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * swagger-ui's own policy, mended for a self-hosted service: without `upgrade-insecure-requests`,
+ * which turned every asset of /docs into an https request when the service is reached over plain
+ * HTTP by address or name (only localhost is exempt), leaving a blank page; and with inline
+ * styles, which swagger-ui sets on its elements (scripts stay restricted to its own files).
+ */
+export function docsCsp(header: string): string {
+  return header
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive !== '' && directive !== 'upgrade-insecure-requests')
+    .map((directive) => (directive.startsWith('style-src ') && !directive.includes("'unsafe-inline'") ? `${directive} 'unsafe-inline'` : directive))
+    .join('; ');
+}
+
 export interface OpenApiOptions {
   title: string;
   description: string;
@@ -55,6 +70,6 @@ export async function installOpenApi(app: FastifyInstance, options: OpenApiOptio
       buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, transformStaticCSP: docsCsp });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
