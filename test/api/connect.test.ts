@@ -264,6 +264,27 @@ describe('async search, results, and the routes that take request ids', () => {
     expect(overview).not.toMatch(/have <b>opposite styles<\/b>|Tess may|Tess's writing/);
   });
 
+  it('relationship topics hedge what they say of a person placed on a short text, keep the advice, and keep what a tested person needs firm', async () => {
+    // Robert rests on 141 words (tentative, an I); Tess took the test (a C).
+    const robert = await completedId({ email: 'robert.quillfeather@example.com' });
+    const tess = await completedId({ email: 'tess.okafor@example.com' });
+    const response = await service.connect.inject({ method: 'POST', url: `/v1/relationships/${tess}/${robert}`, headers: org });
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as Record<string, { phrases: string[] } | string>;
+    const topics = ['change', 'communication', 'conflict', 'feedback', 'group', 'instruct', 'motivate', 'personal', 'stress', 'work'];
+    const phrases = topics.flatMap((key) => (body[key] as { phrases: string[] }).phrases);
+    const all = phrases.join(' ');
+    expect(all).toContain('Robert may take conflict personally at first; Tess should separate the issue from the relationship and say so in as many words.');
+    expect(all).toContain('public correction is likely to sting Robert for a long time');
+    expect(all).not.toMatch(/Robert (takes|needs|wants|works best|talks more)\b|stings Robert/);
+    // The pair's dynamics are hedged in what they describe, and their advice is as before.
+    expect(all).toContain('Robert is likely to want feedback that is encouraging and Tess to give feedback that is accurate, which Robert may hear as cold.<br>');
+    // What Tess needs (the first phrase of each topic: she comes first in the path) stays as firm as ever.
+    const tessNeeds = topics.map((key) => (body[key] as { phrases: string[] }).phrases[0] ?? '');
+    expect(tessNeeds).toContain('Tess settles a disagreement on evidence; Robert should bring the facts and give Tess time to check them before a decision.');
+    for (const phrase of tessNeeds) expect(phrase).not.toMatch(/\b(may|likely|probably|seems?|perhaps|might)\b|tends? to/);
+  });
+
   it('message advice and sample emails hedge what they say of a reader profiled from a short text sample, and keep a tested reader firm', async () => {
     // Nobody of this name is stored: the profile rests on the sample alone (about 140 words: tentative).
     const started = await searchAsync({ first_name: 'Marisol', last_name: 'Newcombe', text_sample: OUTGOING_TEXT, text_type: 'email' });

@@ -8,7 +8,8 @@
  * not described as fact: the overview's pair sentence is its hedged variant for them ("may",
  * "if … as their writing suggests"), the relation and their lean are left out (their angle is
  * not known well enough), and a note says what the rest rests on, as their profile's opening
- * does. The topics keep their wording: the note covers them, as it covers a profile's sections.
+ * does. In the topics, what a tentative person needs, and the pair's dynamics when either is
+ * tentative, take their hedged wording (`if_tentative`); the advice on what to do is the same.
  *
  * Names: a missing given name becomes "your contact"; when both are missing, "the first
  * person" and "the second person", so the text can still tell them apart; two people of the
@@ -22,6 +23,7 @@ import {
   RELATIONSHIP_TOPICS,
   type Pair,
   type CareRule,
+  type TentativeRule,
   type Relation,
   type RelationshipLibrary,
   type RelationshipTopic,
@@ -64,8 +66,11 @@ function measuredLoose(party: Party): boolean {
  * The entry's text, a variant, or null (left out) when it contradicts a test's measure: it
  * calls someone loose with details whom a test measured as careful (`if_careful` instead), or
  * careful whom a test measured as loose (`if_loose` instead). `slots` says who each placeholder is.
+ * Where a person the entry describes is tentative (`unsure`), the wording is the hedged one:
+ * `if_tentative`, or for a care variant its hedged counterpart (the test picks the variant,
+ * the evidence the wording). An entry without one keeps its text.
  */
-function textFor(entry: CareRule & { text: string }, slots: Readonly<Record<string, Party>>): string | null {
+function textFor(entry: CareRule & TentativeRule & { text: string }, slots: Readonly<Record<string, Party>>, unsure = false): string | null {
   const any = (list: readonly string[] | undefined, test: (party: Party) => boolean): boolean =>
     list?.some((slot) => {
       const party = slots[slot];
@@ -74,9 +79,9 @@ function textFor(entry: CareRule & { text: string }, slots: Readonly<Record<stri
   const notLoose = any(entry.loose, measuredCareful);
   const notCareful = any(entry.careful, measuredLoose);
   if (notLoose && notCareful) return null;
-  if (notLoose) return entry.ifCareful ?? null;
-  if (notCareful) return entry.ifLoose ?? null;
-  return entry.text;
+  if (notLoose) return (unsure ? entry.ifCarefulTentative : undefined) ?? entry.ifCareful ?? null;
+  if (notCareful) return (unsure ? entry.ifLooseTentative : undefined) ?? entry.ifLoose ?? null;
+  return (unsure ? entry.ifTentative : undefined) ?? entry.text;
 }
 
 function pairOf(a: Style, b: Style): Pair {
@@ -204,14 +209,15 @@ export function composeRelationship(
     const phrases: string[] = [];
     const needsOf = (view: PartyView, party: Party, otherParty: Party, self: NameSlot, other: NameSlot): void => {
       const entry = library.needs.find((e) => e.topic === key && e.style === view.style);
-      const text = entry ? textFor(entry, { self: party, other: otherParty }) : null;
+      const text = entry ? textFor(entry, { self: party, other: otherParty }, view.tentative) : null;
       if (text !== null) phrases.push(fillTemplate(text, { self, other }));
     };
     needsOf(a, one, two, names.one, names.two);
     // The same style needs the same things: saying it twice with the names swapped adds nothing.
     if (!sameStyle) needsOf(b, two, one, names.two, names.one);
     const dynamics = library.dynamics.find((e) => e.topic === key && e.pair === pair);
-    const dynamicsText = dynamics ? textFor(dynamics, parties) : null;
+    // The dynamics describe both people: hedged if either is tentative.
+    const dynamicsText = dynamics ? textFor(dynamics, parties, a.tentative || b.tentative) : null;
     if (dynamicsText !== null) phrases.push(fillTemplate(dynamicsText, byStyle));
     return { phrases };
   };

@@ -20,11 +20,17 @@
  * The other way round, `careful` lists the people it calls careful, orderly or thorough; when a
  * test measured one of them as low in conscientiousness, `if_loose` is said instead, or nothing.
  *
+ * A needs or dynamics entry that states a person's behaviour has `if_tentative`: the same
+ * text hedged ("may", "is likely to"), said when a person it describes is tentative (needs:
+ * `{self}`; dynamics: either of the two); the advice after its first `<br>` is the firm text's.
+ * With a care variant as well it has the combined `if_careful_tentative` / `if_loose_tentative`.
+ *
  * Read and checked once; a broken file fails loudly, like the phrase library.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Style } from '../party.ts';
+import { HEDGE } from '../connect/hedged.ts';
 
 export const RELATIONSHIP_TOPICS = [
   'change', 'communication', 'conflict', 'feedback', 'group',
@@ -45,8 +51,15 @@ export type Relation = (typeof RELATIONS)[number];
  * them as loose (conscientiousness −0.3 or lower).
  */
 export interface CareRule { loose?: readonly string[]; ifCareful?: string; careful?: readonly string[]; ifLoose?: string }
-export interface NeedsEntry extends CareRule { id: string; topic: RelationshipTopic; style: Style; text: string }
-export interface DynamicsEntry extends CareRule { id: string; topic: RelationshipTopic; pair: Pair; text: string }
+/**
+ * A topic's wording for a person whose placement is tentative (needs: `{self}`; dynamics:
+ * either of the two): `if_tentative` hedges the text, and where the entry also has a care
+ * variant, `if_careful_tentative` / `if_loose_tentative` hedge that one (a test's measure
+ * picks the variant, the evidence its wording).
+ */
+export interface TentativeRule { ifTentative?: string; ifCarefulTentative?: string; ifLooseTentative?: string }
+export interface NeedsEntry extends CareRule, TentativeRule { id: string; topic: RelationshipTopic; style: Style; text: string }
+export interface DynamicsEntry extends CareRule, TentativeRule { id: string; topic: RelationshipTopic; pair: Pair; text: string }
 /** A style leaning toward a neighbour: the first letter is the style, the second the lean. */
 export const LEANS = ['DI', 'DC', 'ID', 'IS', 'SI', 'SC', 'CS', 'CD'] as const;
 export type Lean = (typeof LEANS)[number];
@@ -150,6 +163,43 @@ export function validateRelationshipLibrary(raw: { needs: unknown; dynamics: unk
     if (ifLoose !== undefined) rule.ifLoose = ifLoose;
     return rule;
   };
+  /**
+   * `if_tentative` (and its careful/loose counterparts) for a needs or dynamics entry: template
+   * checks, a hedge in the description (before the first `<br>`), not the firm text again, and
+   * the advice (from the first `<br>` on) word for word the firm text's. An entry with a care
+   * variant and `if_tentative` needs the combined variant too, and only then has one.
+   */
+  const tentativeRule = (entry: Record<string, unknown>, allowed: readonly string[], care: CareRule, local: string[]): TentativeRule => {
+    const rule: TentativeRule = {};
+    const advice = (text: string): string => (text.includes('<br>') ? text.slice(text.indexOf('<br>')) : '');
+    const described = (text: string): string => (text.includes('<br>') ? text.slice(0, text.indexOf('<br>')) : text);
+    const variant = (key: string, firm: string | undefined): string | undefined => {
+      const value = entry[key];
+      if (value === undefined) return undefined;
+      if (typeof value !== 'string') {
+        local.push(`${key} must be text`);
+        return undefined;
+      }
+      local.push(...templateProblems(value, allowed).map((p) => `${key}: ${p}`));
+      if (firm === undefined) return value;
+      if (value === firm) local.push(`${key} repeats the firm text`);
+      if (!HEDGE.test(described(value))) local.push(`${key} must say it as a tendency ("may", "seems", "likely", "if … as their writing suggests") before its advice`);
+      if (advice(value) !== advice(firm)) local.push(`${key} must keep the firm text's advice (from the first <br>) word for word`);
+      return value;
+    };
+    const ifTentative = variant('if_tentative', String(entry.text));
+    if (ifTentative !== undefined) rule.ifTentative = ifTentative;
+    for (const [key, base, field, baseKey] of [
+      ['if_careful_tentative', care.ifCareful, 'ifCarefulTentative', 'if_careful'],
+      ['if_loose_tentative', care.ifLoose, 'ifLooseTentative', 'if_loose'],
+    ] as const) {
+      if (entry[key] !== undefined && (base === undefined || ifTentative === undefined)) local.push(`${key} needs ${baseKey} and if_tentative`);
+      else if (entry[key] === undefined && base !== undefined && ifTentative !== undefined) local.push(`${key} is missing: ${baseKey} and if_tentative need it`);
+      const value = variant(key, base);
+      if (value !== undefined && base !== undefined && ifTentative !== undefined) rule[field] = value;
+    }
+    return rule;
+  };
   /** `tentative`: the placeholders of the people whose placement this pair text hedges, in the pair's order. */
   const tentativeSlots = (entry: Record<string, unknown>, allowed: readonly string[], local: string[]): string[] => {
     if (entry.tentative === undefined) return [];
@@ -166,7 +216,8 @@ export function validateRelationshipLibrary(raw: { needs: unknown; dynamics: unk
   const needs: NeedsEntry[] = [];
   for (const e of entries('needs', raw.needs)) {
     const local = templateProblems(String(e.text), ['self', 'other']);
-    const rule = careRule(e, ['self', 'other'], local);
+    const care = careRule(e, ['self', 'other'], local);
+    const rule = { ...care, ...tentativeRule(e, ['self', 'other'], care, local) };
     if (!oneOf(RELATIONSHIP_TOPICS, e.topic)) local.push('unknown topic');
     if (!oneOf(STYLES, e.style)) local.push('style must be D, I, S or C');
     if (check('needs', e, local) && oneOf(RELATIONSHIP_TOPICS, e.topic) && oneOf(STYLES, e.style)) {
@@ -176,12 +227,13 @@ export function validateRelationshipLibrary(raw: { needs: unknown; dynamics: unk
   const dynamics: DynamicsEntry[] = [];
   for (const e of entries('dynamics', raw.dynamics)) {
     const local: string[] = [];
-    let rule: CareRule = {};
+    let rule: CareRule & TentativeRule = {};
     if (!oneOf(RELATIONSHIP_TOPICS, e.topic)) local.push('unknown topic');
     if (!oneOf(PAIRS, e.pair)) local.push(`pair must be one of ${PAIRS.join(', ')}`);
     else {
       local.push(...templateProblems(String(e.text), placeholdersFor(e.pair)));
-      rule = careRule(e, placeholdersFor(e.pair), local);
+      const care = careRule(e, placeholdersFor(e.pair), local);
+      rule = { ...care, ...tentativeRule(e, placeholdersFor(e.pair), care, local) };
     }
     if (check('dynamics', e, local) && oneOf(RELATIONSHIP_TOPICS, e.topic) && oneOf(PAIRS, e.pair)) {
       dynamics.push({ id: String(e.id), topic: e.topic, pair: e.pair, text: String(e.text), ...rule });
