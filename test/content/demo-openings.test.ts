@@ -1,11 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { composeConnectRecommendations } from '../../src/content/connect/recommendations.ts';
-import { analyzeTexts } from '../../src/people/analyze.ts';
-import type { TextSample } from '../../src/people/person.ts';
-import { loadModel } from '../../src/personality/text/model.ts';
-import type { TraitEstimate } from '../../src/personality/types.ts';
 import { describePersonality } from '../../src/profiles/describe.ts';
+import { demoPeople } from '../helpers/demo-people.ts';
 
 /**
  * A trial found "is a versatile all-rounder" opening 7 of the 14 demo people's Connect
@@ -15,24 +11,6 @@ import { describePersonality } from '../../src/profiles/describe.ts';
  * through the real composers, as the service serves them (estimate from the texts, title).
  */
 const MOST_SHARING_ONE_OPENING = 3;
-
-interface DemoPerson {
-  name: string;
-  estimate: TraitEstimate;
-  title: string | null;
-}
-
-function demoPeople(): DemoPerson[] {
-  const model = loadModel();
-  const people: DemoPerson[] = [];
-  for (const line of readFileSync(new URL('../../src/people/demo/people.jsonl', import.meta.url), 'utf8').split('\n')) {
-    if (line.trim() === '') continue;
-    const row = JSON.parse(line) as { first_name: string; title?: string; texts?: TextSample[] };
-    const { estimate } = analyzeTexts(model, row.texts ?? []);
-    if (estimate) people.push({ name: row.first_name, estimate, title: row.title ?? null });
-  }
-  return people;
-}
 
 /** The first sentence, markup and emphasis removed. */
 function opening(text: string): string {

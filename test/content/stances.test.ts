@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { composeProfileContent, toInlineHtml } from '../../src/content/compose-profile.ts';
 import { composeConnectRecommendations, loadSummaryPhrases, type ConnectRecommendations } from '../../src/content/connect/recommendations.ts';
@@ -6,12 +5,10 @@ import { roleFamily } from '../../src/content/individual.ts';
 import { loadPhraseLibrary, OVERVIEW_SECTIONS, SECTIONS, type Phrase } from '../../src/content/phrases.ts';
 import { contradicts, isBlendPhrase } from '../../src/content/rank.ts';
 import { personalize, stripMarkers } from '../../src/content/text.ts';
-import { analyzeTexts } from '../../src/people/analyze.ts';
-import type { TextSample } from '../../src/people/person.ts';
 import { pointToTraits } from '../../src/personality/circle.ts';
-import { loadModel } from '../../src/personality/text/model.ts';
 import type { TraitEstimate } from '../../src/personality/types.ts';
 import { describePersonality } from '../../src/profiles/describe.ts';
+import { demoPeople } from '../helpers/demo-people.ts';
 import { escapeHtml } from '../../src/shared/html.ts';
 import { seededRandom } from '../../src/shared/random.ts';
 
@@ -143,24 +140,6 @@ describe('the library tags every phrase that takes a side', () => {
     }
   });
 });
-
-interface DemoPerson {
-  name: string;
-  estimate: TraitEstimate;
-  title: string | null;
-}
-
-function demoPeople(): DemoPerson[] {
-  const model = loadModel();
-  const people: DemoPerson[] = [];
-  for (const line of readFileSync(new URL('../../src/people/demo/people.jsonl', import.meta.url), 'utf8').split('\n')) {
-    if (line.trim() === '') continue;
-    const row = JSON.parse(line) as { first_name: string; title?: string; texts?: TextSample[] };
-    const { estimate } = analyzeTexts(model, row.texts ?? []);
-    if (estimate) people.push({ name: row.first_name, estimate, title: row.title ?? null });
-  }
-  return people;
-}
 
 describe('the demo people, as the trial read them (A1 and C2, through the real composers)', () => {
   const people = demoPeople();

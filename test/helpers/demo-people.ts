@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs';
+import { analyzeTexts } from '../../src/people/analyze.ts';
+import type { TextSample } from '../../src/people/person.ts';
+import { loadModel } from '../../src/personality/text/model.ts';
+import type { TraitEstimate } from '../../src/personality/types.ts';
+
+export interface DemoPerson {
+  name: string;
+  estimate: TraitEstimate;
+  title: string | null;
+}
+
+/** The demo dataset's people (`npm start` loads them) as the service reads them: estimate from their texts, and title. */
+export function demoPeople(): DemoPerson[] {
+  const model = loadModel();
+  const people: DemoPerson[] = [];
+  for (const line of readFileSync(new URL('../../src/people/demo/people.jsonl', import.meta.url), 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    const row = JSON.parse(line) as { first_name: string; title?: string; texts?: TextSample[] };
+    const { estimate } = analyzeTexts(model, row.texts ?? []);
+    if (estimate) people.push({ name: row.first_name, estimate, title: row.title ?? null });
+  }
+  return people;
+}
