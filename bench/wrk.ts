@@ -36,8 +36,14 @@ function reapedChildrenCpuMs(): number {
  * ask for the same people; the requests are formatted once, in init), and prints the summary as
  * one JSON line at the end.
  */
-function script(pathPrefix: string, pathSuffix: string, count: number): string {
+function script(pathPrefix: string, pathSuffix: string, count: number, headers: Record<string, string>): string {
+  if (!Number.isInteger(count) || count < 1) throw new Error(`wrk needs at least one path to ask for (count ${count})`);
+  // Headers go in the script (a file in a private temporary folder), not on wrk's command line,
+  // where any local user could read the token with ps.
+  const lua = (text: string) => `"${text.replace(/[\\"]/g, (c) => `\\${c}`).replace(/[\r\n]/g, '')}"`;
+  const headerLines = Object.entries(headers).map(([name, value]) => `wrk.headers[${lua(name)}] = ${lua(value)}`).join('\n');
   return `math.randomseed(5)
+${headerLines}
 local requests = {}
 init = function(args)
   for i = 0, ${count - 1} do requests[i + 1] = wrk.format("GET", "${pathPrefix}" .. i .. "${pathSuffix}") end
@@ -67,10 +73,9 @@ export async function runWrk(options: WrkOptions): Promise<WrkResult> {
   const dir = await mkdtemp(path.join(tmpdir(), 'rapport-wrk-'));
   try {
     const file = path.join(dir, 'paths.lua');
-    await writeFile(file, script(options.pathPrefix, options.pathSuffix, options.count));
-    const headerArgs = Object.entries(options.headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+    await writeFile(file, script(options.pathPrefix, options.pathSuffix, options.count, options.headers), { mode: 0o600 });
     const before = reapedChildrenCpuMs();
-    const child = spawn('wrk', ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '-s', file, ...headerArgs, options.baseUrl], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn('wrk', ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '-s', file, options.baseUrl], { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));

@@ -73,11 +73,12 @@ export interface ProfileContentInput {
   /** Job title; its role family (sales, engineering, ...) chooses phrases of its own. */
   title?: string | null;
   /**
-   * Claims already made about the person elsewhere on the page, as `stance` values: the C2
+   * Stances already taken about the person elsewhere on the page (not `Phrase.claims`, which are
+   * sides of what a test measures): the C2
    * overview (summary.json) is chosen apart from the profile, so a mild summary ("rather than a
    * hard push") passes `degree:mild` and `drive:gentle` here and no phrase saying otherwise is chosen.
    */
-  claims?: readonly string[];
+  pageStances?: readonly string[];
 }
 
 const DEFAULT_COUNT = 5;
@@ -272,7 +273,7 @@ export function composeProfileContent(
     level,
     traits,
     role: roleFamily(input.title),
-    stances: [...new Set([...traitStances(markedLevels(traits)), ...(input.claims ?? [])])].sort(),
+    stances: [...new Set([...traitStances(markedLevels(traits)), ...(input.pageStances ?? [])])].sort(),
     measured: measuredStances(traits, input.traitsMeasured === true),
   };
   const { picked, overviews } = cachedSelection(at, facets, library, input.count);

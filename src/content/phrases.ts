@@ -223,6 +223,8 @@ export function validatePhraseFile(
     if (claims === null || claims?.some((c) => !CLAIM_STANCES.includes(c)) === true) {
       local.push(`claims must be a non-empty list of ${CLAIM_STANCES.join(', ')}: the sides of what the personality test measures`);
     }
+    // A trait or role phrase already says which people it is for (and carries a stance).
+    if (claims && (entry.traits !== undefined || entry.roles !== undefined)) local.push('claims sit on sector phrases only, not beside traits or roles');
     if (isOverviewFile && !isOverviewSection(entry.section)) {
       local.push(`section must be one of ${OVERVIEW_SECTIONS.join(', ')}`);
     }

@@ -11,8 +11,9 @@ export async function lookupPerson(db: Queryable, query: { email?: string | unde
   const email = query.email?.trim();
   const url = query.linkedinUrl?.trim();
   if (!email && !url) throw new AppError('bad_request', 'Give the person\'s "email" or "linkedin_url" (or both).');
-  // A malformed address is the caller's mistake to hear about, not a person we do not know.
-  if (email && !normalizeEmail(email)) throw new AppError('bad_request', NOT_AN_EMAIL_IN_QUERY);
+  // A malformed address alone is the caller's mistake to hear about, not a person we do not
+  // know; beside a profile URL the URL is still tried, as when the email matches nobody.
+  if (email && !url && !normalizeEmail(email)) throw new AppError('bad_request', NOT_AN_EMAIL_IN_QUERY);
   const person = (email ? await findPersonSummary(db, { email }) : null) ?? (url ? await findPersonSummary(db, { linkedinUrl: url }) : null);
   if (!person) throw new AppError('not_found', 'No person in the dataset matches this email or URL.');
   return person;

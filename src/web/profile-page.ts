@@ -3,6 +3,7 @@
  * resources except the person's photo and their DISC map. Every interpolated string goes
  * through escapeHtml and every URL through safeHttpUrl (DESIGN.md §3).
  */
+import { FULL_CONFIDENCE } from '../assessment/scoring.ts';
 import { EMPHATIC_CONFIDENCE, TENTATIVE_CONFIDENCE, traitLevels } from '../content/individual.ts';
 import { escapeHtml, safeHttpUrl } from './html.ts';
 
@@ -211,7 +212,7 @@ function evidenceCard(model: ProfilePageModel, firstName: string): string {
 <h2>How sure is this profile?</h2>
 <p class="amount">${amount} Confidence ${confidence} of 100.</p>
 <p>${reading}</p>
-<p>Confidence says how sure we are of where someone sits on the DISC circle: a completed personality test gives 90 (no questionnaire is exact); a prediction from writing stays far lower, because writing shows personality only in part (about 20 from a long text, less from a short one). Below ${TENTATIVE_CONFIDENCE} a profile is tentative, and strong wording is kept for confidence of ${EMPHATIC_CONFIDENCE} or more.</p>
+<p>Confidence says how sure we are of where someone sits on the DISC circle: a completed personality test gives up to ${Math.round(100 * FULL_CONFIDENCE)} (no questionnaire is exact; fewer answers, less); a prediction from writing stays far lower, because writing shows personality only in part (about 20 from a long text, less from a short one). Below ${TENTATIVE_CONFIDENCE} a profile is tentative, and strong wording is kept for confidence of ${EMPHATIC_CONFIDENCE} or more.</p>
 </section>`;
 }
 

@@ -327,7 +327,7 @@ describe('async search, results, and the routes that take request ids', () => {
     expect(JSON.stringify(forTess)).not.toMatch(/tentative|writing to go on|writing suggests/);
   });
 
-  it("unknown ids, ids of the wrong shape and another organization's ids are the same 404", async () => {
+  it("unknown ids, ids of the wrong shape and another organization's ids are a 404 that says no such search belongs to this organization", async () => {
     const mine = await completedId({ email: 'robert.quillfeather@example.com' });
     const urls = [`/v1/profiles/results/${mine}`, `/v1/relationships/${mine}/${mine}`, `/v1/emails/${mine}`, `/v1/email/${mine}`];
     const messages = new Set<string>();

@@ -139,6 +139,9 @@ describe('validation messages', () => {
         415,
         expect.objectContaining({ code: 'unsupported_media_type', message: 'The body must be a JSON object sent with Content-Type: application/json; it came as text/plain.' }),
       ]);
+      // A JSON string (not an object) sent as JSON is the usual 400: the Content-Type was right.
+      const jsonString = await service.connect.inject({ method: 'POST', url: '/v1/profiles', headers: { ...org, 'content-type': 'application/json' }, payload: '"a@example.com"' });
+      expect([jsonString.statusCode, jsonString.json().error.code]).toEqual([400, 'bad_request']);
       // A route that takes plain text still does.
       const enterprise = { authorization: `Bearer ${(await service.token('enterprise')).secret}` };
       const text = await service.base.inject({ method: 'POST', url: '/v1/analysis/text', headers: { ...enterprise, 'content-type': 'text/plain' }, payload: 'Short.' });

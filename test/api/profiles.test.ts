@@ -119,6 +119,9 @@ describe('GET /v1/profiles (A1)', () => {
       const malformed = await lookup(`email=${email}`);
       expect([malformed.statusCode, malformed.json().error.message], email).toEqual([400, 'The email given is not a valid email address (like name@example.com; URL-encode it, + as %2B).']);
     }
+    // Beside a profile URL, the URL is still tried.
+    const withUrl = await lookup(`email=not-an-email&linkedin_url=${encodeURIComponent('https://www.linkedin.com/in/noor-testperson')}`);
+    expect(withUrl.statusCode).toBe(200);
   });
 
   it('the profile page shows the person, escaped, and unknown pages are 404', async () => {

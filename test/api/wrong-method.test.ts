@@ -57,6 +57,17 @@ describe('a path called with a method it does not take', () => {
     expect(upload.body.error.message).toContain('/v1/analysis/pdf takes POST, not GET');
   });
 
+  it('gives a path registered as it is its own methods only, and leaves a route that found nothing a 404', async () => {
+    // /v1/analysis/:id matches /v1/analysis/pdf too, but GET there is refused: Allow says POST.
+    const put = await call(service.base, 'PUT', '/v1/analysis/pdf');
+    expect([put.status, put.allow]).toEqual([405, 'POST']);
+    // swagger-ui's static files: the route exists for GET, the file does not.
+    for (const method of ['GET', 'HEAD'] as const) {
+      const missing = await call(service.base, method, '/docs/static/no-such-file.js');
+      expect([method, missing.status, missing.allow]).toEqual([method, 404, undefined]);
+    }
+  });
+
   it('names the path without its query string', async () => {
     const answer = await call(service.base, 'POST', '/v1/personality_assessments/find?token=secret&email=a%40example.org');
     expect(answer.status).toBe(405);

@@ -165,5 +165,7 @@ describe('claims in the phrase library', () => {
   it('refuses a claim on a topic the test does not measure', () => {
     const { problems } = validatePhraseFile('behavior', [{ id: 'behavior-999', angle: 0, spread: 45, text: '{first} stays calm.', claims: ['composure:steady'] }]);
     expect(problems.join('\n')).toContain('claims must be a non-empty list of');
+    const beside = validatePhraseFile('behavior', [{ id: 'behavior-998', angle: 0, spread: 45, text: '{first} plans ahead.', traits: { conscientiousness: 'high' }, claims: ['structure:orderly'] }]);
+    expect(beside.problems.join('\n')).toContain('claims sit on sector phrases only');
   });
 });

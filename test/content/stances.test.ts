@@ -278,7 +278,7 @@ describe('a composed page agrees with claims made above it', () => {
     // A Di at intensity 45: no mild phrase of its own, so the type's firm claims are chosen.
     const point = { x: 0.45 * Math.cos((112.5 * Math.PI) / 180), y: 0.45 * Math.sin((112.5 * Math.PI) / 180) };
     const free = composeProfileContent({ point, confidence: 30 });
-    const claimed = composeProfileContent({ point, confidence: 30, claims: ['drive:gentle', 'lead:yields', 'degree:mild'] });
+    const claimed = composeProfileContent({ point, confidence: 30, pageStances: ['drive:gentle', 'lead:yields', 'degree:mild'] });
     const all = (c: typeof free): Phrase[] => SECTIONS.flatMap((s) => phrasesOf(c[s]));
     expect(all(claimed).filter((p) => (p.stance ?? []).some((s) => ['drive:hard', 'lead:takes', 'degree:firm'].includes(s)))).toEqual([]);
     expect(all(free).some((p) => (p.stance ?? []).some((s) => ['drive:hard', 'lead:takes'].includes(s)))).toBe(true);

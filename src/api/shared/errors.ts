@@ -25,8 +25,9 @@ function fromFastifyError(error: FastifyError, bodyLimitBytes: number, request: 
   // A JSON object expected and plain text sent (curl -d without -H 'Content-Type: …' sends a
   // form, some clients text/plain): the Content-Type is the problem, so the answer names it.
   const first = error.validation?.[0];
-  if (first?.keyword === 'type' && first.instancePath === '' && error.validationContext === 'body' && typeof request.body === 'string' && request.body.length > 0) {
-    const sentAs = (request.headers['content-type'] ?? 'none').split(';')[0];
+  const sentAs = (request.headers['content-type'] ?? 'none').split(';')[0]?.trim() ?? 'none';
+  const sentJson = /^application\/([\w.+-]+\+)?json$/i.test(sentAs);
+  if (first?.keyword === 'type' && first.instancePath === '' && error.validationContext === 'body' && typeof request.body === 'string' && request.body.length > 0 && !sentJson) {
     return new AppError('unsupported_media_type', `The body must be a JSON object sent with Content-Type: application/json; it came as ${sentAs}.`);
   }
   if (error.validation) return new AppError('bad_request', validationMessage(error.validation, error.validationContext));
@@ -106,7 +107,9 @@ export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: numbe
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? request.url;
     const allowed = routes.allowedFor(path);
-    if (allowed.length === 0) return sendError(request, reply, new AppError('not_found', `No route for ${request.method} ${path}.`));
+    // A route of this method that found nothing (a missing file under /docs/static/*) is a 404 too.
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    if (allowed.length === 0 || allowed.includes(method)) return sendError(request, reply, new AppError('not_found', `No route for ${request.method} ${path}.`));
     // The path exists under other methods. Answered before any token is checked, like the 404:
     // which methods a path takes is public already (the OpenAPI document), so this tells nothing.
     reply.header('allow', allowed.join(', '));

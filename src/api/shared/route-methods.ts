@@ -54,10 +54,11 @@ export function recordRouteMethods(app: FastifyInstance): RouteMethods {
   });
   return {
     allowedFor(path) {
-      const allowed = new Set<string>();
-      for (const entry of entries.values()) {
-        if (entry.pattern.test(path)) for (const method of entry.methods) allowed.add(method);
-      }
+      // A path registered as it is names its methods alone: /v1/analysis/pdf takes POST, though
+      // GET /v1/analysis/:id also matches it (that route answers the id "pdf" with this 405 too).
+      const exact = entries.get(path);
+      const matching = exact ? [exact] : [...entries.values()].filter((entry) => entry.pattern.test(path));
+      const allowed = new Set(matching.flatMap((entry) => [...entry.methods]));
       return [...allowed].sort(byMethodOrder);
     },
   };

@@ -81,8 +81,8 @@ export function composeConnectRecommendations(person: Party): ConnectRecommendat
   const summary = level === 'thin' ? null : summaryPhrase({ ...view.at, intensity: selectionIntensity(view.at.intensity, level), facets });
   // The summary is the page's headline: nothing below it may say otherwise ("a little more
   // ambitious ... rather than a hard push" above "pushing hard for results").
-  const claims = summary?.stance ?? [];
-  const content = composeProfileContent({ point: view.point, firstName: view.name, confidence, traits, traitsMeasured: measured, title: person.title ?? null, claims });
+  const pageStances = summary?.stance ?? [];
+  const content = composeProfileContent({ point: view.point, firstName: view.name, confidence, traits, traitsMeasured: measured, title: person.title ?? null, pageStances });
   const overview = toInlineHtml(summary === null ? content.summary : personalize(summary.text, view.name));
   const block = (key: OverviewSection): ConnectSection => ({
     overview: toInlineHtml(content.section_overviews[key]),
