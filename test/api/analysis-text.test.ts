@@ -93,6 +93,16 @@ describe('POST /v1/analysis/text (A3) accepts every encoding', () => {
     expectA3(response.json());
   });
 
+  it('says when the result is tentative (A3 has no overview to say so): under the profile\'s own threshold', async () => {
+    const analyse = async (text: string) => (await service.base.inject({ method: 'POST', url: '/v1/analysis/text', headers: auth, payload: { text } })).json().data as { confidence: number; tentative: boolean };
+    const short = await analyse(OUTGOING_TEXT.split(/\s+/).slice(0, 60).join(' '));
+    const long = await analyse([OUTGOING_TEXT, OUTGOING_TEXT.split('. ').reverse().join('. '), OUTGOING_TEXT.toUpperCase()].join('\n\n'));
+    expect(short.confidence).toBeLessThan(15);
+    expect(short.tentative).toBe(true);
+    expect(long.confidence).toBeGreaterThanOrEqual(15);
+    expect(long.tentative).toBe(false);
+  });
+
   it('form-urlencoded', async () => {
     const response = await service.base.inject({
       method: 'POST',

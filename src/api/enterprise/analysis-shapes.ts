@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { TENTATIVE_CONFIDENCE } from '../../content/individual.ts';
 import type { PersonalityDescription } from '../../profiles/describe.ts';
 import { discMapUrl } from '../shared/links.ts';
 import { EvidenceField, FlatContent, PhraseBlocks, TraitsField, evidenceOf, flatContent, phraseBlocks, traitsOf } from '../shared/personality-schemas.ts';
@@ -33,6 +34,9 @@ const a3Data = {
   personality: Type.Object({ disc_type: Type.String() }),
   content: FlatContent,
   confidence: Type.Integer({ description: 'How sure the placement on the DISC circle is, 0–100 (Rapport extension)' }),
+  tentative: Type.Boolean({
+    description: `True when confidence is under ${TENTATIVE_CONFIDENCE}: the text says little, so read the content as what the author may tend to do (Rapport extension; A3 has no overview to say so)`,
+  }),
   traits: TraitsField,
   evidence: EvidenceField,
 };
@@ -52,6 +56,7 @@ export function toA3(description: PersonalityDescription) {
       personality: { disc_type: view.disc_type },
       content: flatContent(content),
       confidence: view.confidence,
+      tentative: view.confidence < TENTATIVE_CONFIDENCE,
       traits: traitsOf(description),
       evidence: evidenceOf(description),
     },
