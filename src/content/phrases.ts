@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { CLAIM_STANCES, EVIDENCE_LEVELS, OTHER_TRAITS, ROLE_FAMILIES, TRAIT_LEVELS, type EvidenceLevel, type OtherTrait, type RoleFamily, type TraitLevel } from './individual.ts';
+import { isRecord } from '../shared/records.ts';
 
 /** Profile sections, in the order a profile presents them. */
 export const SECTIONS = [
@@ -106,10 +107,6 @@ function isStance(value: unknown): value is string {
   return typeof value === 'string' && STANCE_PATTERN.test(value);
 }
 const ID_PATTERN = /^([a-z_]+)-(\d{3,})$/;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isOverviewSection(value: unknown): value is OverviewSection {
   return typeof value === 'string' && (OVERVIEW_SECTIONS as readonly string[]).includes(value);

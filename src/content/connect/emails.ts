@@ -21,6 +21,7 @@ import { viewParty, type Party, type PartyView, type Style } from '../party.ts';
 import { templateProblems } from '../relationship/library.ts';
 import { hedgedPairProblems, hedgedProblems, hedgedText, pairText, type Hedged, type HedgedPair } from './hedged.ts';
 import { fillTemplate, nameSlot } from './render.ts';
+import { isRecord } from '../../shared/records.ts';
 
 export interface SampleEmail {
   label: string;
@@ -49,10 +50,6 @@ export interface EmailLibrary {
   /** `tentative`: the closing paragraph of the first email's tips for a tentative reader (`{name}`). */
   notes: { tentative: string };
   situations: EmailSituation[];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Every problem in a parsed templates file: shape, coverage and template syntax. */

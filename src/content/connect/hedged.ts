@@ -15,12 +15,11 @@
  * variants for a tentative sender, a tentative reader and both, given for the people it
  * describes (a note about the sender alone has `sender` only). `pairText` picks one.
  */
+import { HEDGE, HEDGE_MISSING } from '../hedge.ts';
 import { templateProblems } from '../relationship/library.ts';
+import { isRecord } from '../../shared/records.ts';
 
 export type Hedged = string | { text: string; tentative: string };
-
-/** What makes a sentence a tendency rather than a fact; every tentative variant has one. */
-export const HEDGE = /\b(?:may|might|tends? to|seems?|likely|probably|perhaps)\b|writing suggests/i;
 
 /** The wording for this person: the tentative variant where their placement is tentative. */
 export function hedgedText(value: Hedged, tentative: boolean): string {
@@ -39,10 +38,6 @@ export function pairText(value: HedgedPair, sender: boolean, reader: boolean): s
   return value.text;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Problems with a text or a pair of wordings: shape, template syntax, and a real hedge in the variant. */
 export function hedgedProblems(value: unknown, allowed: readonly string[]): string[] {
   if (typeof value === 'string') return templateProblems(value, allowed);
@@ -53,7 +48,7 @@ export function hedgedProblems(value: unknown, allowed: readonly string[]): stri
   const extra = Object.keys(value).filter((key) => key !== 'text' && key !== 'tentative');
   if (extra.length > 0) problems.push(`unknown keys: ${extra.join(', ')}`);
   if (value.tentative === value.text) problems.push('tentative repeats the firm text');
-  if (!HEDGE.test(value.tentative)) problems.push('tentative must say it as a tendency ("may", "seems", "likely", "if … as their writing suggests")');
+  if (!HEDGE.test(value.tentative)) problems.push(`tentative ${HEDGE_MISSING}`);
   return problems;
 }
 
@@ -74,7 +69,7 @@ export function hedgedPairProblems(value: unknown, allowed: readonly string[]): 
     }
     problems.push(...templateProblems(variant, allowed).map((p) => `${key}: ${p}`));
     if (variant === firm) problems.push(`${key}: repeats the firm text`);
-    if (!HEDGE.test(variant)) problems.push(`${key}: must say it as a tendency ("may", "seems", "likely", "if … as their writing suggests")`);
+    if (!HEDGE.test(variant)) problems.push(`${key}: ${HEDGE_MISSING}`);
   }
   if (value.sender === undefined && value.reader === undefined) problems.push('needs a "sender" or "reader" variant');
   const two = value.sender !== undefined && value.reader !== undefined;

@@ -27,6 +27,7 @@ import { templateProblems } from '../relationship/library.ts';
 import { hedgedPairProblems, hedgedProblems, hedgedText, pairText, type Hedged, type HedgedPair } from './hedged.ts';
 import { PhraseSet, scanMessage, type Match, type Scan, type Sentence } from './message-scan.ts';
 import { fillTemplate, nameSlot, type NameSlot } from './render.ts';
+import { isRecord } from '../../shared/records.ts';
 
 export interface MessageRecommendation {
   start: number;
@@ -111,10 +112,6 @@ const THANKS_AFTER = new Set(['thanks', 'thank', 'congratulations', 'congrats', 
 
 function readJson(name: string): unknown {
   return JSON.parse(readFileSync(fileURLToPath(new URL(`../messaging/${name}.json`, import.meta.url)), 'utf8')) as unknown;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Every problem in the parsed advice files: known checks and styles, placeholders, hedged variants. */

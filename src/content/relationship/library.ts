@@ -30,7 +30,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Style } from '../party.ts';
-import { HEDGE } from '../connect/hedged.ts';
+import { HEDGE, HEDGE_MISSING } from '../hedge.ts';
+import { isRecord } from '../../shared/records.ts';
 
 export const RELATIONSHIP_TOPICS = [
   'change', 'communication', 'conflict', 'feedback', 'group',
@@ -63,6 +64,9 @@ export interface DynamicsEntry extends CareRule, TentativeRule { id: string; top
 /** A style leaning toward a neighbour: the first letter is the style, the second the lean. */
 export const LEANS = ['DI', 'DC', 'ID', 'IS', 'SI', 'SC', 'CS', 'CD'] as const;
 export type Lean = (typeof LEANS)[number];
+/** Notes beside the pair sentence: a balanced style, a tentative placement; of one person or both. */
+const NOTE_KINDS = ['blend', 'tentative'] as const;
+const NOTE_KEYS = ['any', 'both'] as const;
 export type OverviewEntry =
   | ({ id: string; kind: 'pair'; key: Pair; text: string; tentative: readonly string[] } & CareRule)
   | ({ id: string; kind: 'lean'; key: Lean; text: string } & CareRule)
@@ -79,10 +83,6 @@ export interface RelationshipLibrary {
 }
 
 const DIR = fileURLToPath(new URL('./', import.meta.url));
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function oneOf<T extends string>(list: readonly T[], value: unknown): value is T {
   return typeof value === 'string' && (list as readonly string[]).includes(value);
@@ -183,7 +183,7 @@ export function validateRelationshipLibrary(raw: { needs: unknown; dynamics: unk
       local.push(...templateProblems(value, allowed).map((p) => `${key}: ${p}`));
       if (firm === undefined) return value;
       if (value === firm) local.push(`${key} repeats the firm text`);
-      if (!HEDGE.test(described(value))) local.push(`${key} must say it as a tendency ("may", "seems", "likely", "if … as their writing suggests") before its advice`);
+      if (!HEDGE.test(described(value))) local.push(`${key} ${HEDGE_MISSING} before its advice`);
       if (advice(value) !== advice(firm)) local.push(`${key} must keep the firm text's advice (from the first <br>) word for word`);
       return value;
     };
@@ -260,18 +260,10 @@ export function validateRelationshipLibrary(raw: { needs: unknown; dynamics: unk
       local.push(...templateProblems(text, ['self']));
       const rule = careRule(e, ['self'], local);
       if (check('overview', e, local)) overview.push({ id, kind: 'lean', key: e.key, text, ...rule });
-    } else if (e.kind === 'blend' && e.key === 'any') {
-      local.push(...templateProblems(text, ['blend']));
-      if (check('overview', e, local)) overview.push({ id, kind: 'blend', key: 'any', text });
-    } else if (e.kind === 'blend' && e.key === 'both') {
-      local.push(...templateProblems(text, ['one', 'two']));
-      if (check('overview', e, local)) overview.push({ id, kind: 'blend', key: 'both', text });
-    } else if (e.kind === 'tentative' && e.key === 'any') {
-      local.push(...templateProblems(text, ['self']));
-      if (check('overview', e, local)) overview.push({ id, kind: 'tentative', key: 'any', text });
-    } else if (e.kind === 'tentative' && e.key === 'both') {
-      local.push(...templateProblems(text, ['one', 'two']));
-      if (check('overview', e, local)) overview.push({ id, kind: 'tentative', key: 'both', text });
+    } else if (oneOf(NOTE_KINDS, e.kind) && oneOf(NOTE_KEYS, e.key)) {
+      // A note about one person names them as {blend} or {self}; one about both, {one} and {two}.
+      local.push(...templateProblems(text, e.key === 'both' ? ['one', 'two'] : [e.kind === 'blend' ? 'blend' : 'self']));
+      if (check('overview', e, local)) overview.push({ id, kind: e.kind, key: e.key, text });
     } else {
       check('overview', e, ['kind/key must be pair/<pair>, relation/<same|close|square|far>, lean/<DI…CD>, blend/any|both or tentative/any|both']);
     }

@@ -6,7 +6,8 @@ import {
   SENDER_NAME_PLACEHOLDER,
   type SampleEmail,
 } from '../../../src/content/connect/emails.ts';
-import { HEDGE, hedgedText } from '../../../src/content/connect/hedged.ts';
+import { hedgedText } from '../../../src/content/connect/hedged.ts';
+import { HEDGE } from '../../../src/content/hedge.ts';
 import { composeConnectRecommendations } from '../../../src/content/connect/recommendations.ts';
 import { TENTATIVE_CONFIDENCE } from '../../../src/content/individual.ts';
 import type { Party } from '../../../src/content/party.ts';

@@ -9,7 +9,7 @@ import {
   type MessageRecommendation,
 } from '../../../src/content/connect/messaging.ts';
 import { scanMessage } from '../../../src/content/connect/message-scan.ts';
-import { HEDGE } from '../../../src/content/connect/hedged.ts';
+import { HEDGE } from '../../../src/content/hedge.ts';
 import { composeConnectRecommendations } from '../../../src/content/connect/recommendations.ts';
 import { TENTATIVE_CONFIDENCE } from '../../../src/content/individual.ts';
 import type { Party, Style } from '../../../src/content/party.ts';

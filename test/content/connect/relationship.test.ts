@@ -13,7 +13,7 @@ import {
   STYLES,
   validateRelationshipLibrary,
 } from '../../../src/content/relationship/library.ts';
-import { HEDGE } from '../../../src/content/connect/hedged.ts';
+import { HEDGE } from '../../../src/content/hedge.ts';
 import { composeConnectRecommendations } from '../../../src/content/connect/recommendations.ts';
 import { TENTATIVE_CONFIDENCE } from '../../../src/content/individual.ts';
 import type { Party } from '../../../src/content/party.ts';
