@@ -51,9 +51,9 @@ async function createFastify(ctx: AppContext, host: HostName, options: BuildOpti
   if (options.warmSerializers === true) warmUpSerializersWhenReady(app, serializerWarmUps);
   limitConnections(app.server, ctx.config.http);
   app.decorateRequest('apiToken', null);
-  installErrorHandling(app, ctx.config.bodyLimitBytes);
+  const routes = installErrorHandling(app, ctx.config.bodyLimitBytes);
   installRequestLog(app);
-  installRequestMetrics(app, ctx.metrics, host);
+  installRequestMetrics(app, ctx.metrics, host, routes);
   installLoadShedding(app, ctx.overload, ctx.metrics);
   await app.register(formbody, { bodyLimit: ctx.config.bodyLimitBytes });
   return app;

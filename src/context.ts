@@ -19,6 +19,7 @@ import { DEFAULT_MODEL_PATH, loadModel, type TextModel } from './personality/tex
 import { TextPool } from './personality/text/pool.ts';
 import type { Logger } from './shared/logger.ts';
 import { SessionStore } from './users/sessions.ts';
+import { PersonLookups } from './people/lookups.ts';
 import { DiscMapRenderer } from './web/disc-map-renderer.ts';
 import { prepareProfileContent } from './content/compose-profile.ts';
 
@@ -29,6 +30,8 @@ import { prepareProfileContent } from './content/compose-profile.ts';
 export interface AppContext {
   config: Config;
   db: Db;
+  /** Profile lookups by email, URL or public id, batched per turn of the event loop. */
+  people: PersonLookups;
   logger: Logger;
   auth: TokenAuthenticator;
   limiter: RateLimiter;
@@ -130,6 +133,7 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
   return {
     config,
     db,
+    people: new PersonLookups(db),
     logger,
     auth: new TokenAuthenticator(db),
     limiter,

@@ -6,7 +6,7 @@ import { upsertBatch, type RowOutcome, type UpsertOptions } from './upsert.ts';
 
 export type { Person } from './person.ts';
 
-interface PersonRow {
+export interface PersonRow {
   [column: string]: unknown;
   id: string;
   public_id: string;
@@ -38,9 +38,9 @@ const PERSON_COLUMNS = `id, public_id, email, email_normalized, linkedin_url, li
  */
 export type PersonSummary = Omit<Person, 'texts'>;
 
-const SUMMARY_COLUMNS = PERSON_COLUMNS.replace('texts, ', '');
+export const SUMMARY_COLUMNS = PERSON_COLUMNS.replace('texts, ', '');
 
-function toSummary(row: PersonRow): PersonSummary {
+export function toSummary(row: PersonRow): PersonSummary {
   return {
     id: row.id,
     publicId: row.public_id,
@@ -69,12 +69,12 @@ function toPerson(row: PersonRow): Person {
   return { ...toSummary(row), texts: row.texts };
 }
 
-type LookupColumn = 'id' | 'email_normalized' | 'linkedin_key' | 'public_id';
+export type LookupColumn = 'id' | 'email_normalized' | 'linkedin_key' | 'public_id';
 
 /** How a caller names a person; emails and URLs are normalised so any spelling matches. */
 export type PersonKey = { id: string } | { email: string } | { linkedinUrl: string } | { publicId: string };
 
-function columnFor(key: PersonKey): [LookupColumn, string] | null {
+export function columnFor(key: PersonKey): [LookupColumn, string] | null {
   if ('id' in key) return ['id', key.id];
   if ('publicId' in key) return ['public_id', key.publicId];
   if ('email' in key) {

@@ -1,25 +1,25 @@
-import type { Queryable } from '../db/client.ts';
+import type { PersonLookups } from '../people/lookups.ts';
 import { NOT_AN_EMAIL_IN_QUERY, normalizeEmail } from '../people/normalize.ts';
-import { findPersonSummary, type PersonSummary } from '../people/repository.ts';
+import type { PersonSummary } from '../people/repository.ts';
 import { AppError } from '../shared/errors.ts';
 
 /**
  * Finds a stored person by email or professional-network URL (any spelling of either). When
  * both are given, the email is tried first, then the URL.
  */
-export async function lookupPerson(db: Queryable, query: { email?: string | undefined; linkedinUrl?: string | undefined }): Promise<PersonSummary> {
+export async function lookupPerson(people: PersonLookups, query: { email?: string | undefined; linkedinUrl?: string | undefined }): Promise<PersonSummary> {
   const email = query.email?.trim();
   const url = query.linkedinUrl?.trim();
   if (!email && !url) throw new AppError('bad_request', 'Give the person\'s "email" or "linkedin_url" (or both).');
   // A malformed address alone is the caller's mistake to hear about, not a person we do not
   // know; beside a profile URL the URL is still tried, as when the email matches nobody.
   if (email && !url && !normalizeEmail(email)) throw new AppError('bad_request', NOT_AN_EMAIL_IN_QUERY);
-  const person = (email ? await findPersonSummary(db, { email }) : null) ?? (url ? await findPersonSummary(db, { linkedinUrl: url }) : null);
+  const person = (email ? await people.summary({ email }) : null) ?? (url ? await people.summary({ linkedinUrl: url }) : null);
   if (!person) throw new AppError('not_found', 'No person in the dataset matches this email or URL.');
   return person;
 }
 
-export async function personForPage(db: Queryable, publicId: string): Promise<PersonSummary | null> {
+export async function personForPage(people: PersonLookups, publicId: string): Promise<PersonSummary | null> {
   if (!/^[\w-]{1,64}$/.test(publicId)) return null;
-  return findPersonSummary(db, { publicId });
+  return people.summary({ publicId });
 }

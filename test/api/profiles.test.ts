@@ -124,6 +124,18 @@ describe('GET /v1/profiles (A1)', () => {
     expect(withUrl.statusCode).toBe(200);
   });
 
+  it('requests in flight together (their lookups share statements) each get their own person or 404', async () => {
+    const queries = ['email=ola%40example.org', 'email=nobody%40example.org', 'email=NOOR.TESTPERSON%40example.org', `linkedin_url=${encodeURIComponent('linkedin.com/in/noor-testperson')}`, 'email=noor.seller%40example.org', 'email=short%40example.org', 'email=ola%40example.org'];
+    const answers = await Promise.all(queries.map((query) => lookup(query)));
+    const seen = answers.map((response) => (response.statusCode === 200 ? (response.json().data?.last_name ?? 'no personality') : response.statusCode));
+    expect(seen).toEqual(['O"Brien & Co', 404, 'Testperson', 'Testperson', 'Seller', 'no personality', 'O"Brien & Co']);
+    // Their pages, asked for together, too.
+    const urls: string[] = answers.filter((response) => response.json().data?.url).map((response) => new URL(response.json().data.url).pathname);
+    const pages = await Promise.all([...urls, '/p/nope'].map((url) => service.base.inject({ url })));
+    expect(pages.map((page) => page.statusCode)).toEqual([200, 200, 200, 200, 200, 404]);
+    expect(pages.map((page) => /<h1[^>]*>([^<]*)</.exec(page.body)?.[1] ?? null)).toEqual(['&lt;b&gt;Ola&lt;/b&gt; O&quot;Brien &amp; Co', 'Noor Testperson', 'Noor Testperson', 'Noor Seller', '&lt;b&gt;Ola&lt;/b&gt; O&quot;Brien &amp; Co', 'Profile not found']);
+  });
+
   it('the profile page shows the person, escaped, and unknown pages are 404', async () => {
     const { data } = (await lookup('email=ola@example.org')).json();
     const page = await service.base.inject({ url: new URL(data.url).pathname });

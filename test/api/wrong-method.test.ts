@@ -68,6 +68,26 @@ describe('a path called with a method it does not take', () => {
     }
   });
 
+  it('counts a 405 in the metrics under the path it was made on, not among unknown URLs', async () => {
+    await call(service.connect, 'PATCH', '/v1/messaging/pr_one/pr_two');
+    await call(service.base, 'DELETE', '/v1/analysis/pdf?x=1');
+    await call(service.base, 'PUT', '/v1/nowhere');
+    const metrics = await service.ctx.metrics.text();
+    expect(metrics).toContain('rapport_http_requests_total{group="connect",route="/v1/messaging/:sender/:recipient",method="PATCH",status="405"} 1');
+    expect(metrics).toContain('rapport_http_requests_total{group="enterprise",route="/v1/analysis/pdf",method="DELETE",status="405"} 1');
+    expect(metrics).toContain('rapport_http_requests_total{group="web",route="unmatched",method="PUT",status="404"} 1');
+    expect(metrics).not.toMatch(/route="unmatched",method="\w+",status="405"/);
+  });
+
+  it('reads an escaped path as the router does', async () => {
+    const answer = await call(service.base, 'POST', '/v1/profile%73');
+    expect([answer.status, answer.allow]).toEqual([405, 'GET, HEAD']);
+    const encodedSlash = await call(service.base, 'POST', '/v1/profiles%2Fx');
+    expect(encodedSlash.status).toBe(404);
+    // A malformed escape is the router's 400, as on every path.
+    expect((await call(service.base, 'POST', '/v1/profile%zz')).status).toBe(400);
+  });
+
   it('names the path without its query string', async () => {
     const answer = await call(service.base, 'POST', '/v1/personality_assessments/find?token=secret&email=a%40example.org');
     expect(answer.status).toBe(405);

@@ -1,5 +1,5 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,12 +70,17 @@ export interface ServiceProcess {
  * `node bin/rapport.mjs serve [ARGS]`, or `npm start` as an operator or a process manager runs it
  * (then `serveArgs` are not used).
  */
-export async function startServiceProcess(env: Record<string, string>, serveArgs: string[] = [], launcher: 'node' | 'npm' = 'node'): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  env: Record<string, string>,
+  serveArgs: string[] = [],
+  launcher: 'node' | 'npm' = 'node',
+  options: ServiceOutput = {},
+): Promise<ServiceProcess> {
   // Ports are free when chosen, but another test file running at the same time may take one
   // before the child listens: then the child says EADDRINUSE, and a new pair is tried.
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await startOnFreshPorts(env, serveArgs, launcher);
+      return await startOnFreshPorts(env, serveArgs, launcher, options);
     } catch (error) {
       const portsOfOurs = !env.PORT && !env.CONNECT_PORT;
       if (!(error instanceof PortTakenError) || !portsOfOurs || attempt >= 3) throw error;
@@ -85,21 +90,36 @@ export async function startServiceProcess(env: Record<string, string>, serveArgs
 
 class PortTakenError extends Error {}
 
-async function startOnFreshPorts(env: Record<string, string>, serveArgs: string[], launcher: 'node' | 'npm'): Promise<ServiceProcess> {
+export interface ServiceOutput {
+  /**
+   * Append the service's stdout and stderr to this file instead of keeping them in a string
+   * here: a benchmark's request logs (a line a request) would otherwise cost this process CPU
+   * the service's own processes compete with, and a string that grows without end.
+   */
+  logFile?: string;
+}
+
+async function startOnFreshPorts(env: Record<string, string>, serveArgs: string[], launcher: 'node' | 'npm', options: ServiceOutput): Promise<ServiceProcess> {
   const port = await freePort();
   const connectPort = await freePort();
   const [command, args] = launcher === 'npm' ? ['npm', ['start', '--silent']] : [process.execPath, [BIN, 'serve', ...serveArgs]];
+  // Both streams appended to the log file, or pipes read by this process.
+  const fd = options.logFile ? openSync(options.logFile, 'a') : null;
   const child = spawn(command, args, {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), CONNECT_PORT: String(connectPort), ...env },
     cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: fd === null ? ['ignore', 'pipe', 'pipe'] : ['ignore', fd, fd],
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  if (fd !== null) closeSync(fd);
+  let buffered = '';
+  child.stdout?.on('data', (chunk: Buffer) => (buffered += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (buffered += chunk.toString()));
+  const { logFile } = options;
+  const logs = logFile ? () => readFileSync(logFile, 'utf8') : () => buffered;
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
+    const output = logs();
     if (child.exitCode !== null) {
       const message = `service exited early:\n${output}`;
       const ours = output.includes('EADDRINUSE') && (output.includes(`:${port}`) || output.includes(`:${connectPort}`));
@@ -113,7 +133,7 @@ async function startOnFreshPorts(env: Record<string, string>, serveArgs: string[
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`service did not start:\n${output}`);
+      throw new Error(`service did not start:\n${logs()}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -121,7 +141,7 @@ async function startOnFreshPorts(env: Record<string, string>, serveArgs: string[
     child,
     baseUrl,
     connectUrl: `http://127.0.0.1:${connectPort}`,
-    logs: () => output,
+    logs,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve(child.exitCode);

@@ -46,7 +46,7 @@ const schema = {
 
 export const profilesRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/v1/profiles', { schema }, async (request) => {
-    const person = await lookupPerson(ctx.db, { email: request.query.email, linkedinUrl: request.query.linkedin_url });
+    const person = await lookupPerson(ctx.people, { email: request.query.email, linkedinUrl: request.query.linkedin_url });
     if (!person.estimate) return noPersonality();
     const { view, content } = describePersonality(person.estimate, person.firstName, { title: person.title });
     const base = publicBase(request, ctx.config.publicBaseUrl);

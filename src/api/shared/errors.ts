@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { AppError, isAppError } from '../../shared/errors.ts';
 import { redactUrl } from '../../shared/logger.ts';
 import { sizeText } from '../../shared/size.ts';
-import { recordRouteMethods } from './route-methods.ts';
+import { recordRouteMethods, type RouteMethods } from './route-methods.ts';
 import { STATUS_BY_CODE } from './status-codes.ts';
 import { validationMessage } from './validation-message.ts';
 
@@ -95,7 +95,8 @@ function installNulGuard(app: FastifyInstance): void {
   });
 }
 
-export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: number): void {
+/** Returns the routes' methods as registered, which the request metrics label 405s with. */
+export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: number): RouteMethods {
   installNulGuard(app);
   app.addSchema(ErrorBody);
   app.setErrorHandler((raw: FastifyError, request, reply) => {
@@ -115,6 +116,7 @@ export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: numbe
     reply.header('allow', allowed.join(', '));
     return sendError(request, reply, new AppError('method_not_allowed', `${path} takes ${spokenMethods(allowed)}, not ${request.method}.`));
   });
+  return routes;
 }
 
 /** "GET", "GET or POST": HEAD goes unsaid beside GET (it is GET without the body); `Allow` still lists it. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Metrics, RequestGroup } from '../../ops/metrics.ts';
 import { metricsTokenRefusal } from './metrics-token.ts';
+import type { RouteMethods } from './route-methods.ts';
 
 export type HostName = 'base' | 'connect';
 
@@ -14,10 +15,15 @@ function groupOf(host: HostName, route: string): RequestGroup {
   return 'web';
 }
 
-/** Counts every answer by group, route template (bounded: never the raw URL) and status. */
-export function installRequestMetrics(app: FastifyInstance, metrics: Metrics, host: HostName): void {
+/**
+ * Counts every answer by group, route template (bounded: never the raw URL) and status. A 405
+ * has no route of its own; it counts under the path's template, so a client calling a real path
+ * with the wrong method shows beside that path's other answers, not among unknown URLs.
+ */
+export function installRequestMetrics(app: FastifyInstance, metrics: Metrics, host: HostName, routes: RouteMethods): void {
   app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? 'unmatched';
+    const template = reply.statusCode === 405 ? routes.templateFor(request.url.split('?')[0] ?? request.url) : null;
+    const route = request.routeOptions.url ?? template ?? 'unmatched';
     const group = groupOf(host, route);
     const status = String(reply.statusCode);
     metrics.requests.inc({ group, route, method: request.method, status });

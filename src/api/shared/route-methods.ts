@@ -33,9 +33,24 @@ function patternOf(url: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
+/**
+ * The path as the router reads it: `/v1/profile%73` is /v1/profiles to Fastify, so it is here.
+ * decodeURI leaves reserved characters encoded (`%2F` stays inside its segment). A malformed
+ * escape never gets here (Fastify answers it 400); should one, the path is kept as sent.
+ */
+function decodedPath(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
+
 export interface RouteMethods {
-  /** The methods some route takes on this request path (no query string), in `Allow` order; empty for a path no route serves. */
+  /** The methods some route takes on this request path (as sent, no query string), in `Allow` order; empty for a path no route serves. */
   allowedFor(path: string): string[];
+  /** The registered path this request path falls under (`/v1/analysis/:id`), as metrics label it; null for none. */
+  templateFor(path: string): string | null;
 }
 
 /**
@@ -52,14 +67,18 @@ export function recordRouteMethods(app: FastifyInstance): RouteMethods {
     for (const method of methods) entry.methods.add(method.toUpperCase());
     entries.set(route.url, entry);
   });
+  // A path registered as it is stands alone: /v1/analysis/pdf takes POST, though GET
+  // /v1/analysis/:id also matches it (that route answers the id "pdf" with this 405 too).
+  const matching = (rawPath: string): PathEntry[] => {
+    const path = decodedPath(rawPath);
+    const exact = entries.get(path);
+    return exact ? [exact] : [...entries.values()].filter((entry) => entry.pattern.test(path));
+  };
   return {
     allowedFor(path) {
-      // A path registered as it is names its methods alone: /v1/analysis/pdf takes POST, though
-      // GET /v1/analysis/:id also matches it (that route answers the id "pdf" with this 405 too).
-      const exact = entries.get(path);
-      const matching = exact ? [exact] : [...entries.values()].filter((entry) => entry.pattern.test(path));
-      const allowed = new Set(matching.flatMap((entry) => [...entry.methods]));
+      const allowed = new Set(matching(path).flatMap((entry) => [...entry.methods]));
       return [...allowed].sort(byMethodOrder);
     },
+    templateFor: (path) => matching(path)[0]?.url ?? null,
   };
 }

@@ -22,7 +22,7 @@ const schema = {
 export const personDiscMapRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/images/disc-map/p/:file', { schema }, async (request, reply) => {
     const match = /^(.*)\.(svg|png)$/.exec(request.params.file);
-    const person = match?.[1] ? await personForPage(ctx.db, match[1]) : null;
+    const person = match?.[1] ? await personForPage(ctx.people, match[1]) : null;
     if (!person?.estimate) throw new AppError('not_found', 'No DISC map at this address: the person is not stored, or has no personality.');
     return sendDiscMap(reply, ctx.discMaps, personalityView(person.estimate).point, match?.[2] === 'png' ? 'png' : 'svg', 'private, max-age=300');
   });

@@ -38,7 +38,7 @@ const schema = {
  */
 export const profilePageRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/p/:publicId', { schema }, async (request, reply) => {
-    const person = await personForPage(ctx.db, request.params.publicId);
+    const person = await personForPage(ctx.people, request.params.publicId);
     reply.type('text/html; charset=utf-8').header('cache-control', 'private, max-age=300');
     if (!person?.estimate) return reply.status(404).send(renderNotFoundPage());
     const { view, content } = describePersonality(person.estimate, person.firstName, { title: person.title });
