@@ -25,6 +25,30 @@ export function cpuMs(pids: number[]): number {
   return total;
 }
 
+/** The whole machine's CPU time so far, in ticks, from the first line of /proc/stat. */
+export interface MachineTicks {
+  total: number;
+  idle: number;
+  /** Hardware and software interrupts: loopback TCP is mostly softirq, counted to no process. */
+  interrupts: number;
+  /** Time the hypervisor ran something else while this machine wanted a CPU. */
+  steal: number;
+}
+
+export function machineTicks(): MachineTicks {
+  const [, ...fields] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/);
+  // user nice system idle iowait irq softirq steal (guest time is inside user already)
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = fields.map(Number);
+  return { total: user + nice + system + idle + iowait + irq + softirq + steal, idle: idle + iowait, interrupts: irq + softirq, steal };
+}
+
+/** Where the machine's cores went between two readings, in cores (idle, interrupts, steal). */
+export function machineShare(before: MachineTicks, after: MachineTicks, cores: number): { idle: number; interrupts: number; steal: number } {
+  const total = Math.max(1, after.total - before.total);
+  const share = (key: 'idle' | 'interrupts' | 'steal') => ((after[key] - before[key]) / total) * cores;
+  return { idle: share('idle'), interrupts: share('interrupts'), steal: share('steal') };
+}
+
 /** Pins the processes (every thread) to the CPUs listed as taskset reads them ("0", "0-2"); false where it cannot. */
 export function pin(pids: number[], cpus: string): boolean {
   return pids.every((pid) => spawnSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' }).status === 0);

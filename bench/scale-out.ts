@@ -2,7 +2,7 @@
  * Scaling out on PostgreSQL: GET /v1/profiles with one API process against two
  * (`serve --processes 2`), and the Redis rate limiter against the in-process one.
  *
- *   DATABASE_URL=postgres://… npx tsx bench/scale-out.ts [--people 10000] [--seconds 5] [--connections 32] [--rounds 3] [--cpu-cap 0.4]
+ *   DATABASE_URL=postgres://… npx tsx bench/scale-out.ts [--people 10000] [--seconds 5] [--connections 32] [--rounds 5] [--cpu-cap 0.4]
  *
  * Needs a PostgreSQL server (a fresh database is created on it and dropped) and Debian's
  * redis-server (a throwaway one is started on loopback). Every service is started once and the
@@ -30,7 +30,7 @@ import pg from 'pg';
 import { seededRandom } from '../training/random.ts';
 import { runCli, startServiceProcess, type ServiceProcess } from '../test/helpers/process.ts';
 import { HAVE_REDIS, startRedis } from '../test/helpers/redis.ts';
-import { cpuCaps, cpuMs, pin } from './cpu-limits.ts';
+import { cpuCaps, cpuMs, machineShare, machineTicks, pin } from './cpu-limits.ts';
 import { generatePeople } from './people.ts';
 import { HAVE_WRK, runWrk } from './wrk.ts';
 
@@ -39,7 +39,7 @@ const { values } = parseArgs({
     people: { type: 'string', default: '10000' },
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '32' },
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '5' },
     'cpu-cap': { type: 'string', default: '0.4' },
     'load-generator': { type: 'string', default: HAVE_WRK ? 'wrk' : 'autocannon' },
   },
@@ -114,6 +114,8 @@ interface Run {
   apiCpuMs: number;
   otherCpuMs: number;
   clientCpuMs: number;
+  /** Cores of the whole machine idle, in interrupts and stolen by the host during the run. */
+  machine: { idle: number; interrupts: number; steal: number };
 }
 
 /** Processes to count beside the API's: fixed ones, or looked up as each run starts (PostgreSQL's backends). */
@@ -153,7 +155,9 @@ async function measure(api: Api, headers: Record<string, string>, others: Others
   const otherPids = async () => (typeof others === 'function' ? await others() : others);
   const other0 = new Map((await otherPids()).map((pid) => [pid, cpuMs([pid])]));
   const api0 = cpuMs(api.pids);
+  const machine0 = machineTicks();
   const result = await loadFor(api, headers);
+  const machine = machineShare(machine0, machineTicks(), cores);
   if (result.failed > 0) console.log(`  (${result.failed} failed)`);
   const count = Math.max(1, result.requests);
   const otherMs = (await otherPids()).reduce((sum, pid) => sum + cpuMs([pid]) - (other0.get(pid) ?? 0), 0);
@@ -163,12 +167,14 @@ async function measure(api: Api, headers: Record<string, string>, others: Others
     apiCpuMs: (cpuMs(api.pids) - api0) / count,
     otherCpuMs: otherMs / count,
     clientCpuMs: result.clientCpuMs / count,
+    machine,
   };
 }
 
 /**
  * The most N API processes can give over one on these cores, from the CPU a request costs: one
- * process uses at most one core, and all of them with PostgreSQL and the load generator at most
+ * process uses at most one core, and all of them with PostgreSQL, the load generator and the
+ * kernel's interrupts at most
  * every core. Where the rest costs as much as the API, 2 cores allow two processes 1.33× at best.
  */
 function ceiling(processes: number, apiMs: number, totalMs: number): number {
@@ -237,13 +243,17 @@ try {
   console.log(`${what}: 1 process ${rps(plain.a)}, 2 processes ${rps(plain.b)}: ${plain.ratio.toFixed(2)} × (rounds ${spread(plain.ratios)}; target ≥ 1.5 where the machine has the cores)`);
   const cpu = (runs: Run[]) => {
     const [api, pgMs, client] = [median(runs.map((r) => r.apiCpuMs)), median(runs.map((r) => r.otherCpuMs)), median(runs.map((r) => r.clientCpuMs))];
-    const busy = (median(runs.map((r) => r.rate)) * (api + pgMs + client)) / 1000;
-    return { api, pgMs, client, text: `API ${us(api)}, PostgreSQL ${us(pgMs)}, load generator ${us(client)} (${busy.toFixed(2)} of ${cores} cores busy)` };
+    // The kernel's interrupt time (loopback TCP, mostly) is counted to no process: per request too.
+    const irq = median(runs.map((r) => (r.machine.interrupts * 1000) / r.rate));
+    const busy = (median(runs.map((r) => r.rate)) * (api + pgMs + client + irq)) / 1000;
+    const machine = (key: 'idle' | 'steal') => median(runs.map((r) => r.machine[key])).toFixed(2);
+    const text = `API ${us(api)}, PostgreSQL ${us(pgMs)}, load generator ${us(client)}, interrupts ${us(irq)} (${busy.toFixed(2)} of ${cores} cores busy, ${machine('idle')} idle, ${machine('steal')} stolen by the host)`;
+    return { api, total: api + pgMs + client + irq, text };
   };
   const [alone, both] = [cpu(plain.a), cpu(plain.b)];
   console.log(
     `  CPU per request, 1 process: ${alone.text}; 2 processes: ${both.text}. ` +
-      `From the 1-process costs, 2 processes could reach at most ${ceiling(2, alone.api, alone.api + alone.pgMs + alone.client).toFixed(2)} × one on ${cores} cores`,
+      `From the 1-process costs, 2 processes could reach at most ${ceiling(2, alone.api, alone.total).toFixed(2)} × one on ${cores} cores`,
   );
 
   const callsBefore = await scriptCalls();
