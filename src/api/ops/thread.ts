@@ -56,45 +56,49 @@ function sendError(response: ServerResponse, requestId: string, error: AppError)
   sendJson(response, STATUS_BY_CODE[error.code], { error: { code: error.code, message: error.message, request_id: requestId } });
 }
 
-/** The `Allow` header of each path this listener serves. */
-const OPS_METHODS = new Map([
-  ['/healthz', 'GET, HEAD'],
-  ['/metrics', 'GET, HEAD'],
+async function answerHealth(response: ServerResponse, requestId: string): Promise<void> {
+  const problem = healthVerdict(readVitalSigns(data.vitals), data.limits);
+  if (problem) sendError(response, requestId, problem);
+  else sendJson(response, 200, { status: 'ok', database: data.databaseKind });
+}
+
+async function answerMetrics(response: ServerResponse, requestId: string, authorization: string | undefined): Promise<void> {
+  const refusal = metricsTokenRefusal(authorization, data.metricsToken);
+  if (refusal) return sendError(response, requestId, refusal);
+  const answer = await scrape();
+  if ('error' in answer) {
+    sendError(response, requestId, new AppError('unavailable', `The metrics could not be gathered: ${answer.error}.`));
+  } else {
+    response.writeHead(200, { 'content-type': answer.contentType, 'content-length': Buffer.byteLength(answer.text) });
+    response.end(answer.text);
+  }
+}
+
+/**
+ * The paths this listener serves, each with GET and HEAD (Node leaves the body out of a HEAD
+ * response itself); the one table both the answers and the 405's `Allow` come from.
+ */
+const ROUTES = new Map<string, (response: ServerResponse, requestId: string, request: IncomingMessage) => Promise<void>>([
+  ['/healthz', (response, requestId) => answerHealth(response, requestId)],
+  ['/metrics', (response, requestId, request) => answerMetrics(response, requestId, request.headers.authorization)],
 ]);
+const METHODS = ['GET', 'HEAD'];
 
 async function handle(request: IncomingMessage, response: ServerResponse, requestId: string): Promise<string> {
   const path = (request.url ?? '/').split('?', 1)[0] ?? '/';
   const method = request.method ?? 'GET';
-  if (path === '/healthz' && (method === 'GET' || method === 'HEAD')) {
-    const problem = healthVerdict(readVitalSigns(data.vitals), data.limits);
-    if (problem) sendError(response, requestId, problem);
-    else sendJson(response, 200, { status: 'ok', database: data.databaseKind });
-    return '/healthz';
-  }
-  // HEAD as GET: Node leaves the body out of a HEAD response itself.
-  if (path === '/metrics' && (method === 'GET' || method === 'HEAD')) {
-    const refusal = metricsTokenRefusal(request.headers.authorization, data.metricsToken);
-    if (refusal) {
-      sendError(response, requestId, refusal);
-      return '/metrics';
-    }
-    const answer = await scrape();
-    if ('error' in answer) {
-      sendError(response, requestId, new AppError('unavailable', `The metrics could not be gathered: ${answer.error}.`));
-    } else {
-      response.writeHead(200, { 'content-type': answer.contentType, 'content-length': Buffer.byteLength(answer.text) });
-      response.end(answer.text);
-    }
-    return '/metrics';
+  const route = ROUTES.get(path);
+  if (route && METHODS.includes(method)) {
+    await route(response, requestId, request);
+    return path;
   }
   // The API ports' rule: a path served under another method is a 405 naming the ones it takes.
-  const allowed = OPS_METHODS.get(path);
-  if (allowed) {
-    response.setHeader('allow', allowed);
+  if (route) {
+    response.setHeader('allow', METHODS.join(', '));
     sendError(response, requestId, new AppError('method_not_allowed', `${path} takes GET, not ${method}.`));
     return path;
   }
-  const message = `No route ${method} ${redactUrl(request.url ?? '/')} here: this listener serves GET /healthz and GET /metrics.`;
+  const message = `No route ${method} ${redactUrl(request.url ?? '/')} here: this listener serves GET ${[...ROUTES.keys()].join(' and GET ')}.`;
   sendError(response, requestId, new AppError('not_found', message));
   return 'unmatched';
 }
