@@ -1,15 +1,9 @@
 import DataLoader from 'dataloader';
-import { statement, type Queryable, type Statement } from '../db/client.ts';
-import { columnFor, SUMMARY_COLUMNS, toSummary, type LookupColumn, type PersonKey, type PersonRow, type PersonSummary } from './repository.ts';
+import type { Queryable } from '../db/client.ts';
+import { batchKeyOf, findPersonSummaries, type BatchColumn, type PersonKey, type PersonSummary } from './repository.ts';
 
 /** Most keys one statement looks up by default; a busier turn is sent as several statements. */
 const MAX_BATCH = 128;
-
-type BatchedColumn = Exclude<LookupColumn, 'id'>;
-
-function batchStatement(column: BatchedColumn): Statement {
-  return statement(`people_by_${column}_batch`, `SELECT ${SUMMARY_COLUMNS} FROM people WHERE ${column} = ANY($1::text[])`);
-}
 
 /**
  * The profile lookups of every request in flight, by email, profile URL or public id, sent as
@@ -24,33 +18,23 @@ function batchStatement(column: BatchedColumn): Statement {
  * repository's single lookups, which run on their own connection.
  */
 export class PersonLookups {
-  private readonly loaders: Record<BatchedColumn, DataLoader<string, PersonSummary | null>>;
+  private readonly loaders: Record<BatchColumn, DataLoader<string, PersonSummary | null>>;
 
   constructor(db: Queryable, options: { maxBatch?: number } = {}) {
-    const maxBatchSize = options.maxBatch ?? MAX_BATCH;
-    const loaderFor = (column: BatchedColumn) => {
-      const sql = batchStatement(column);
-      return new DataLoader<string, PersonSummary | null>(
+    const loaderFor = (column: BatchColumn) =>
+      new DataLoader<string, PersonSummary | null>(
         async (keys) => {
-          const rows = await db.run<PersonRow>(sql, [[...keys]]);
-          const byKey = new Map<unknown, PersonRow>(rows.map((row) => [row[column], row]));
-          return keys.map((key) => {
-            const row = byKey.get(key);
-            return row ? toSummary(row) : null;
-          });
+          const found = await findPersonSummaries(db, column, keys);
+          return keys.map((key) => found.get(key) ?? null);
         },
-        { cache: false, maxBatchSize, batchScheduleFn: (send) => setImmediate(send) },
+        { cache: false, maxBatchSize: options.maxBatch ?? MAX_BATCH, batchScheduleFn: (send) => setImmediate(send) },
       );
-    };
     this.loaders = { email_normalized: loaderFor('email_normalized'), linkedin_key: loaderFor('linkedin_key'), public_id: loaderFor('public_id') };
   }
 
   /** The person without their texts, or null; an email or URL that cannot name anyone finds no one. */
   async summary(key: Exclude<PersonKey, { id: string }>): Promise<PersonSummary | null> {
-    const lookup = columnFor(key);
-    if (!lookup) return null;
-    const [column, value] = lookup;
-    if (column === 'id') return null;
-    return this.loaders[column].load(value);
+    const lookup = batchKeyOf(key);
+    return lookup ? this.loaders[lookup[0]].load(lookup[1]) : null;
   }
 }

@@ -6,7 +6,7 @@ import { upsertBatch, type RowOutcome, type UpsertOptions } from './upsert.ts';
 
 export type { Person } from './person.ts';
 
-export interface PersonRow {
+interface PersonRow {
   [column: string]: unknown;
   id: string;
   public_id: string;
@@ -38,9 +38,9 @@ const PERSON_COLUMNS = `id, public_id, email, email_normalized, linkedin_url, li
  */
 export type PersonSummary = Omit<Person, 'texts'>;
 
-export const SUMMARY_COLUMNS = PERSON_COLUMNS.replace('texts, ', '');
+const SUMMARY_COLUMNS = PERSON_COLUMNS.replace('texts, ', '');
 
-export function toSummary(row: PersonRow): PersonSummary {
+function toSummary(row: PersonRow): PersonSummary {
   return {
     id: row.id,
     publicId: row.public_id,
@@ -69,12 +69,12 @@ function toPerson(row: PersonRow): Person {
   return { ...toSummary(row), texts: row.texts };
 }
 
-export type LookupColumn = 'id' | 'email_normalized' | 'linkedin_key' | 'public_id';
+type LookupColumn = 'id' | 'email_normalized' | 'linkedin_key' | 'public_id';
 
 /** How a caller names a person; emails and URLs are normalised so any spelling matches. */
 export type PersonKey = { id: string } | { email: string } | { linkedinUrl: string } | { publicId: string };
 
-export function columnFor(key: PersonKey): [LookupColumn, string] | null {
+function columnFor(key: PersonKey): [LookupColumn, string] | null {
   if ('id' in key) return ['id', key.id];
   if ('publicId' in key) return ['public_id', key.publicId];
   if ('email' in key) {
@@ -119,6 +119,28 @@ export async function findPerson(db: Queryable, key: PersonKey): Promise<Person 
 export async function findPersonSummary(db: Queryable, key: PersonKey): Promise<PersonSummary | null> {
   const row = await findRow(db, key, 'summary');
   return row ? toSummary(row) : null;
+}
+
+/** The columns people are looked up by many at a time (src/people/lookups.ts); each is UNIQUE. */
+export type BatchColumn = Exclude<LookupColumn, 'id'>;
+
+/** The column and normalised value a lookup by email, URL or public id reads; null where it cannot name anyone. */
+export function batchKeyOf(key: Exclude<PersonKey, { id: string }>): [BatchColumn, string] | null {
+  if ('publicId' in key) return ['public_id', key.publicId];
+  const lookup = columnFor(key);
+  return lookup && lookup[0] !== 'id' ? [lookup[0], lookup[1]] : null;
+}
+
+const BATCH_LOOKUPS: Record<BatchColumn, Statement> = {
+  email_normalized: statement('people_by_email_normalized_batch', `SELECT ${SUMMARY_COLUMNS} FROM people WHERE email_normalized = ANY($1::text[])`),
+  linkedin_key: statement('people_by_linkedin_key_batch', `SELECT ${SUMMARY_COLUMNS} FROM people WHERE linkedin_key = ANY($1::text[])`),
+  public_id: statement('people_by_public_id_batch', `SELECT ${SUMMARY_COLUMNS} FROM people WHERE public_id = ANY($1::text[])`),
+};
+
+/** Many people by one column in one statement, keyed by that column's value (normalised keys, see batchKeyOf). */
+export async function findPersonSummaries(db: Queryable, column: BatchColumn, keys: readonly string[]): Promise<Map<string, PersonSummary>> {
+  const rows = await db.run<PersonRow>(BATCH_LOOKUPS[column], [[...keys]]);
+  return new Map(rows.flatMap((row) => (typeof row[column] === 'string' ? [[row[column], toSummary(row)] as const] : [])));
 }
 
 export const findPersonById = (db: Queryable, id: string) => findPerson(db, { id });

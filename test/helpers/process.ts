@@ -92,7 +92,7 @@ class PortTakenError extends Error {}
 
 export interface ServiceOutput {
   /**
-   * Append the service's stdout and stderr to this file instead of keeping them in a string
+   * Write the service's stdout and stderr to this file instead of keeping them in a string
    * here: a benchmark's request logs (a line a request) would otherwise cost this process CPU
    * the service's own processes compete with, and a string that grows without end.
    */
@@ -103,14 +103,19 @@ async function startOnFreshPorts(env: Record<string, string>, serveArgs: string[
   const port = await freePort();
   const connectPort = await freePort();
   const [command, args] = launcher === 'npm' ? ['npm', ['start', '--silent']] : [process.execPath, [BIN, 'serve', ...serveArgs]];
-  // Both streams appended to the log file, or pipes read by this process.
-  const fd = options.logFile ? openSync(options.logFile, 'a') : null;
-  const child = spawn(command, args, {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), CONNECT_PORT: String(connectPort), ...env },
-    cwd: REPO_ROOT,
-    stdio: fd === null ? ['ignore', 'pipe', 'pipe'] : ['ignore', fd, fd],
-  });
-  if (fd !== null) closeSync(fd);
+  // Both streams to the log file, emptied first (a retry on other ports must not read the last
+  // try's "listening"), or pipes read by this process.
+  const fd = options.logFile ? openSync(options.logFile, 'w') : null;
+  let child: ChildProcess;
+  try {
+    child = spawn(command, args, {
+      env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), CONNECT_PORT: String(connectPort), ...env },
+      cwd: REPO_ROOT,
+      stdio: fd === null ? ['ignore', 'pipe', 'pipe'] : ['ignore', fd, fd],
+    });
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
   let buffered = '';
   child.stdout?.on('data', (chunk: Buffer) => (buffered += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (buffered += chunk.toString()));

@@ -109,12 +109,17 @@ describe('PersonLookups', () => {
     expect(sent.map((s) => s.keys.length)).toEqual([4, 4, 2]);
   });
 
-  it('fails every lookup of a statement that failed, and the next turn reads again', async () => {
+  it('fails every lookup of a statement that failed, only those, and the next turn reads again', async () => {
     const { db, failNext } = watched(testDb.db);
     const lookups = new PersonLookups(db);
     failNext();
-    const failed = await Promise.allSettled([lookups.summary({ email: 'batch1@example.com' }), lookups.summary({ email: 'batch2@example.com' })]);
-    expect(failed.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['Error: connection lost', 'Error: connection lost']);
+    const failed = await Promise.allSettled([
+      lookups.summary({ email: 'batch1@example.com' }),
+      lookups.summary({ linkedinUrl: 'linkedin.com/in/batch-3' }),
+      lookups.summary({ email: 'batch2@example.com' }),
+    ]);
+    // The email statement is sent first (its lookup came first) and fails; the URL one is read.
+    expect(failed.map((r) => (r.status === 'rejected' ? String(r.reason) : nameOf(r.value)))).toEqual(['Error: connection lost', 'Batch3', 'Error: connection lost']);
     expect(nameOf(await lookups.summary({ email: 'batch1@example.com' }))).toBe('Batch1');
   });
 });

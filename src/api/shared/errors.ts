@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { AppError, isAppError } from '../../shared/errors.ts';
 import { redactUrl } from '../../shared/logger.ts';
 import { sizeText } from '../../shared/size.ts';
-import { recordRouteMethods, type RouteMethods } from './route-methods.ts';
+import { recordRouteMethods, requestPath, type RouteMethods } from './route-methods.ts';
 import { STATUS_BY_CODE } from './status-codes.ts';
 import { validationMessage } from './validation-message.ts';
 
@@ -106,7 +106,7 @@ export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: numbe
   });
   const routes = recordRouteMethods(app);
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? request.url;
+    const path = requestPath(request.url);
     const allowed = routes.allowedFor(path);
     // A route of this method that found nothing (a missing file under /docs/static/*) is a 404 too.
     const method = request.method === 'HEAD' ? 'GET' : request.method;

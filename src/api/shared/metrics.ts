@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Metrics, RequestGroup } from '../../ops/metrics.ts';
 import { metricsTokenRefusal } from './metrics-token.ts';
-import type { RouteMethods } from './route-methods.ts';
+import { requestPath, type RouteMethods } from './route-methods.ts';
 
 export type HostName = 'base' | 'connect';
 
@@ -22,7 +22,7 @@ function groupOf(host: HostName, route: string): RequestGroup {
  */
 export function installRequestMetrics(app: FastifyInstance, metrics: Metrics, host: HostName, routes: RouteMethods): void {
   app.addHook('onResponse', async (request, reply) => {
-    const template = reply.statusCode === 405 ? routes.templateFor(request.url.split('?')[0] ?? request.url) : null;
+    const template = reply.statusCode === 405 ? routes.templateFor(requestPath(request.url)) : null;
     const route = request.routeOptions.url ?? template ?? 'unmatched';
     const group = groupOf(host, route);
     const status = String(reply.statusCode);

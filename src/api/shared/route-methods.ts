@@ -33,10 +33,15 @@ function patternOf(url: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
+/** A request URL's path, as the router splits it off: before any query string or fragment. */
+export function requestPath(url: string): string {
+  return url.split(/[?#]/, 1)[0] ?? url;
+}
+
 /**
  * The path as the router reads it: `/v1/profile%73` is /v1/profiles to Fastify, so it is here.
- * decodeURI leaves reserved characters encoded (`%2F` stays inside its segment). A malformed
- * escape never gets here (Fastify answers it 400); should one, the path is kept as sent.
+ * decodeURI leaves reserved characters encoded (`%2F` stays inside its segment). Fastify answers
+ * a malformed escape 400 before any handler; one it lets through is matched as sent.
  */
 function decodedPath(path: string): string {
   try {
