@@ -42,10 +42,16 @@ export function machineTicks(): MachineTicks {
   return { total: user + nice + system + idle + iowait + irq + softirq + steal, idle: idle + iowait, interrupts: irq + softirq, steal };
 }
 
-/** Where the machine's cores went between two readings, in cores (idle, interrupts, steal). */
-export function machineShare(before: MachineTicks, after: MachineTicks, cores: number): { idle: number; interrupts: number; steal: number } {
+/** Where the machine's cores went between two readings, in cores. */
+export interface MachineShare {
+  idle: number;
+  interrupts: number;
+  steal: number;
+}
+
+export function machineShare(before: MachineTicks, after: MachineTicks, cores: number): MachineShare {
   const total = Math.max(1, after.total - before.total);
-  const share = (key: 'idle' | 'interrupts' | 'steal') => ((after[key] - before[key]) / total) * cores;
+  const share = (key: keyof MachineShare) => ((after[key] - before[key]) / total) * cores;
   return { idle: share('idle'), interrupts: share('interrupts'), steal: share('steal') };
 }
 

@@ -30,7 +30,7 @@ import pg from 'pg';
 import { seededRandom } from '../training/random.ts';
 import { runCli, startServiceProcess, type ServiceProcess } from '../test/helpers/process.ts';
 import { HAVE_REDIS, startRedis } from '../test/helpers/redis.ts';
-import { cpuCaps, cpuMs, machineShare, machineTicks, pin } from './cpu-limits.ts';
+import { cpuCaps, cpuMs, machineShare, machineTicks, pin, type MachineShare } from './cpu-limits.ts';
 import { generatePeople } from './people.ts';
 import { HAVE_WRK, runWrk } from './wrk.ts';
 
@@ -115,7 +115,7 @@ interface Run {
   otherCpuMs: number;
   clientCpuMs: number;
   /** Cores of the whole machine idle, in interrupts and stolen by the host during the run. */
-  machine: { idle: number; interrupts: number; steal: number };
+  machine: MachineShare;
 }
 
 /** Processes to count beside the API's: fixed ones, or looked up as each run starts (PostgreSQL's backends). */

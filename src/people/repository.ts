@@ -126,15 +126,17 @@ export type BatchColumn = Exclude<LookupColumn, 'id'>;
 
 /** The column and normalised value a lookup by email, URL or public id reads; null where it cannot name anyone. */
 export function batchKeyOf(key: Exclude<PersonKey, { id: string }>): [BatchColumn, string] | null {
-  if ('publicId' in key) return ['public_id', key.publicId];
   const lookup = columnFor(key);
   return lookup && lookup[0] !== 'id' ? [lookup[0], lookup[1]] : null;
 }
 
+const batchLookupBy = (column: BatchColumn): Statement =>
+  statement(`people_by_${column}_batch`, `SELECT ${SUMMARY_COLUMNS} FROM people WHERE ${column} = ANY($1::text[])`);
+
 const BATCH_LOOKUPS: Record<BatchColumn, Statement> = {
-  email_normalized: statement('people_by_email_normalized_batch', `SELECT ${SUMMARY_COLUMNS} FROM people WHERE email_normalized = ANY($1::text[])`),
-  linkedin_key: statement('people_by_linkedin_key_batch', `SELECT ${SUMMARY_COLUMNS} FROM people WHERE linkedin_key = ANY($1::text[])`),
-  public_id: statement('people_by_public_id_batch', `SELECT ${SUMMARY_COLUMNS} FROM people WHERE public_id = ANY($1::text[])`),
+  email_normalized: batchLookupBy('email_normalized'),
+  linkedin_key: batchLookupBy('linkedin_key'),
+  public_id: batchLookupBy('public_id'),
 };
 
 /** Many people by one column in one statement, keyed by that column's value (normalised keys, see batchKeyOf). */

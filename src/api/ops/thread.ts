@@ -7,6 +7,7 @@ import { clientErrorHandler, MAX_HEADER_BYTES } from '../shared/client-errors.ts
 import { limitConnections } from '../shared/connection-limits.ts';
 import { metricsTokenRefusal } from '../shared/metrics-token.ts';
 import { requestIdFor } from '../shared/request-log.ts';
+import { requestPath } from '../shared/route-methods.ts';
 import { STATUS_BY_CODE } from '../shared/status-codes.ts';
 import type { FromOpsThread, OpsThreadData, ToOpsThread } from './messages.ts';
 
@@ -85,7 +86,7 @@ const ROUTES = new Map<string, (response: ServerResponse, requestId: string, req
 const METHODS = ['GET', 'HEAD'];
 
 async function handle(request: IncomingMessage, response: ServerResponse, requestId: string): Promise<string> {
-  const path = (request.url ?? '/').split('?', 1)[0] ?? '/';
+  const path = requestPath(request.url ?? '/');
   const method = request.method ?? 'GET';
   const route = ROUTES.get(path);
   if (route && METHODS.includes(method)) {
