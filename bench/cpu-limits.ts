@@ -10,19 +10,28 @@ import path from 'node:path';
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
+/** CPU milliseconds in two fields of /proc/PID/stat, counted after the command name ("self" for this process). */
+function statCpuMs(pid: number | 'self', first: number, second: number): number {
+  const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
+  return ((Number(fields[first]) + Number(fields[second])) * 1000) / TICKS_PER_SECOND;
+}
+
 /** User + system CPU milliseconds of the processes (all their threads), 0 for one that is gone. */
 export function cpuMs(pids: number[]): number {
   let total = 0;
   for (const pid of pids) {
     try {
-      // Fields after the command name: utime and stime are the 12th and 13th.
-      const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+      total += statCpuMs(pid, 11, 12); // utime, stime
     } catch {
       // gone
     }
   }
   return total;
+}
+
+/** CPU milliseconds of the children this process has waited for (cutime, cstime). */
+export function reapedChildrenCpuMs(): number {
+  return statCpuMs('self', 13, 14);
 }
 
 /** The whole machine's CPU time so far, in ticks, from the first line of /proc/stat. */

@@ -121,6 +121,9 @@ interface Run {
 /** Processes to count beside the API's: fixed ones, or looked up as each run starts (PostgreSQL's backends). */
 type Others = number[] | (() => Promise<number[]>);
 
+/** The requests of both load generators: person{i}@example.com, i a random stored person. */
+const PROFILE_PATH = { prefix: '/v1/profiles?email=person', suffix: '%40example.com' };
+
 /** Random stored people by email, the same sequence for every run. */
 function autocannonRun(api: Api, headers: Record<string, string>, length: { duration: number } | { amount: number }) {
   const next = seededRandom(5);
@@ -129,14 +132,14 @@ function autocannonRun(api: Api, headers: Record<string, string>, length: { dura
     headers,
     connections,
     ...length,
-    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/v1/profiles?email=person${Math.floor(next() * people)}%40example.com` }) }],
+    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `${PROFILE_PATH.prefix}${Math.floor(next() * people)}${PROFILE_PATH.suffix}` }) }],
   });
 }
 
 /** One measured run of `--seconds` with the chosen load generator, and the CPU milliseconds it took. */
 async function loadFor(api: Api, headers: Record<string, string>): Promise<{ rate: number; requests: number; failed: number; clientCpuMs: number }> {
   if (loadGenerator === 'wrk') {
-    const result = await runWrk({ baseUrl: api.service.baseUrl, headers, connections, seconds, pathPrefix: '/v1/profiles?email=person', pathSuffix: '%40example.com', count: people });
+    const result = await runWrk({ baseUrl: api.service.baseUrl, headers, connections, seconds, pathPrefix: PROFILE_PATH.prefix, pathSuffix: PROFILE_PATH.suffix, count: people });
     return { rate: result.rate, requests: result.requests, failed: result.failed, clientCpuMs: result.cpuMs };
   }
   const client0 = process.cpuUsage();

@@ -6,12 +6,10 @@
  * reaped children (/proc/self/stat's cutime and cstime).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+import { reapedChildrenCpuMs } from './cpu-limits.ts';
 
 export const HAVE_WRK = spawnSync('wrk', ['--version'], { stdio: 'ignore' }).error === undefined;
 
@@ -22,13 +20,6 @@ export interface WrkResult {
   failed: number;
   /** wrk's own CPU milliseconds. */
   cpuMs: number;
-}
-
-/** CPU milliseconds of the children this process has waited for. */
-function reapedChildrenCpuMs(): number {
-  const fields = (readFileSync('/proc/self/stat', 'utf8').split(') ')[1] ?? '').split(' ');
-  // After the command name: cutime and cstime are the 14th and 15th.
-  return ((Number(fields[13]) + Number(fields[14])) * 1000) / TICKS_PER_SECOND;
 }
 
 /**

@@ -188,7 +188,7 @@ const TRAIT_STANCES: Readonly<Record<OtherTrait, { high: string; low: string }>>
  * openness and conscientiousness items; neuroticism is not asked). Their stances are the only
  * ones a phrase's `claims` may name.
  */
-export const MEASURED_TRAITS = ['openness', 'conscientiousness'] as const satisfies readonly OtherTrait[];
+const MEASURED_TRAITS = ['openness', 'conscientiousness'] as const satisfies readonly OtherTrait[];
 
 /** Every side a phrase's `claims` may take: `structure:orderly`, `structure:loose`, `novelty:…`. */
 export const CLAIM_STANCES: readonly string[] = MEASURED_TRAITS.flatMap((trait) => [TRAIT_STANCES[trait].high, TRAIT_STANCES[trait].low]);

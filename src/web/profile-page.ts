@@ -136,9 +136,10 @@ const MEASURED_TRAITS = [
   { key: 'openness', name: 'Openness', gloss: 'curiosity, appetite for new things' },
 ] as const;
 
-/** A measured score in words, on the advice's own levels (content/individual.ts traitLevels). */
-function levelWords(score: number): string {
-  return traitLevels({ conscientiousness: score }).conscientiousness ?? 'average';
+/** The person's first name for a sentence, HTML-escaped; "this person" when there is none. */
+function whoOf(model: ProfilePageModel): string {
+  const name = model.first_name.trim();
+  return escapeHtml(name === '' ? 'this person' : name);
 }
 
 /**
@@ -147,14 +148,16 @@ function levelWords(score: number): string {
  * nothing about how careful they are: a taker found "Conscientiousness 4%" beside advice that
  * they run on checklists, which the test had measured (0.75).
  */
-function measuredBlock(model: ProfilePageModel, firstName: string): string {
+function measuredBlock(model: ProfilePageModel): string {
   const measured = model.measured;
   if (measured === undefined || model.evidence?.source !== 'assessment') return '';
+  // In words, on the advice's own levels (content/individual.ts).
+  const levels = traitLevels(measured);
   const rows = MEASURED_TRAITS.filter(({ key }) => Number.isFinite(measured[key]))
-    .map(({ key, name, gloss }) => `<li><span>${name} <small>(${gloss})</small></span><strong>${levelWords(measured[key])}</strong></li>`)
+    .map(({ key, name, gloss }) => `<li><span>${name} <small>(${gloss})</small></span><strong>${levels[key] ?? 'average'}</strong></li>`)
     .join('');
   if (rows === '') return '';
-  const who = escapeHtml(firstName.trim() === '' ? 'this person' : firstName.trim());
+  const who = whoOf(model);
   return `<h2>Measured by the test</h2>
 <p class="note">How ${who} works, from the test's own questions, apart from the DISC styles above.</p>
 <ul class="measured">${rows}</ul>`;
@@ -164,13 +167,13 @@ function styleCard(model: ProfilePageModel): string {
   const p = model.personalities;
   const bars = STYLE_BARS.map(({ key, name, colour }) => bar(name, p.disc_percentages[key], colour)).join('\n');
   const qualities = model.qualities.filter((q) => q.trim() !== '');
-  const who = escapeHtml(model.first_name.trim() === '' ? 'this person' : model.first_name.trim());
+  const who = whoOf(model);
   return `<section class="card">
 <h2>Style</h2>
 ${bar('Intensity', p.disc_intensity, '#1f2933')}
 ${bars}
 <p class="note">How ${who}'s point on the DISC map divides among the four DISC styles (together 100 %): how they deal with people, not trait scores.</p>
-${measuredBlock(model, model.first_name)}
+${measuredBlock(model)}
 <div class="types">
 <div class="type-tile"><span>Myers-Briggs</span><strong>${escapeHtml(p.myers_briggs_type)}</strong></div>
 <div class="type-tile"><span>Enneagram</span><strong>${escapeHtml(String(p.enneagram_type))}</strong></div>
@@ -192,11 +195,11 @@ ${image}
 }
 
 /** How much the profile rests on, and what its confidence means, in plain words. */
-function evidenceCard(model: ProfilePageModel, firstName: string): string {
+function evidenceCard(model: ProfilePageModel): string {
   const evidence = model.evidence;
   if (evidence === undefined) return '';
   const confidence = percent(evidence.confidence);
-  const who = escapeHtml(firstName.trim() === '' ? 'this person' : firstName.trim());
+  const who = whoOf(model);
   const words = Number.isFinite(evidence.word_count) ? Math.max(0, Math.round(evidence.word_count)) : 0;
   const amount =
     evidence.source === 'assessment'
@@ -262,7 +265,7 @@ ${identity(model, fullName)}
 ${mapCard(model, fullName)}
 ${styleCard(model)}
 </div>
-${evidenceCard(model, model.first_name)}
+${evidenceCard(model)}
 ${adviceSections(model)}
 <footer>Profile by Rapport</footer>
 </main>`;

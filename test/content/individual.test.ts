@@ -1,16 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { API_SECTIONS, generatedPeople, measureOverlap, PAGE_SECTIONS, type OverlapPerson } from '../../src/content/advice-overlap.ts';
 import { composeProfileContent, type ProfileContent } from '../../src/content/compose-profile.ts';
 import { EMPHATIC_INTENSITY, evidenceLevel, roleFamily, traitLevels } from '../../src/content/individual.ts';
 import { loadPhraseLibrary, readPhraseLibrary, SECTIONS } from '../../src/content/phrases.ts';
 import { stripMarkers } from '../../src/content/text.ts';
-import { analyzeTexts } from '../../src/people/analyze.ts';
-import { loadModel } from '../../src/personality/text/model.ts';
-import type { TextSample } from '../../src/people/person.ts';
 import { DISC_TYPES } from '../../src/personality/circle.ts';
 import type { DiscPoint, TraitScores } from '../../src/personality/types.ts';
 import { describePersonality } from '../../src/profiles/describe.ts';
+import { demoPeople } from '../helpers/demo-people.ts';
 
 const library = loadPhraseLibrary();
 
@@ -204,13 +201,7 @@ describe('how much two people of the same type share (target: under 50 %)', () =
   });
 
   it('over the demo people', () => {
-    const people: OverlapPerson[] = [];
-    for (const line of readFileSync(new URL('../../src/people/demo/people.jsonl', import.meta.url), 'utf8').split('\n')) {
-      if (line.trim() === '') continue;
-      const row = JSON.parse(line) as { first_name: string; title?: string; texts?: TextSample[] };
-      const { estimate } = analyzeTexts(loadModel(), row.texts ?? []);
-      if (estimate) people.push({ label: row.first_name, estimate, title: row.title ?? null });
-    }
+    const people: OverlapPerson[] = demoPeople().map(({ name, estimate, title }) => ({ label: name, estimate, title }));
     const report = measureOverlap(people, API_SECTIONS);
     expect(report.pairs).toBeGreaterThan(5);
     // The demo texts are 149–215 words, which since the evidence shrink (src/personality/shrink.ts)

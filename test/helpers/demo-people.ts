@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { analyzeTexts } from '../../src/people/analyze.ts';
+import { DEMO_PEOPLE_FILE } from '../../src/people/demo/seed.ts';
 import type { TextSample } from '../../src/people/person.ts';
 import { loadModel } from '../../src/personality/text/model.ts';
 import type { TraitEstimate } from '../../src/personality/types.ts';
@@ -14,7 +15,7 @@ export interface DemoPerson {
 export function demoPeople(): DemoPerson[] {
   const model = loadModel();
   const people: DemoPerson[] = [];
-  for (const line of readFileSync(new URL('../../src/people/demo/people.jsonl', import.meta.url), 'utf8').split('\n')) {
+  for (const line of readFileSync(DEMO_PEOPLE_FILE, 'utf8').split('\n')) {
     if (line.trim() === '') continue;
     const row = JSON.parse(line) as { first_name: string; title?: string; texts?: TextSample[] };
     const { estimate } = analyzeTexts(model, row.texts ?? []);

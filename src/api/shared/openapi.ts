@@ -34,7 +34,7 @@ declare module 'fastify' {
  * HTTP by address or name (only localhost is exempt), leaving a blank page; and with inline
  * styles, which swagger-ui sets on its elements (scripts stay restricted to its own files).
  */
-export function docsCsp(header: string): string {
+function docsCsp(header: string): string {
   return header
     .split(';')
     .map((directive) => directive.trim())

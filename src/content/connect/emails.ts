@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { escapeHtml } from '../../shared/html.ts';
 import { viewParty, type Party, type PartyView, type Style } from '../party.ts';
-import { templateProblems } from '../relationship/library.ts';
+import { STYLES, templateProblems } from '../relationship/library.ts';
 import { hedgedPairProblems, hedgedProblems, hedgedText, pairText, type Hedged, type HedgedPair } from './hedged.ts';
 import { fillTemplate, nameSlot } from './render.ts';
 import { isRecord } from '../../shared/records.ts';
@@ -35,7 +35,6 @@ export const SENDER_NAME_PLACEHOLDER = '[Your name]';
 /** The variant an email is written in: a style, or B for a balanced blend. */
 export type EmailVariant = Style | 'B';
 export const EMAIL_VARIANTS: readonly EmailVariant[] = ['D', 'I', 'S', 'C', 'B'];
-const STYLES: readonly Style[] = ['D', 'I', 'S', 'C'];
 
 export interface EmailSituation {
   key: string;

@@ -23,7 +23,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { escapeHtml } from '../../shared/html.ts';
 import { viewParty, type Party, type Style } from '../party.ts';
-import { templateProblems } from '../relationship/library.ts';
+import { STYLES, templateProblems } from '../relationship/library.ts';
 import { hedgedPairProblems, hedgedProblems, hedgedText, pairText, type Hedged, type HedgedPair } from './hedged.ts';
 import { PhraseSet, scanMessage, type Match, type Scan, type Sentence } from './message-scan.ts';
 import { fillTemplate, nameSlot, type NameSlot } from './render.ts';
@@ -54,7 +54,6 @@ export type SenderTable = Record<Style, Partial<Record<Check, HedgedPair>>>;
 /** `tentative`: the note for a reader whose placement is tentative (`{name}`). */
 export interface MessagingNotes { tentative: string }
 export interface MessagingLibrary { advice: AdviceTable; sender: SenderTable; notes: MessagingNotes }
-const STYLES: readonly Style[] = ['D', 'I', 'S', 'C'];
 
 const LONG_SENTENCE: Readonly<Record<Style, number>> = { D: 20, I: 25, S: 28, C: 35 };
 const TOO_LONG: Readonly<Record<Style, number>> = { D: 120, I: 180, S: 220, C: 350 };

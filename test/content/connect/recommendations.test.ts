@@ -3,7 +3,7 @@ import { composeConnectRecommendations, loadSummaryPhrases } from '../../../src/
 import { OVERVIEW_SECTIONS } from '../../../src/content/phrases.ts';
 import { rankPhrases } from '../../../src/content/rank.ts';
 import type { Party } from '../../../src/content/party.ts';
-import { AXIS, partyAt, tagsIn, TYPE_ANGLES } from './helpers.ts';
+import { AXIS, partyAt, tagsIn, TYPE_ANGLES, withConfidence } from './helpers.ts';
 
 const BLOCKS = OVERVIEW_SECTIONS;
 
@@ -79,11 +79,6 @@ describe('composeConnectRecommendations', () => {
 });
 
 describe('composeConnectRecommendations follows the evidence and the role, as group A does', () => {
-  const withConfidence = (party: Party, confidence: number): Party => ({
-    ...party,
-    estimate: { ...party.estimate, confidence: { extraversion: confidence, agreeableness: confidence, conscientiousness: confidence, openness: confidence, neuroticism: confidence } },
-  });
-
   it('opens a profile resting on a few words of text by saying it is tentative, and claims nothing emphatic', () => {
     const thin = composeConnectRecommendations(withConfidence(partyAt('Robert', AXIS.D, 80), 0.08));
     expect(thin.overview).toMatch(/tentative/);

@@ -18,7 +18,7 @@ import { HEDGE } from '../../../src/content/hedge.ts';
 import { composeConnectRecommendations } from '../../../src/content/connect/recommendations.ts';
 import { TENTATIVE_CONFIDENCE } from '../../../src/content/individual.ts';
 import type { Party } from '../../../src/content/party.ts';
-import { AXIS, partyAt, tagsIn, TYPE_ANGLES } from './helpers.ts';
+import { AXIS, partyAt, tagsIn, TYPE_ANGLES, withConfidence } from './helpers.ts';
 
 const library = loadRelationshipLibrary();
 
@@ -344,11 +344,6 @@ describe('composeRelationship and what a test measured, both ways (a trial: an o
 });
 
 describe('composeRelationship and a tentative placement (thin evidence, as the person\'s own profile reads it)', () => {
-  /** A party whose placement rests on evidence of this confidence (0–1; the profile shows it as 0–100). */
-  const withConfidence = (party: Party, confidence: number): Party => ({
-    ...party,
-    estimate: { ...party.estimate, confidence: { extraversion: confidence, agreeableness: confidence, conscientiousness: confidence, openness: confidence, neuroticism: confidence } },
-  });
   const thin = (party: Party): Party => withConfidence(party, (TENTATIVE_CONFIDENCE - 5) / 100);
   const dana = partyAt('Dana', AXIS.D);
   const marisol = partyAt('Marisol', AXIS.I);
