@@ -45,10 +45,12 @@ const SENTENCE_END = /[.!?…]["')\]]?$/;
 /**
  * `\s*[|]\s*` and a trim of separators, each with a lookbehind so that a long run of spaces
  * or separators is tried once at its start rather than from each of its characters. Same
- * matches: a match never starts after a space (the earlier space would have started it),
- * and the trailing run starts after a character outside the run.
+ * matches: a match that starts with spaces starts at the first of them (from a later one, the
+ * earlier one would have started it), but one may start at the `|` itself right after spaces
+ * that the previous match took ("|\r|": the second `|` follows the `\r` the first one ate);
+ * the trailing run starts after a character outside the run.
  */
-const PIPE = /(?<!\s)\s*[|]\s*/g;
+const PIPE = /(?:(?<!\s)\s+)?\|\s*/g;
 const EDGE_SEPARATORS = /^[\s,;:–—-]+|(?<![\s,;:–—-])[\s,;:–—-]+$/g;
 /** A list of short items: "Python, SQL, Docker | Kubernetes". */
 const LIST_SEPARATOR = /\s*[,;|·•/]\s*/;

@@ -46,6 +46,12 @@ describe('the linear-time cleaners give the results of the regular expressions t
     );
   });
 
+  it('cleanLabelledText, on pipes after spaces an earlier pipe took (a counterexample a CI run found)', () => {
+    for (const text of ['|\r|<!--', 'a |\t| b, c d e f.', 'x | \u2028 | y z w v u.', '||  |a b c d e.']) {
+      expect([text, cleanLabelledText(text)]).toEqual([text, referenceCleanLabelledText(text)]);
+    }
+  });
+
   it('both, on the test texts and on every essay of the sample', () => {
     const texts = [OUTGOING_TEXT, RESERVED_TEXT, RESUME_TEXT, ...sampleEssays().map((essay) => essay.text)];
     for (const text of texts) {
