@@ -20,6 +20,8 @@ export interface WrkResult {
   failed: number;
   /** wrk's own CPU milliseconds. */
   cpuMs: number;
+  /** The 99th percentile of the requests' latency, milliseconds. */
+  p99Ms: number;
 }
 
 /**
@@ -44,7 +46,7 @@ request = function()
 end
 done = function(summary, latency, requests)
   local e = summary.errors
-  io.write(string.format('{"requests":%d,"duration_us":%d,"failed":%d}\\n', summary.requests, summary.duration, e.connect + e.read + e.write + e.timeout + e.status))
+  io.write(string.format('{"requests":%d,"duration_us":%d,"failed":%d,"p99_us":%d}\\n', summary.requests, summary.duration, e.connect + e.read + e.write + e.timeout + e.status, latency:percentile(99)))
 end
 `;
 }
@@ -73,8 +75,8 @@ export async function runWrk(options: WrkOptions): Promise<WrkResult> {
     const cpuMs = reapedChildrenCpuMs() - before;
     const line = output.split('\n').find((l) => l.startsWith('{"requests"'));
     if (code !== 0 || !line) throw new Error(`wrk failed (exit ${code}):\n${output}`);
-    const summary = JSON.parse(line) as { requests: number; duration_us: number; failed: number };
-    return { requests: summary.requests, rate: summary.requests / (summary.duration_us / 1e6), failed: summary.failed, cpuMs };
+    const summary = JSON.parse(line) as { requests: number; duration_us: number; failed: number; p99_us: number };
+    return { requests: summary.requests, rate: summary.requests / (summary.duration_us / 1e6), failed: summary.failed, cpuMs, p99Ms: summary.p99_us / 1000 };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
