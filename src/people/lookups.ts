@@ -25,7 +25,17 @@ export class PersonLookups {
       new DataLoader<string, PersonSummary | null>(
         async (keys) => {
           const found = await findPersonSummaries(db, column, keys);
-          return keys.map((key) => found.get(key) ?? null);
+          const handedOut = new Set<string>();
+          return keys.map((key) => {
+            const summary = found.get(key) ?? null;
+            if (summary === null || !handedOut.has(key)) {
+              handedOut.add(key);
+              return summary;
+            }
+            // Two requests for one person in a batch each get an object of their own, as they
+            // would from two statements: what one does with its person never shows in the other.
+            return structuredClone(summary);
+          });
         },
         { cache: false, maxBatchSize: options.maxBatch ?? MAX_BATCH, batchScheduleFn: (send) => setImmediate(send) },
       );

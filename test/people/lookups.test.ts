@@ -81,6 +81,10 @@ describe('PersonLookups', () => {
     // What shows a profile, never the texts.
     expect(found[0]).not.toHaveProperty('texts');
     expect(found[0]?.estimate).toEqual(estimate);
+    // The same person asked for twice in one statement: equal, but objects of their own.
+    expect(found[5]).toEqual(found[0]);
+    expect(found[5]).not.toBe(found[0]);
+    expect(found[5]?.estimate).not.toBe(found[0]?.estimate);
     expect(sent.map((s) => s.name).sort()).toEqual(['people_by_email_normalized_batch', 'people_by_linkedin_key_batch', 'people_by_public_id_batch']);
     expect(sent.find((s) => s.name === 'people_by_email_normalized_batch')?.keys).toEqual(['batch3@example.com', 'nobody@example.com', 'batch0@example.com', 'batch3@example.com']);
   });
