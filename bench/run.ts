@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: every benchmark in one run, so figures and ratios come from the same
- * machine state. `npm run bench -- --quick` uses 10,000 people instead of 100,000, and 30 uploads of 3.5 MB instead of 100.
+ * machine state. `npm run bench -- --quick` uses 10,000 people instead of 100,000, 30 uploads
+ * of 3.5 MB instead of 100, and 3 rounds of each scale-out comparison instead of 5.
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -40,4 +41,4 @@ try {
   if (dir) rmSync(dir, { recursive: true, force: true });
 }
 // On PostgreSQL only (set DATABASE_URL): one API process against two, Redis limiter against in-process.
-run('bench/scale-out.ts', values.quick ? ['--people', '2000'] : []);
+run('bench/scale-out.ts', values.quick ? ['--people', '2000', '--rounds', '3'] : []);
