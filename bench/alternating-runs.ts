@@ -144,17 +144,19 @@ export async function compare(settings: RunSettings, a: Api, b: Api, load: Load,
 }
 
 export const us = (ms: number) => `${Math.round(ms * 1000)} µs`;
-export const rps = (runs: Run[]) => `${Math.round(median(runs.map((r) => r.rate)))} req/s`;
+export const medianRate = (runs: Run[]) => median(runs.map((r) => r.rate));
+export const rps = (runs: Run[]) => `${Math.round(medianRate(runs))} req/s`;
 
 /** The CPU a request cost each part of the machine, over a side's runs. */
 export function cpuPerRequest(runs: Run[], cores: number): { api: number; total: number; text: string } {
   const [api, pgMs, client] = [median(runs.map((r) => r.apiCpuMs)), median(runs.map((r) => r.otherCpuMs)), median(runs.map((r) => r.clientCpuMs))];
   // The kernel's interrupt time (loopback TCP, mostly) is counted to no process: per request too.
   const irq = median(runs.map((r) => (r.machine.interrupts * 1000) / r.rate));
-  const busy = (median(runs.map((r) => r.rate)) * (api + pgMs + client + irq)) / 1000;
+  const busy = (medianRate(runs) * (api + pgMs + client + irq)) / 1000;
   const machine = (key: 'idle' | 'steal') => median(runs.map((r) => r.machine[key])).toFixed(2);
   const text = `API ${us(api)}, PostgreSQL ${us(pgMs)}, load generator ${us(client)}, interrupts ${us(irq)} (${busy.toFixed(2)} of ${cores} cores busy, ${machine('idle')} idle, ${machine('steal')} stolen by the host)`;
   return { api, total: api + pgMs + client + irq, text };
 }
 
+/** The middle of the rounds' 99th percentiles (wrk leaves timed-out requests out of its latencies). */
 export const p99 = (runs: Run[]) => `p99 ${median(runs.map((r) => r.p99Ms)).toFixed(1)} ms`;

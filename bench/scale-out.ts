@@ -2,7 +2,7 @@
  * Scaling out on PostgreSQL: GET /v1/profiles with one API process against two
  * (`serve --processes 2`), and the Redis rate limiter against the in-process one.
  *
- *   DATABASE_URL=postgres://… npx tsx bench/scale-out.ts [--people 10000] [--seconds 5] [--connections 32] [--rounds 5] [--cpu-cap 0.4] [--sweep 16,32,64,128] [--parts processes,limiter,simulation]
+ *   DATABASE_URL=postgres://… npx tsx bench/scale-out.ts [--people 10000] [--seconds 5] [--connections 32] [--rounds 5] [--cpu-cap 0.4] [--sweep 16,32,64,128,256] [--parts processes,limiter,simulation]
  *
  * Needs a PostgreSQL server (a fresh database is created on it and dropped) and Debian's
  * redis-server (a throwaway one is started on loopback). Every service is started once and the
@@ -12,7 +12,7 @@
  * 1. one process against two, as they are (the load generator, PostgreSQL and Redis share the
  *    same cores as the API processes, so on a 2-core machine two processes cannot reach 2×), at
  *    each number of connections of `--sweep`, then each side at the number where it answered
- *    most: its capacity on this machine, with the latency that cost (p99);
+ *    most (the most it served on this machine), each with its latency (p99);
  * 2. the Redis limiter against the in-process one, with the CPU time each costs per request
  *    (API process, redis-server);
  * 3. the same with redis-server pinned to a core of its own and the API processes to the others
@@ -30,7 +30,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { runCli, startServiceProcess } from '../test/helpers/process.ts';
 import { HAVE_REDIS, startRedis } from '../test/helpers/redis.ts';
-import { ceiling, compare as compareRuns, cpuPerRequest, median, p99, rps, settle, spread, us, type Api, type Load, type Others, type RunSettings } from './alternating-runs.ts';
+import { ceiling, compare as compareRuns, cpuPerRequest, median, medianRate, p99, rps, settle, spread, us, type Api, type Load, type Others, type Run, type RunSettings } from './alternating-runs.ts';
 import { cpuCaps, pin } from './cpu-limits.ts';
 import { generatePeople } from './people.ts';
 import { HAVE_WRK } from './wrk.ts';
@@ -44,12 +44,13 @@ const { values } = parseArgs({
     'cpu-cap': { type: 'string', default: '0.4' },
     'load-generator': { type: 'string', default: HAVE_WRK ? 'wrk' : 'autocannon' },
     parts: { type: 'string', default: 'processes,limiter,simulation' },
-    sweep: { type: 'string', default: '16,32,64,128' },
+    sweep: { type: 'string', default: '16,32,64,128,256' },
   },
 });
 const people = Number(values.people);
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
+if (!Number.isInteger(connections) || connections < 1) throw new Error('--connections takes a number of connections');
 const rounds = Number(values.rounds);
 // One process against two at each of these numbers of connections (the other parts use --connections).
 const sweep = [...new Set([...values.sweep.split(',').map(Number), connections])].sort((x, y) => x - y);
@@ -77,10 +78,18 @@ url.pathname = `/${name}`;
 const redis = await startRedis();
 const dir = await mkdtemp(path.join(tmpdir(), 'rapport-bench-scale-'));
 const settings: RunSettings = { people, seconds, rounds, loadGenerator, cores };
-const compare = (a: Api, b: Api, load: Load, others: Others = [], loadB: Load = load) => compareRuns(settings, a, b, load, others, loadB);
+const compare = (a: Api, b: Api, load: Load, others?: Others, loadB?: Load) => compareRuns(settings, a, b, load, others, loadB);
 const env = { DATABASE_URL: url.toString(), RAPPORT_DEMO_DATA: 'false', RAPPORT_IN_PROCESS_WORKER: 'false', LOG_LEVEL: 'info' };
 
 let started = 0;
+/** The services started so far: each is stopped once, by the part that needs it gone or at the end. */
+const apis: Api[] = [];
+
+async function stopApis(which: Api[]): Promise<void> {
+  const stopping = apis.filter((api) => which.includes(api));
+  apis.splice(0, apis.length, ...apis.filter((api) => !which.includes(api)));
+  await Promise.allSettled(stopping.map((api) => api.service.stop()));
+}
 
 async function startApi(extraEnv: Record<string, string>, processes: number): Promise<Api> {
   // The request logs (a line a request, as in production) go to a file, as an operator's would:
@@ -111,8 +120,8 @@ async function scriptCalls(): Promise<number> {
 
 /**
  * 1. One process against two, as they are: at each number of connections of `--sweep`
- * (alternating rounds at each), then each side at the number where it answered most (its
- * capacity on this machine), again in alternating rounds.
+ * (alternating rounds at each), then each side at the number where it answered most (the most
+ * it served on this machine), again in alternating rounds.
  */
 async function compareProcesses(one: Api, two: Api, headers: Record<string, string>): Promise<void> {
   // PostgreSQL's CPU is that of the backends serving the bench's database.
@@ -122,9 +131,13 @@ async function compareProcesses(one: Api, two: Api, headers: Record<string, stri
   const best = { one: { rate: 0, connections }, two: { rate: 0, connections } };
   for (const count of sweep) {
     const runs = await compare(one, two, { headers, connections: count }, backends);
-    console.log(`  ${count} connections: 1 process ${rps(runs.a)} (${p99(runs.a)}), 2 processes ${rps(runs.b)} (${p99(runs.b)}): ${runs.ratio.toFixed(2)} × (rounds ${spread(runs.ratios)})`);
+    const apiUs = (side: Run[]) => us(median(side.map((r) => r.apiCpuMs)));
+    console.log(
+      `  ${count} connections: 1 process ${rps(runs.a)} (${p99(runs.a)}), 2 processes ${rps(runs.b)} (${p99(runs.b)}): ${runs.ratio.toFixed(2)} × (rounds ${spread(runs.ratios)}); ` +
+        `API CPU a request ${apiUs(runs.a)} → ${apiUs(runs.b)}`,
+    );
     for (const [side, sideRuns] of [['one', runs.a], ['two', runs.b]] as const) {
-      const rate = median(sideRuns.map((r) => r.rate));
+      const rate = medianRate(sideRuns);
       if (rate > best[side].rate) best[side] = { rate, connections: count };
     }
     if (count !== connections) continue;
@@ -134,11 +147,17 @@ async function compareProcesses(one: Api, two: Api, headers: Record<string, stri
         `From the 1-process costs, 2 processes could reach at most ${ceiling(cores, 2, alone.api, alone.total).toFixed(2)} × one on ${cores} cores`,
     );
   }
-  if (sweep.length < 2) return;
+  if (sweep.length < 2) {
+    console.log('  (each side at its best skipped: --sweep has one number of connections)');
+    return;
+  }
   const peak = await compare(one, two, { headers, connections: best.one.connections }, backends, { headers, connections: best.two.connections });
+  // A side at its best at the sweep's largest count may do better still with more connections.
+  const top = sweep[sweep.length - 1];
+  const edge = best.one.connections === top || best.two.connections === top ? '; at the sweep\'s largest count, so the most either can serve may be higher' : '';
   console.log(
-    `  each at its best (capacity): 1 process at ${best.one.connections} connections ${rps(peak.a)} (${p99(peak.a)}), ` +
-      `2 processes at ${best.two.connections} ${rps(peak.b)} (${p99(peak.b)}): ${peak.ratio.toFixed(2)} × (rounds ${spread(peak.ratios)})`,
+    `  each at its best: 1 process at ${best.one.connections} connections ${rps(peak.a)} (${p99(peak.a)}), ` +
+      `2 processes at ${best.two.connections} ${rps(peak.b)} (${p99(peak.b)}): ${peak.ratio.toFixed(2)} × (rounds ${spread(peak.ratios)}${edge})`,
   );
 }
 
@@ -178,13 +197,13 @@ async function simulateOneCoreEach(one: Api, two: Api, headers: Record<string, s
           `1 process ${rps(capped.a)}, 2 processes ${rps(capped.b)}: ${capped.ratio.toFixed(2)} × (rounds ${spread(capped.ratios)}; target ≥ 1.5)`,
       );
     } finally {
-      await Promise.allSettled(apis.splice(0).map((api) => api.service.stop()));
+      // A cgroup can only be removed once the processes in it are gone.
+      await stopApis([one, two]);
       caps.remove();
     }
   }
 }
 
-const apis: Api[] = [];
 try {
   const file = path.join(dir, 'people.jsonl');
   await generatePeople(file, people);
@@ -212,7 +231,7 @@ try {
   if (local && shared) await compareLimiters(local, shared, headers);
   if (one && two && parts.has('simulation')) await simulateOneCoreEach(one, two, headers);
 } finally {
-  await Promise.allSettled(apis.map((api) => api.service.stop()));
+  await stopApis([...apis]);
   await redis.stop();
   await rm(dir, { recursive: true, force: true });
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

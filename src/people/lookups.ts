@@ -27,8 +27,9 @@ export class PersonLookups {
           const found = await findPersonSummaries(db, column, keys);
           const handedOut = new Set<string>();
           return keys.map((key) => {
-            const summary = found.get(key) ?? null;
-            if (summary === null || !handedOut.has(key)) {
+            const summary = found.get(key);
+            if (summary === undefined) return null;
+            if (!handedOut.has(key)) {
               handedOut.add(key);
               return summary;
             }
