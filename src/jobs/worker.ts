@@ -172,6 +172,7 @@ export class JobWorker {
       return false;
     }
     if (jobs.length === 0) return false;
+    const started = performance.now();
     let failures: Map<string, string>;
     try {
       failures = await lane.run(jobs);
@@ -185,6 +186,13 @@ export class JobWorker {
       // The jobs stay running until their lease ends, then run again; their results are kept.
       this.logger.error({ err: error }, 'could not mark jobs done');
     }
+    // One line per claim, as the API logs one per request: what ran, how long, how many failed
+    // (never a payload: it can hold a caller's search or a person's text).
+    const [first] = jobs;
+    this.logger.info(
+      { kind: first?.kind, ...(jobs.length === 1 ? { job_id: first?.id, attempt: first?.attempts } : {}), jobs: jobs.length, failed: failures.size, ms: Math.round(performance.now() - started) },
+      'jobs run',
+    );
     for (const job of jobs) {
       const message = failures.get(job.id);
       if (message === undefined) continue;

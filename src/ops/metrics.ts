@@ -2,6 +2,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { PDF_JOB } from '../analysis/analyses.ts';
 import { PROFILE_SEARCH_JOB } from '../connect/profile-search.ts';
 import type { Db } from '../db/client.ts';
+import { OVERLOAD_CAUSES } from './overload.ts';
 
 /** Every kind and status is reported, 0 included: a series that vanishes at zero reads as "no data". */
 const JOB_KINDS = [PDF_JOB, PROFILE_SEARCH_JOB] as const;
@@ -65,6 +66,10 @@ export class Metrics implements RequestMetrics {
   private source: () => Promise<string> = () => this.registry.metrics();
 
   constructor(db: Db) {
+    // Every refusal series exists from the start at 0, so a dashboard's rate() reads 0 before the
+    // first refusal instead of "no data" (a missing series also hides a broken scrape).
+    for (const group of ['enterprise', 'assessment', 'connect'] as const) this.refusals.inc({ group }, 0);
+    for (const cause of OVERLOAD_CAUSES) this.shed.inc({ cause }, 0);
     collectDefaultMetrics({ register: this.registry, prefix: 'rapport_' });
     // Summed over the processes of `serve --processes N`: how many a scrape covers.
     new Gauge({ name: 'rapport_api_processes', help: 'API processes whose metrics this scrape sums', registers: [this.registry] }).set(1);

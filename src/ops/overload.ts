@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 
-export type OverloadCause = 'event_loop_delay' | 'heap_used';
+export const OVERLOAD_CAUSES = ['event_loop_delay', 'heap_used'] as const;
+export type OverloadCause = (typeof OVERLOAD_CAUSES)[number];
 
 export interface OverloadLimits {
   /** Median event-loop delay over the last sample window above which the process is overloaded (ms); 0 = off. */

@@ -69,6 +69,38 @@ describe('background work under faults', () => {
     expect(await claimJob(testDb.db, ['test_fault'], 60)).toBeNull();
   });
 
+  it('logs one line per claim: the kind, the job, how many failed, never the payload', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = createLogger('info', { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const worker = new JobWorker(testDb.db, logger, { pollIntervalMs: 20 });
+    let runs = 0;
+    worker.register('test_logged', async () => {
+      runs += 1;
+      if (runs === 1) throw new Error('first try fails');
+    });
+    const id = await enqueueJob(testDb.db, 'test_logged', { secret: 'a caller text' });
+    worker.start();
+    try {
+      // The first try failed and was put back with a back-off: made due at once.
+      const putBack = async () => {
+        const now = await row(id);
+        return now?.attempts === 1 && now.status === 'queued';
+      };
+      for (let i = 0; i < 250 && !(await putBack()); i += 1) await new Promise((r) => setTimeout(r, 20));
+      await makeDue(id);
+      expect(await waitUntil(() => lines.filter((line) => line.msg === 'jobs run').length >= 2, 5000)).toBe(true);
+    } finally {
+      await worker.stop();
+    }
+    const runLines = lines.filter((line) => line.msg === 'jobs run');
+    expect(runLines.map(({ kind, job_id, attempt, jobs, failed }) => ({ kind, job_id, attempt, jobs, failed }))).toEqual([
+      { kind: 'test_logged', job_id: id, attempt: 1, jobs: 1, failed: 1 },
+      { kind: 'test_logged', job_id: id, attempt: 2, jobs: 1, failed: 0 },
+    ]);
+    expect(runLines.every((line) => typeof line.ms === 'number')).toBe(true);
+    expect(JSON.stringify(lines)).not.toContain('a caller text');
+  });
+
   it('tells the owner once when the worker gives up, with the last error', async () => {
     const worker = new JobWorker(testDb.db, createLogger('silent'), { pollIntervalMs: 50 });
     const givenUp: Array<{ id: string; error: string }> = [];

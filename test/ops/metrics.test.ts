@@ -33,6 +33,10 @@ describe('Prometheus metrics', () => {
     expect(text).toContain('rapport_http_requests_total{group="enterprise",route="/v1/usage",method="GET",status="401"} 1');
     expect(text).toContain('rapport_http_requests_total{group="connect",route="/v1/usage",method="GET",status="200"} 1');
     expect(text).toContain('rapport_rate_limit_refusals_total{group="enterprise"} 1');
+    // Series that had nothing to count yet read 0, not "no data".
+    expect(text).toContain('rapport_rate_limit_refusals_total{group="connect"} 0');
+    expect(text).toContain('rapport_load_shed_total{cause="event_loop_delay"} 0');
+    expect(text).toContain('rapport_load_shed_total{cause="heap_used"} 0');
     // Every call observed (the +Inf bucket): which finite bucket a call lands in depends on how busy the machine is.
     expect(text).toMatch(/rapport_http_request_duration_seconds_bucket\{le="\+Inf",group="enterprise",route="\/v1\/usage",method="GET"\} 3/);
     expect(text).toMatch(/rapport_http_request_duration_seconds_count\{group="enterprise",route="\/v1\/usage",method="GET"\} 3/);
