@@ -322,6 +322,27 @@ describe('composeRelationship and what a test measured, both ways (a trial: an o
     }
   });
 
+  it('does not set a tested careful I person\'s "big picture" against a C person\'s details (a trial: Priya and Jordan)', () => {
+    const jordan = partyAt('Jordan', AXIS.C);
+    const guessed = said(composeRelationship(kim, jordan));
+    expect(guessed).toContain('Kim sees the big picture and Jordan the details');
+    expect(guessed).toContain('Kim speaks in broad strokes and feelings');
+    for (const [one, two] of [[tested(kim, 0.75), jordan], [jordan, tested(kim, 0.75)]] as const) {
+      const text = said(composeRelationship(one, two));
+      expect(text).not.toMatch(/big picture|broad strokes/);
+      expect(text).toContain('Kim brings the ideas and the energy and Jordan the method');
+      expect(text).toContain('Kim talks with energy and feeling; Jordan wants the facts first');
+    }
+    // Thin evidence on Jordan's side: the hedged careful wording.
+    const hedged = said(composeRelationship(tested(kim, 0.75), withConfidence(jordan, (TENTATIVE_CONFIDENCE - 5) / 100)));
+    expect(hedged).not.toMatch(/big picture|broad strokes/);
+    expect(hedged).toContain('Kim may bring the ideas and the energy and Jordan the method');
+    expect(hedged).toContain('Kim is likely to talk with energy and feeling and Jordan to want the facts first');
+    // A C person whom a test measured as loose is not said to give detailed, thorough feedback.
+    const measuredLoose = said(composeRelationship(kim, tested(jordan, -0.6)));
+    expect(measuredLoose).not.toMatch(/Jordan the details|Jordan's detail as care|wants details and facts/);
+  });
+
   it('does not call a person careful whom a test measured as loose, and says what holds instead', () => {
     const lee = partyAt('Lee', AXIS.C);
     const ben = partyAt('Ben', AXIS.C);
