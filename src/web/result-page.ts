@@ -39,7 +39,8 @@ export function renderResultPage(model: ResultPageModel): string {
 ${map ? `<img src="${escapeHtml(map)}" alt="DISC map with your point in the ${escapeHtml(model.discType)} area" width="400" height="400">` : ''}
 </section>
 <section class="card overview">
-<h2>In short</h2>
+<h2>How your profile reads to others</h2>
+<p class="muted small">Written for the people who look you up in Rapport, so it speaks of you ${model.firstName?.trim() ? 'by name' : 'as "this person"'}.</p>
 ${model.overview.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 </section>
 <section class="card actions">

@@ -108,6 +108,8 @@ describe('taking the test', () => {
     expect(page.body).toMatch(/\/images\/disc-map\/[-0-9._]+\.svg/);
     expect(page.body).toMatch(/href="http:\/\/localhost(?::80)?\/p\/pp_/);
     expect(page.body).toContain('Delete my result');
+    // The overview speaks of the taker in the third person, as the profile does: the page says why.
+    expect(page.body).toContain('How your profile reads to others');
     // Without the key, the same page has no delete link.
     const bare = await owner.get(resultPath.split('?')[0] ?? '');
     expect(bare.body).not.toContain('Delete my result');
