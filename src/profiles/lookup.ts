@@ -1,7 +1,9 @@
 import type { PersonLookups } from '../people/lookups.ts';
-import { NOT_AN_EMAIL_IN_QUERY, normalizeEmail } from '../people/normalize.ts';
+import { linkedinKey, NOT_AN_EMAIL_IN_QUERY, normalizeEmail } from '../people/normalize.ts';
 import type { PersonSummary } from '../people/repository.ts';
 import { AppError } from '../shared/errors.ts';
+
+const NOT_A_PROFILE_URL = 'The linkedin_url given is not a LinkedIn profile URL (like https://www.linkedin.com/in/name).';
 
 /**
  * Finds a stored person by email or professional-network URL (any spelling of either). When
@@ -11,9 +13,13 @@ export async function lookupPerson(people: PersonLookups, query: { email?: strin
   const email = query.email?.trim();
   const url = query.linkedinUrl?.trim();
   if (!email && !url) throw new AppError('bad_request', 'Give the person\'s "email" or "linkedin_url" (or both).');
-  // A malformed address alone is the caller's mistake to hear about, not a person we do not
-  // know; beside a profile URL the URL is still tried, as when the email matches nobody.
-  if (email && !url && !normalizeEmail(email)) throw new AppError('bad_request', NOT_AN_EMAIL_IN_QUERY);
+  // A malformed address or URL is the caller's mistake to hear about, not a person we do not
+  // know; while the other key can still name someone it is tried, as when one matches nobody.
+  const emailUsable = Boolean(email && normalizeEmail(email));
+  const urlUsable = Boolean(url && linkedinKey(url));
+  if (!emailUsable && !urlUsable) {
+    throw new AppError('bad_request', [email ? NOT_AN_EMAIL_IN_QUERY : '', url ? NOT_A_PROFILE_URL : ''].filter((m) => m !== '').join(' '));
+  }
   const person = (email ? await people.summary({ email }) : null) ?? (url ? await people.summary({ linkedinUrl: url }) : null);
   if (!person) throw new AppError('not_found', 'No person in the dataset matches this email or URL.');
   return person;

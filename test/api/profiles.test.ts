@@ -122,6 +122,16 @@ describe('GET /v1/profiles (A1)', () => {
     // Beside a profile URL, the URL is still tried.
     const withUrl = await lookup(`email=not-an-email&linkedin_url=${encodeURIComponent('https://www.linkedin.com/in/noor-testperson')}`);
     expect(withUrl.statusCode).toBe(200);
+    // So is a URL that cannot name anyone: 400 alone or beside a malformed email; beside a usable email, the email is tried.
+    const notAProfile = 'The linkedin_url given is not a LinkedIn profile URL (like https://www.linkedin.com/in/name).';
+    for (const url of ['not a url', 'https://example.com/in/noor-testperson', 'https://www.linkedin.com/company/acme']) {
+      const bad = await lookup(`linkedin_url=${encodeURIComponent(url)}`);
+      expect([bad.statusCode, bad.json().error.message], url).toEqual([400, notAProfile]);
+    }
+    const bothBad = await lookup(`email=not-an-email&linkedin_url=${encodeURIComponent('not a url')}`);
+    expect([bothBad.statusCode, bothBad.json().error.message]).toEqual([400, `The email given is not a valid email address (like name@example.com; URL-encode it, + as %2B). ${notAProfile}`]);
+    expect((await lookup(`email=noor.testperson%40example.org&linkedin_url=${encodeURIComponent('not a url')}`)).statusCode).toBe(200);
+    expect((await lookup(`email=nobody%40example.org&linkedin_url=${encodeURIComponent('not a url')}`)).statusCode).toBe(404);
   });
 
   it('requests in flight together (their lookups share statements) each get their own person or 404', async () => {
