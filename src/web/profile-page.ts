@@ -132,7 +132,9 @@ function bar(name: string, value: number, colour: string): string {
 }
 
 const MEASURED_TRAITS = [
-  { key: 'conscientiousness', name: 'Conscientiousness', gloss: 'care, order, follow-through' },
+  // Not called "Conscientiousness": the DISC bar of that name sits just above it, and two values
+  // under one name read as an error (a trial read "Conscientiousness 1%" over "very high").
+  { key: 'conscientiousness', name: 'Thoroughness', gloss: 'care, order, follow-through: the test\'s conscientiousness scale' },
   { key: 'openness', name: 'Openness', gloss: 'curiosity, appetite for new things' },
 ] as const;
 
@@ -154,7 +156,7 @@ function measuredBlock(model: ProfilePageModel): string {
   // In words, on the advice's own levels (content/individual.ts).
   const levels = traitLevels(measured);
   const rows = MEASURED_TRAITS.filter(({ key }) => Number.isFinite(measured[key]))
-    .map(({ key, name, gloss }) => `<li><span>${name} <small>(${gloss})</small></span><strong>${levels[key] ?? 'average'}</strong></li>`)
+    .map(({ key, name, gloss }) => `<li><span>${escapeHtml(name)} <small>(${escapeHtml(gloss)})</small></span><strong>${levels[key] ?? 'average'}</strong></li>`)
     .join('');
   if (rows === '') return '';
   const who = whoOf(model);

@@ -125,7 +125,7 @@ describe('taking the test', () => {
     expect(page.body).toContain('from the personality test');
     // What the test measured beside the circle, apart from the DISC bars (whose C is a style share).
     expect(page.body).toContain('<h2>Measured by the test</h2>');
-    expect(page.body).toMatch(/Conscientiousness <small>\(care, order, follow-through\)<\/small><\/span><strong>[a-z ]+<\/strong>/);
+    expect(page.body).toMatch(/Thoroughness <small>\(care, order, follow-through: the test&#39;s conscientiousness scale\)<\/small><\/span><strong>[a-z ]+<\/strong>/);
   });
 
   it('the owner finds the person through /find (B1), another user gets the 404 of an unknown email', async () => {

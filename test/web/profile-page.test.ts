@@ -149,7 +149,7 @@ describe('the DISC bars and what the test measured', () => {
     const html = renderProfilePage(model({ evidence: assessment, measured: { conscientiousness: 0.75, openness: 0.375 } }));
     expect(html).toContain('<span>Conscientiousness</span><strong>2%</strong>');
     expect(html).toContain('<h2>Measured by the test</h2>');
-    expect(html).toMatch(/Conscientiousness <small>\(care, order, follow-through\)<\/small><\/span><strong>very high<\/strong>/);
+    expect(html).toMatch(/Thoroughness <small>\(care, order, follow-through: the test&#39;s conscientiousness scale\)<\/small><\/span><strong>very high<\/strong>/);
     expect(html).toMatch(/Openness <small>[^<]*<\/small><\/span><strong>high<\/strong>/);
     const average = renderProfilePage(model({ evidence: assessment, measured: { conscientiousness: 0.05, openness: -0.2 } }));
     expect(average).toMatch(/<strong>average<\/strong>/);
