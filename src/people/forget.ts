@@ -9,6 +9,7 @@
  */
 import type { Db, Queryable } from '../db/client.ts';
 import { AppError } from '../shared/errors.ts';
+import { linkedinKey } from './normalize.ts';
 import { findPersonSummary, type PersonKey } from './repository.ts';
 
 export interface PersonDataPart {
@@ -66,6 +67,9 @@ function describeKey(key: ForgetKey): string {
 
 /** The person's id, or a not_found AppError that does not repeat the email or URL (it may reach a log). */
 async function personIdFor(tx: Queryable, key: ForgetKey): Promise<string> {
+  if ('linkedinUrl' in key && linkedinKey(key.linkedinUrl) === null) {
+    throw new AppError('bad_request', 'The profile URL given is not a LinkedIn profile URL (like https://www.linkedin.com/in/name), so it names nobody.');
+  }
   const person = await findPersonSummary(tx, key satisfies PersonKey);
   if (!person) throw new AppError('not_found', `No person is stored under ${describeKey(key)} (it is matched like GET /v1/profiles matches it).`);
   return person.id;

@@ -1,4 +1,5 @@
 /** The page a person sees as soon as they finish the test. */
+import { cleanFirstName } from '../content/text.ts';
 import { renderShell } from './app-shell.ts';
 import { escapeHtml, safeHttpUrl } from './html.ts';
 
@@ -23,7 +24,9 @@ const CSS = `
 `;
 
 export function renderResultPage(model: ResultPageModel): string {
-  const name = model.firstName?.trim() ? `${model.firstName.trim()}, here` : 'Here';
+  // The name as the advice below uses it, so the heading and the note agree with the overview.
+  const firstName = cleanFirstName(model.firstName);
+  const name = firstName ? `${firstName}, here` : 'Here';
   const map = safeHttpUrl(model.discMapUrl, { allowRootRelative: true });
   const profile = safeHttpUrl(model.profileUrl, { allowRootRelative: true });
   const body = `<section class="card">
@@ -40,7 +43,7 @@ ${map ? `<img src="${escapeHtml(map)}" alt="DISC map with your point in the ${es
 </section>
 <section class="card overview">
 <h2>How your profile reads to others</h2>
-<p class="muted small">Written for the people who look you up in Rapport, so it speaks of you ${model.firstName?.trim() ? 'by name' : 'as "this person"'}.</p>
+<p class="muted small">Written for the people who look you up in Rapport, so it speaks of you ${firstName ? 'by name' : 'as "this person"'}.</p>
 ${model.overview.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 </section>
 <section class="card actions">

@@ -122,7 +122,7 @@ describe('GET /v1/profiles (A1)', () => {
     // Beside a profile URL, the URL is still tried.
     const withUrl = await lookup(`email=not-an-email&linkedin_url=${encodeURIComponent('https://www.linkedin.com/in/noor-testperson')}`);
     expect(withUrl.statusCode).toBe(200);
-    // So is a URL that cannot name anyone: 400 alone or beside a malformed email; beside a usable email, the email is tried.
+    // A URL that cannot name anyone is the caller's mistake too: 400 alone or beside a malformed email; beside a usable email, the email is tried.
     const notAProfile = 'The linkedin_url given is not a LinkedIn profile URL (like https://www.linkedin.com/in/name).';
     for (const url of ['not a url', 'https://example.com/in/noor-testperson', 'https://www.linkedin.com/company/acme']) {
       const bad = await lookup(`linkedin_url=${encodeURIComponent(url)}`);

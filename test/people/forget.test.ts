@@ -120,6 +120,11 @@ describe('rapport people export and people delete (the right to be forgotten)', 
     const neither = await runCli(['people', 'export'], env);
     expect(neither.code).toBe(1);
     expect(neither.stderr).toContain('exactly one of --email or --linkedin-url');
+    // A URL that can name nobody is said to be one, not reported as a person not found.
+    for (const verb of [['export'], ['delete', '--yes']]) {
+      const notAUrl = await runCli(['people', ...verb, '--linkedin-url', 'not a url'], env);
+      expect([notAUrl.code, notAUrl.stderr], verb.join(' ')).toEqual([1, expect.stringContaining('is not a LinkedIn profile URL')]);
+    }
 
     const deleted = await runCli(['people', 'delete', '--email', 'Theo.Brandvold@example.org', '--yes'], env);
     expect(deleted.code).toBe(0);

@@ -39,7 +39,7 @@ const schema = {
   security: [{ bearer: [] }],
   querystring: Type.Object({
     email: Type.Optional(Type.String({ maxLength: 320, description: 'The person\'s email, URL-encoded, in any capitalisation. Give this or linkedin_url (or both: the email is tried first)' })),
-    linkedin_url: Type.Optional(Type.String({ maxLength: 2000, description: 'Full URL of the person; any spelling matches' })),
+    linkedin_url: Type.Optional(Type.String({ maxLength: 2000, description: 'The person\'s LinkedIn profile URL (linkedin.com/in/… or /pub/…): scheme, www or country host, case, query and trailing slash do not matter. Anything else is 400, unless a usable email is given beside it' })),
   }),
   response: { 200: Type.Union([ProfileA1, NoPersonality], { description: 'A1: the person\'s profile, or the no-personality answer (data null) for a person stored with too little text' }) },
 };

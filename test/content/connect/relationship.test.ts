@@ -338,9 +338,25 @@ describe('composeRelationship and what a test measured, both ways (a trial: an o
     expect(hedged).not.toMatch(/big picture|broad strokes/);
     expect(hedged).toContain('Kim may bring the ideas and the energy and Jordan the method');
     expect(hedged).toContain('Kim is likely to talk with energy and feeling and Jordan to want the facts first');
-    // A C person whom a test measured as loose is not said to give detailed, thorough feedback.
+    // A C person whom a test measured as loose is not said to give detailed, thorough feedback,
+    // and what holds of them instead is said.
     const measuredLoose = said(composeRelationship(kim, tested(jordan, -0.6)));
     expect(measuredLoose).not.toMatch(/Jordan the details|Jordan's detail as care|wants details and facts/);
+    expect(measuredLoose).toContain('Kim brings the ideas and Jordan the hard questions');
+    expect(measuredLoose).toContain('Jordan gives feedback that is plain and sceptical');
+  });
+
+  it('keeps something to say on every topic, whatever a test measured of either person', () => {
+    for (const a of TYPE_ANGLES) {
+      for (const b of TYPE_ANGLES) {
+        for (const [ca, cb] of [[0.75, null], [null, 0.75], [-0.6, null], [null, -0.6], [0.75, -0.6], [-0.6, -0.6], [0.75, 0.75]] as const) {
+          const one = ca === null ? partyAt('Ana', a) : tested(partyAt('Ana', a), ca);
+          const two = cb === null ? partyAt('Ben', b) : tested(partyAt('Ben', b), cb);
+          const r = composeRelationship(one, two);
+          for (const key of RELATIONSHIP_KEYS) expect(r[key].phrases.length, `${a} ${b} ${ca} ${cb} ${key}`).toBeGreaterThanOrEqual(1);
+        }
+      }
+    }
   });
 
   it('does not call a person careful whom a test measured as loose, and says what holds instead', () => {
@@ -512,7 +528,11 @@ describe('composeRelationship and a tentative placement (thin evidence, as the p
       expect(said).toContain('Kim gives instructions quickly and in conversation, and Priya may follow them to the letter and not ask about what was left unsaid.');
       // What Kim needs is not hedged; the dynamics describe both, so they are, as one wording.
       const kimNeeds = RELATIONSHIP_KEYS.flatMap((k) => r[k].phrases.slice(0, -1)).filter((p) => !/Priya (may|is likely to)|best from Priya|to Priya,/.test(p));
-      expect(kimNeeds).toHaveLength(8); // her stress and work needs call her loose with details: left out for a careful measure
+      // Her stress and work needs in their careful wording (the plain ones call her loose with details).
+      expect(kimNeeds).toHaveLength(10);
+      expect(said).toContain('Under stress Kim talks more and takes on too much, though the details stay in hand');
+      expect(said).toContain('and leaves Kim to see it through');
+      expect(said).not.toMatch(/Kim [^.]*loses track of details|follow-through Kim finds dull/);
       for (const phrase of kimNeeds) expect(phrase).not.toMatch(HEDGE);
       expect(said).not.toContain('on the move and changes them');
     }
