@@ -344,6 +344,26 @@ describe('composeRelationship and what a test measured, both ways (a trial: an o
     expect(measuredLoose).not.toMatch(/Jordan the details|Jordan's detail as care|wants details and facts/);
     expect(measuredLoose).toContain('Kim brings the ideas and Jordan the hard questions');
     expect(measuredLoose).toContain('Jordan gives feedback that is plain and sceptical');
+    expect(composeRelationship(kim, tested(jordan, -0.6)).overview).toContain('Jordan is reserved, questioning and sceptical');
+  });
+
+  it('calls nobody precise, rigorous or careful in the overview whom a test measured as loose, whatever their type', () => {
+    for (const angle of TYPE_ANGLES) {
+      for (const [one, two] of [[tested(partyAt('Lee', angle), -0.6), partyAt('Dan', AXIS.D)], [partyAt('Dan', AXIS.D), tested(partyAt('Lee', angle), -0.6)]] as const) {
+        const overview = composeRelationship(one, two).overview;
+        expect(overview, `${angle}`).not.toMatch(/precis|rigour|care for detail|careful|thorough/);
+      }
+    }
+  });
+
+  it('says of nobody whom a test measured as careful that details slip, on any topic, whatever their type', () => {
+    for (const angle of TYPE_ANGLES) {
+      for (const other of TYPE_ANGLES) {
+        const r = composeRelationship(tested(partyAt('Lee', angle), 0.75), partyAt('Dan', other));
+        // Said of the pair or of Lee: the untested Dan may still be called loose on his own.
+        for (const text of allText(r)) expect(text, `${angle} ${other}`).not.toMatch(/nobody finishes|Lee (loses|may lose) track|follow-through Lee|Lee [^.;]*miss a detail|both [^.;]*lose interest in the detail/);
+      }
+    }
   });
 
   it('keeps something to say on every topic, whatever a test measured of either person', () => {
