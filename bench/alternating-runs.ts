@@ -144,12 +144,14 @@ export async function compare(settings: RunSettings, a: Api, b: Api, load: Load,
 }
 
 export const us = (ms: number) => `${Math.round(ms * 1000)} µs`;
-export const medianRate = (runs: Run[]) => median(runs.map((r) => r.rate));
+/** The middle of one figure over a side's runs. */
+export const medianOf = (runs: Run[], figure: 'rate' | 'apiCpuMs' | 'otherCpuMs' | 'clientCpuMs' | 'p99Ms') => median(runs.map((r) => r[figure]));
+export const medianRate = (runs: Run[]) => medianOf(runs, 'rate');
 export const rps = (runs: Run[]) => `${Math.round(medianRate(runs))} req/s`;
 
 /** The CPU a request cost each part of the machine, over a side's runs. */
 export function cpuPerRequest(runs: Run[], cores: number): { api: number; total: number; text: string } {
-  const [api, pgMs, client] = [median(runs.map((r) => r.apiCpuMs)), median(runs.map((r) => r.otherCpuMs)), median(runs.map((r) => r.clientCpuMs))];
+  const [api, pgMs, client] = [medianOf(runs, 'apiCpuMs'), medianOf(runs, 'otherCpuMs'), medianOf(runs, 'clientCpuMs')];
   // The kernel's interrupt time (loopback TCP, mostly) is counted to no process: per request too.
   const irq = median(runs.map((r) => (r.machine.interrupts * 1000) / r.rate));
   const busy = (medianRate(runs) * (api + pgMs + client + irq)) / 1000;
@@ -159,4 +161,4 @@ export function cpuPerRequest(runs: Run[], cores: number): { api: number; total:
 }
 
 /** The middle of the rounds' 99th percentiles (wrk leaves timed-out requests out of its latencies). */
-export const p99 = (runs: Run[]) => `p99 ${median(runs.map((r) => r.p99Ms)).toFixed(1)} ms`;
+export const p99 = (runs: Run[]) => `p99 ${medianOf(runs, 'p99Ms').toFixed(1)} ms`;

@@ -30,7 +30,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { runCli, startServiceProcess } from '../test/helpers/process.ts';
 import { HAVE_REDIS, startRedis } from '../test/helpers/redis.ts';
-import { ceiling, compare as compareRuns, cpuPerRequest, median, medianRate, p99, rps, settle, spread, us, type Api, type Load, type Others, type Run, type RunSettings } from './alternating-runs.ts';
+import { ceiling, compare as compareRuns, cpuPerRequest, medianOf, medianRate, p99, rps, settle, spread, us, type Api, type Load, type Others, type RunSettings } from './alternating-runs.ts';
 import { cpuCaps, pin } from './cpu-limits.ts';
 import { generatePeople } from './people.ts';
 import { HAVE_WRK } from './wrk.ts';
@@ -131,10 +131,9 @@ async function compareProcesses(one: Api, two: Api, headers: Record<string, stri
   const best = { one: { rate: 0, connections }, two: { rate: 0, connections } };
   for (const count of sweep) {
     const runs = await compare(one, two, { headers, connections: count }, backends);
-    const apiUs = (side: Run[]) => us(median(side.map((r) => r.apiCpuMs)));
     console.log(
       `  ${count} connections: 1 process ${rps(runs.a)} (${p99(runs.a)}), 2 processes ${rps(runs.b)} (${p99(runs.b)}): ${runs.ratio.toFixed(2)} × (rounds ${spread(runs.ratios)}); ` +
-        `API CPU a request ${apiUs(runs.a)} → ${apiUs(runs.b)}`,
+        `API CPU a request ${us(medianOf(runs.a, 'apiCpuMs'))} → ${us(medianOf(runs.b, 'apiCpuMs'))}`,
     );
     for (const [side, sideRuns] of [['one', runs.a], ['two', runs.b]] as const) {
       const rate = medianRate(sideRuns);
@@ -169,7 +168,7 @@ async function compareLimiters(local: Api, shared: Api, headers: Record<string, 
   const cost = (ratio: number) => `${(100 * (1 - ratio)).toFixed(1)} %`;
   console.log(
     `Redis rate limiter: ${rps(limiter.b)} against ${rps(limiter.a)} in-process: costs ${cost(limiter.ratio)} of throughput (rounds ${limiter.ratios.map(cost).join(', ')}; target < 15 %); ` +
-      `CPU per request: API process ${us(median(limiter.a.map((r) => r.apiCpuMs)))} in-process, ${us(median(limiter.b.map((r) => r.apiCpuMs)))} with Redis, plus redis-server ${us(median(limiter.b.map((r) => r.otherCpuMs)))}; ` +
+      `CPU per request: API process ${us(medianOf(limiter.a, 'apiCpuMs'))} in-process, ${us(medianOf(limiter.b, 'apiCpuMs'))} with Redis, plus redis-server ${us(medianOf(limiter.b, 'otherCpuMs'))}; ` +
       `${perRequest.toFixed(4)} Redis round trips per request (leases)`,
   );
 

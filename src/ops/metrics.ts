@@ -68,7 +68,7 @@ export class Metrics implements RequestMetrics {
   constructor(db: Db) {
     // Every refusal series exists from the start at 0, so a dashboard's rate() reads 0 before the
     // first refusal instead of "no data" (a missing series also hides a broken scrape).
-    for (const group of ['enterprise', 'assessment', 'connect', 'web'] as const) this.refusals.inc({ group }, 0);
+    for (const group of ['enterprise', 'assessment', 'connect', 'web'] satisfies RequestGroup[]) this.refusals.inc({ group }, 0);
     for (const cause of OVERLOAD_CAUSES) this.shed.inc({ cause }, 0);
     collectDefaultMetrics({ register: this.registry, prefix: 'rapport_' });
     // Summed over the processes of `serve --processes N`: how many a scrape covers.

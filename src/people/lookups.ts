@@ -46,6 +46,11 @@ export class PersonLookups {
   /** The person without their texts, or null; an email or URL that cannot name anyone finds no one. */
   async summary(key: Exclude<PersonKey, { id: string }>): Promise<PersonSummary | null> {
     const lookup = batchKeyOf(key);
-    return lookup ? this.loaders[lookup[0]].load(lookup[1]) : null;
+    return lookup ? this.byKey(lookup) : null;
+  }
+
+  /** The same, for a key already normalised by batchKeyOf (a caller that checked it first). */
+  async byKey([column, value]: [BatchColumn, string]): Promise<PersonSummary | null> {
+    return this.loaders[column].load(value);
   }
 }
