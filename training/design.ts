@@ -1,4 +1,4 @@
-import type { DocumentFeatures } from '../src/personality/text/features.ts';
+import { DENSE_NAMES, FIRST_SIGNAL, type DocumentFeatures } from '../src/personality/text/features.ts';
 import type { SparseMatrix } from './logistic.ts';
 
 /**
@@ -13,6 +13,13 @@ export interface TrainingConfig {
   minDocumentFrequency: number;
   /** Scale of the standardised word-class and style block; 0 leaves it out. */
   denseWeight: number;
+  /**
+   * Scale of the behavioural signal block (the dense measures from FIRST_SIGNAL on); 0 leaves
+   * it out. Models before v3 had no such block.
+   */
+  signalWeight: number;
+  /** Scale of the word-vector block (dense measures after the named ones); 0 leaves it out. */
+  vectorWeight: number;
   /** Scale of the tf-idf n-gram block; 0 leaves it out. */
   ngramWeight: number;
   l2: number;
@@ -57,7 +64,11 @@ export function prepareDocument(features: DocumentFeatures): PreparedDocument {
   return { dense: features.dense, buckets, termWeights, wordCount: features.wordCount };
 }
 
-export function fitPreprocessor(docs: readonly PreparedDocument[], indices: readonly number[], config: TrainingConfig): FoldPreprocessor {
+/**
+ * @param denseStats the dense standardiser to use instead of fitting one on `indices`: a model
+ *   file has one standardiser for every trait, so the shipped fits share it.
+ */
+export function fitPreprocessor(docs: readonly PreparedDocument[], indices: readonly number[], config: TrainingConfig, denseStats?: { mean: Float64Array; sd: Float64Array }): FoldPreprocessor {
   const denseSize = docs[0]?.dense.length ?? 0;
   const mean = new Float64Array(denseSize);
   const sd = new Float64Array(denseSize);
@@ -73,6 +84,10 @@ export function fitPreprocessor(docs: readonly PreparedDocument[], indices: read
   }
   // A constant feature gets sd 1, so it standardises to 0 instead of dividing by zero.
   for (let j = 0; j < denseSize; j++) sd[j] = Math.sqrt(sd[j] ?? 0) || 1;
+  if (denseStats !== undefined) {
+    mean.set(denseStats.mean);
+    sd.set(denseStats.sd);
+  }
 
   const documentFrequency = new Int32Array(1 << config.hashBits);
   for (const index of indices) {
@@ -94,6 +109,12 @@ export function fitPreprocessor(docs: readonly PreparedDocument[], indices: read
   return { mean, sd, keptBuckets, idf, columnOfBucket };
 }
 
+/** The scale of dense measure j: its block's weight (word classes and style, or signals). */
+export function blockScale(config: TrainingConfig, j: number): number {
+  if (j >= DENSE_NAMES.length) return config.vectorWeight;
+  return j >= FIRST_SIGNAL ? config.signalWeight : config.denseWeight;
+}
+
 export function buildMatrix(
   docs: readonly PreparedDocument[],
   indices: readonly number[],
@@ -101,7 +122,7 @@ export function buildMatrix(
   config: TrainingConfig,
 ): SparseMatrix {
   const denseSize = preprocessor.mean.length;
-  const useDense = config.denseWeight > 0;
+  const useDense = config.denseWeight > 0 || config.signalWeight > 0 || config.vectorWeight > 0;
   const useNgrams = config.ngramWeight > 0;
   const rowStart = new Int32Array(indices.length + 1);
   let capacity = 0;
@@ -115,7 +136,8 @@ export function buildMatrix(
       for (let j = 0; j < denseSize; j++) {
         const z = ((doc.dense[j] ?? 0) - (preprocessor.mean[j] ?? 0)) / (preprocessor.sd[j] ?? 1);
         columnIndex[next] = j;
-        values[next++] = Math.max(-config.clip, Math.min(config.clip, z)) * config.denseWeight;
+        // The word-vector block is not clipped: it stays linear in the words, so it folds into a word table.
+        values[next++] = (j >= DENSE_NAMES.length ? z : Math.max(-config.clip, Math.min(config.clip, z))) * blockScale(config, j);
       }
     }
     if (doc !== undefined && useNgrams) {

@@ -1,52 +1,64 @@
-import type { Trait } from '../src/personality/types.ts';
-import { DENSE_NAMES, extractFeatures } from '../src/personality/text/features.ts';
+import { DENSE_NAMES } from '../src/personality/text/features.ts';
+import { genreFeatures, type Genre } from '../src/personality/text/genre.ts';
 import { LEXICON_VERSION } from '../src/personality/text/lexicon-data.ts';
-import { tokenizeProse } from '../src/personality/text/markup.ts';
-import { MODEL_FORMAT, type ModelFile, type TraitMetricsFile, type TraitWeightsFile } from '../src/personality/text/model-file.ts';
+import { MODEL_FORMAT, type ModelFile, type TraitMetricsFile, type TraitWeightsFile, type WordTableFile } from '../src/personality/text/model-file.ts';
+import { SIGNALS_VERSION } from '../src/personality/text/signal-data.ts';
+import { lengthCurve } from '../src/personality/text/standing.ts';
+import { TRAITS, type Trait } from '../src/personality/types.ts';
+import { calibrate, EXCERPT_LENGTHS } from './calibration.ts';
 import { labelsFor, type LabelledCorpus } from './corpus.ts';
 import { crossValidate } from './cross-validate.ts';
-import { buildMatrix, fitPreprocessor, prepareDocument, type PreparedDocument, type TrainingConfig } from './design.ts';
-import { lengthCurve } from '../src/personality/text/standing.ts';
-import { calibrate, EXCERPT_LENGTHS } from './calibration.ts';
+import { blockScale, buildMatrix, fitPreprocessor, type FoldPreprocessor, type PreparedDocument, type TrainingConfig } from './design.ts';
+import { trainGenreModel } from './genre-model.ts';
+import { CIRCLE_TRAITS, crossValidateJoint, decisionValues, fitJoint, type CircleTrait, type JointData, type JointSettings } from './joint.ts';
+import { fitLogistic, linearScores, priorMatchingThreshold, type LogisticModel } from './logistic.ts';
+import { majorityBaseline, meanAndSd, rocAuc } from './metrics.ts';
+import { genreNorms } from './norms.ts';
+import { prepareTexts, tokensOf } from './prepare.ts';
+import type { ProfessionalText } from './professional.ts';
 import { firstWords } from './stability.ts';
 import { foldSigns, isStable, type FoldSigns } from './stable-terms.ts';
-import { bucketWordClasses } from './term-classes.ts';
-import { fitLogistic, linearScores, priorMatchingThreshold } from './logistic.ts';
-import { majorityBaseline, meanAndSd, rocAuc } from './metrics.ts';
+import { foldVectors, wordTableFile } from './word-table.ts';
+import type { WordVectors } from './word-vectors.ts';
 
 /**
- * The settings `npm run train` ships, chosen by repeated 10-fold cross-validation on the
- * essays (see DATA_CARD.md for the grid and the numbers): unigrams only (bigrams did not
- * help and tripled the cost), every word seen in 3+ documents, the word-class/style block
- * scaled down to 0.1 so the many n-grams and the few dense features share one penalty.
+ * The settings `npm run train` ships (training/EXPERIMENTS.md has the rounds that chose them):
+ * unigrams in 3+ documents, the word-class/style and signal blocks scaled to 0.1 so they share
+ * one penalty with the n-grams, the word-vector block at 0.1 (extraversion and agreeableness
+ * only), and the joint training of those two on the essays and the professional corpus with
+ * each professional text counting three essays and one copy of every feature per domain.
  */
-export const DEFAULT_CONFIG: TrainingConfig = { hashBits: 20, minDocumentFrequency: 3, denseWeight: 0.1, ngramWeight: 1, l2: 0.01, clip: 5 };
+export const DEFAULT_CONFIG: TrainingConfig = { hashBits: 20, minDocumentFrequency: 3, denseWeight: 0.1, signalWeight: 0.1, vectorWeight: 0.1, ngramWeight: 1, l2: 0.01, clip: 5 };
+export const DEFAULT_JOINT: Omit<JointSettings, 'config'> = { professionalWeight: 3, domainScale: 1, labelStrength: 0.9 };
 export const DEFAULT_NGRAM_ORDER: 1 | 2 = 1;
+/** The most frequent words of the vectors' vocabulary the word table keeps. */
+export const VOCABULARY_SIZE = 50_000;
 
 /**
- * A word is shown as evidence only if one training text in forty uses it: a rarer word
- * can keep its sign in every fold because the same few essays carry it each time ("row",
- * in 36 of 1,988 essays, for agreeableness), which says more about those essays than
- * about the trait.
+ * A word is shown as evidence only if one training text in forty uses it: a rarer word can keep
+ * its sign in every fold because the same few texts carry it each time.
  */
 const EVIDENCE_MIN_SHARE = 0.025;
-
 /** Weights below this cannot move a logit by a thousandth; they are left out of the file. */
 const PRUNE_BELOW = 1e-5;
 
+export interface TrainInputs {
+  essays: LabelledCorpus;
+  /** The professional corpus's training split; null trains on the essays alone (as models before v3). */
+  professional: { texts: readonly ProfessionalText[]; file: string; sha256: string } | null;
+  /** Word vectors of the vocabulary (training/word-vectors.ts); null leaves the word-meaning block out. */
+  vectors: WordVectors | null;
+}
+
 export interface TrainOptions {
   config: TrainingConfig;
+  joint: Omit<JointSettings, 'config'>;
   ngramOrder: 1 | 2;
   folds: number;
   seed: number;
   version: string;
   corpusFile: string;
   log: (message: string) => void;
-}
-
-/** The corpus as features, computed once and shared by every fold and trait. */
-export function prepareCorpus(texts: readonly string[], config: TrainingConfig, ngramOrder: 1 | 2): PreparedDocument[] {
-  return texts.map((text) => prepareDocument(extractFeatures(tokenizeProse(text), config.hashBits, ngramOrder)));
 }
 
 function significant(value: number): number {
@@ -58,117 +70,254 @@ function median(values: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
-export function trainModel(corpus: LabelledCorpus, options: TrainOptions): ModelFile {
+/** Standardiser statistics keep six digits: they are subtracted before weighting. */
+function significantMean(value: number): number {
+  return Number(value.toPrecision(6));
+}
+
+interface TraitFit {
+  weights: LogisticModel;
+  preprocessor: FoldPreprocessor;
+  threshold: number;
+  signs: FoldSigns;
+  professional?: { weights: LogisticModel; signs: FoldSigns };
+  outOfFold: Float64Array;
+  excerptLogits: Float64Array[];
+  foldAccuracy: number[];
+  foldAuc: number[];
+  /** Decision values of the professional texts (out of fold where trained on them). */
+  professionalValues: Float64Array | null;
+}
+
+export function trainModel(inputs: TrainInputs, options: TrainOptions): ModelFile {
   const { config, ngramOrder, log } = options;
-  const texts = corpus.documents.map((doc) => doc.text);
-  const docs = prepareCorpus(texts, config, ngramOrder);
-  const excerpts = EXCERPT_LENGTHS.map((length) => prepareCorpus(texts.map((text) => firstWords(text, length)), config, ngramOrder));
-  const typicalWords = median(docs.map((doc) => doc.wordCount));
-  const everyDocument = docs.map((_, index) => index);
-  const preprocessor = fitPreprocessor(docs, everyDocument, config);
-  const matrix = buildMatrix(docs, everyDocument, preprocessor, config);
+  const { essays, professional, vectors } = inputs;
+  const essayTexts = essays.documents.map((doc) => doc.text);
+  const professionalTexts = professional?.texts ?? [];
+  // The word-vector block serves extraversion and agreeableness; the other traits read without it.
+  const withVectors = prepareTexts([...essayTexts, ...professionalTexts.map((text) => text.text)], config, ngramOrder, vectors);
+  const excerpts = EXCERPT_LENGTHS.map((length) => prepareTexts(essayTexts.map((text) => firstWords(text, length)), config, ngramOrder, vectors));
+  const plainConfig: TrainingConfig = { ...config, vectorWeight: 0 };
+  const essayDocs = withVectors.slice(0, essayTexts.length);
+  const professionalDocs = withVectors.slice(essayTexts.length);
+  const typicalWords = median(essayDocs.map((doc) => doc.wordCount));
   const denseSize = DENSE_NAMES.length;
-  log(`features: ${denseSize} word-class and style measures, ${preprocessor.keptBuckets.length} n-gram buckets in ${config.minDocumentFrequency}+ documents`);
+  const genres: Genre[] = professionalTexts.map((text) => text.genre);
+  log(`features: ${denseSize} word-class, style and signal measures${vectors !== null ? ` and ${vectors.dimensions} word-vector dimensions` : ''}; ${essayDocs.length} essays, ${professionalDocs.length} professional texts`);
 
-  const traits: Partial<Record<Trait, TraitWeightsFile>> = {};
-  const metrics: Partial<Record<Trait, TraitMetricsFile>> = {};
-  const keep = new Uint8Array(preprocessor.keptBuckets.length);
-  // Held-out AUC per trait of excerpts (per length) and of whole texts: the length curve.
-  const excerptAucs: number[][] = EXCERPT_LENGTHS.map(() => []);
-  const fullAucs: number[] = [];
-  const stableByTrait = new Map<Trait, { dense: number[]; ngrams: number[] }>();
-  // idf of a word in EVIDENCE_MIN_SHARE of the documents: rarer words are never shown.
-  const maxEvidenceIdf = Math.log((1 + docs.length) / (1 + Math.ceil(EVIDENCE_MIN_SHARE * docs.length))) + 1;
-  for (const trait of corpus.traits) {
-    const labels = labelsFor(corpus.documents, trait);
-    const signs: FoldSigns = foldSigns(config.hashBits, denseSize);
-    const onFold = signs.record;
-    const cv = crossValidate(docs, labels, config, { folds: options.folds, repeats: 1, seed: options.seed, onFold }, excerpts);
-    const outOfFold = cv.outOfFoldLogits[0] ?? new Float64Array(0);
-    EXCERPT_LENGTHS.forEach((_, i) => excerptAucs[i]?.push(rocAuc(cv.alternativeLogits[i] ?? [], labels)));
-    fullAucs.push(rocAuc(outOfFold, labels));
-    const calibration = calibrate(outOfFold, cv.alternativeLogits, typicalWords, significant);
-
-    const model = fitLogistic(matrix, labels, { l2: config.l2 });
-    const threshold = priorMatchingThreshold(linearScores(matrix, model), labels);
-    const ngrams = Array.from(preprocessor.keptBuckets, (_, k) => {
-      const weight = significant((model.weights[denseSize + k] ?? 0) * (preprocessor.idf[k] ?? 0) * config.ngramWeight);
-      if (Math.abs(weight) >= PRUNE_BELOW) keep[k] = 1;
-      return weight;
-    });
-    const denseWeights = Array.from({ length: denseSize }, (_, j) => significant((model.weights[j] ?? 0) * config.denseWeight));
-    const stableDense = denseWeights.flatMap((w, j) => (isStable(signs, signs.dense, j, w) ? [j] : []));
-    const stableNgrams = ngrams.flatMap((w, k) =>
-      (preprocessor.idf[k] ?? Infinity) <= maxEvidenceIdf && isStable(signs, signs.ngrams, preprocessor.keptBuckets[k] ?? -1, w) ? [k] : [],
-    );
-    stableByTrait.set(trait, { dense: stableDense, ngrams: stableNgrams });
-    log(`${trait}: ${stableNgrams.length} of ${ngrams.filter((w) => w !== 0).length} word weights and ${stableDense.length} of ${denseSize} class/style weights keep their sign in all ${options.folds} folds`);
-    traits[trait] = {
-      intercept: significant(model.intercept - threshold),
-      quantiles: calibration.full.quantiles,
-      lengthQuantiles: calibration.levels.map(({ words, quantiles: levelQuantiles }) => ({ words, quantiles: Array.from(levelQuantiles) })),
-      dense: denseWeights,
-      ngrams,
-    };
-    const accuracy = meanAndSd(cv.foldAccuracy);
-    metrics[trait] = {
-      accuracy: significant(accuracy.mean),
-      accuracySd: significant(accuracy.sd),
-      auc: significant(meanAndSd(cv.foldAuc).mean),
-      majorityBaseline: significant(majorityBaseline(labels)),
-    };
-    log(`${trait}: ${options.folds}-fold accuracy ${(100 * accuracy.mean).toFixed(1)}% (majority ${(100 * majorityBaseline(labels)).toFixed(1)}%), AUC ${meanAndSd(cv.foldAuc).mean.toFixed(3)}`);
+  // One dense standardiser for the file, fitted on every training text (design.ts fitPreprocessor).
+  const shared = fitPreprocessor(withVectors, withVectors.map((_, row) => row), config);
+  const denseStats = { mean: shared.mean, sd: shared.sd };
+  const fits = new Map<Trait, TraitFit>();
+  for (const trait of essays.traits) {
+    const circle = (CIRCLE_TRAITS as readonly Trait[]).includes(trait);
+    const fit = circle && professional !== null ? fitCircleTrait(trait as CircleTrait, inputs, withVectors, excerpts, options, denseStats) : fitEssayTrait(trait, inputs, essayDocs, professionalDocs, excerpts, { ...options, config: circle ? config : plainConfig }, denseStats);
+    fits.set(trait, fit);
+    log(`${trait}: ${options.folds}-fold accuracy ${(100 * meanAndSd(fit.foldAccuracy).mean).toFixed(1)}%, AUC ${meanAndSd(fit.foldAuc).mean.toFixed(3)}`);
   }
 
   const curve = lengthCurve(
-    EXCERPT_LENGTHS.map((words, i) => ({ words, aucs: excerptAucs[i] ?? [] })),
-    fullAucs,
+    EXCERPT_LENGTHS.map((words, i) => ({ words, aucs: [...fits].map(([trait, fit]) => rocAuc(fit.excerptLogits[i] ?? [], labelsFor(essays.documents, trait))) })),
+    [...fits].map(([trait, fit]) => rocAuc(fit.outOfFold, labelsFor(essays.documents, trait))),
     typicalWords,
   ).map(([words, factor]): [number, number] => [words, significant(factor)]);
   log(`length factor: ${curve.map(([words, factor]) => `${words} words ${factor.toFixed(2)}`).join(', ')}`);
 
-  const buckets: number[] = [];
-  let previous = 0;
-  preprocessor.keptBuckets.forEach((bucket, k) => {
-    if (keep[k] !== 1) return;
-    buckets.push(bucket - previous);
-    previous = bucket;
-  });
-  for (const weights of Object.values(traits)) weights.ngrams = weights.ngrams.filter((_, k) => keep[k] === 1);
-  // Rows after pruning: stable-term lists and word classes name rows of the file's ngramBuckets.
-  const rowOf = new Int32Array(keep.length).fill(-1);
-  let row = 0;
-  keep.forEach((kept, k) => {
-    if (kept === 1) rowOf[k] = row++;
-  });
-  for (const [trait, stable] of stableByTrait) {
-    const weights = traits[trait];
-    if (weights === undefined) continue;
-    const rows = stable.ngrams.map((k) => rowOf[k] ?? -1).filter((r) => r >= 0);
-    weights.stable = { dense: stable.dense, ngrams: rows.map((r, i) => r - (i === 0 ? 0 : (rows[i - 1] ?? 0))) };
+  // One n-gram vocabulary for the file: the buckets any trait's preprocessor kept with a weight.
+  const keptBuckets = new Set<number>();
+  for (const fit of fits.values()) {
+    const models = [fit.weights, ...(fit.professional !== undefined ? [fit.professional.weights] : [])];
+    fit.preprocessor.keptBuckets.forEach((bucket, k) => {
+      if (models.some((model) => Math.abs(model.weights[fit.preprocessor.mean.length + k] ?? 0) >= PRUNE_BELOW)) keptBuckets.add(bucket);
+    });
   }
-  log('tagging word classes of the weighted words (wink-nlp)');
-  const classes = bucketWordClasses(texts, config.hashBits);
-  const classLabels = [...new Set(classes.values())].sort();
-  const keptRows = Array.from(preprocessor.keptBuckets).filter((_, k) => keep[k] === 1);
-  const wordClasses = { labels: classLabels, ngrams: keptRows.map((bucket) => classLabels.indexOf(classes.get(bucket) ?? '')) };
+  const buckets = [...keptBuckets].sort((a, b) => a - b);
+  const rowOfBucket = new Map(buckets.map((bucket, row) => [bucket, row]));
+  const documentCount = withVectors.length;
+  const maxEvidenceIdf = Math.log((1 + documentCount) / (1 + Math.ceil(EVIDENCE_MIN_SHARE * documentCount))) + 1;
 
-  return {
+  const traits: Partial<Record<Trait, TraitWeightsFile>> = {};
+  const metrics: Partial<Record<Trait, TraitMetricsFile>> = {};
+  const table: WordTableFile['traits'] = {};
+  const words = vectors !== null ? [...vectors.vectors.keys()].sort() : [];
+  for (const [trait, fit] of fits) {
+    const circle = (CIRCLE_TRAITS as readonly Trait[]).includes(trait);
+    const traitConfig = circle ? config : plainConfig;
+    const folded = (model: LogisticModel, signs: FoldSigns) => foldWeights(model, fit.preprocessor, traitConfig, signs, fit.threshold, rowOfBucket, buckets.length, maxEvidenceIdf);
+    const personal = folded(fit.weights, fit.signs);
+    const calibration = calibrate(fit.outOfFold, fit.excerptLogits, typicalWords, significant);
+    const entry: TraitWeightsFile = {
+      intercept: personal.intercept,
+      quantiles: calibration.full.quantiles,
+      lengthQuantiles: calibration.levels.map(({ words: levelWords, quantiles }) => ({ words: levelWords, quantiles: Array.from(quantiles) })),
+      dense: personal.dense,
+      ngrams: personal.ngrams,
+      stable: personal.stable,
+    };
+    let professionalTable: number[] | undefined;
+    if (fit.professional !== undefined) {
+      const weights = folded(fit.professional.weights, fit.professional.signs);
+      entry.professional = { intercept: weights.intercept, dense: weights.dense, ngrams: weights.ngrams, stable: weights.stable };
+    }
+    if (vectors !== null && circle) {
+      const own = foldVectors(fit.weights, fit.preprocessor, traitConfig, vectors, words);
+      entry.intercept = significant(entry.intercept + own.constant);
+      if (fit.professional !== undefined && entry.professional !== undefined) {
+        const theirs = foldVectors(fit.professional.weights, fit.preprocessor, traitConfig, vectors, words);
+        entry.professional.intercept = significant(entry.professional.intercept + theirs.constant);
+        professionalTable = theirs.values;
+      }
+      table[trait] = professionalTable !== undefined ? { personal: own.values, professional: professionalTable } : { personal: own.values };
+    }
+    if (fit.professionalValues !== null) entry.norms = mapNorms(genreNorms(fit.professionalValues, genres), significant);
+    traits[trait] = entry;
+    const labels = labelsFor(essays.documents, trait);
+    metrics[trait] = {
+      accuracy: significant(meanAndSd(fit.foldAccuracy).mean),
+      accuracySd: significant(meanAndSd(fit.foldAccuracy).sd),
+      auc: significant(meanAndSd(fit.foldAuc).mean),
+      majorityBaseline: significant(majorityBaseline(labels)),
+    };
+  }
+
+  const file: ModelFile = {
     format: MODEL_FORMAT,
     version: options.version,
-    corpus: { file: options.corpusFile, sha256: corpus.sha256, documents: corpus.documents.length },
+    corpus: { file: options.corpusFile, sha256: essays.sha256, documents: essays.documents.length },
     features: { hashBits: config.hashBits, ngramOrder, lexiconVersion: LEXICON_VERSION, dense: [...DENSE_NAMES], clip: config.clip, minDocumentFrequency: config.minDocumentFrequency },
-    training: { l2: config.l2, denseWeight: config.denseWeight, ngramWeight: config.ngramWeight, folds: options.folds, seed: options.seed },
-    standardiser: { mean: Array.from(preprocessor.mean, significantMean), sd: Array.from(preprocessor.sd, significantMean) },
+    training: { ...options.joint, l2: config.l2, denseWeight: config.denseWeight, signalWeight: config.signalWeight, vectorWeight: config.vectorWeight, ngramWeight: config.ngramWeight, folds: options.folds, seed: options.seed },
+    standardiser: standardiserOf(shared, denseSize),
     lengthCurve: curve,
-    ngramBuckets: buckets,
-    wordClasses,
+    ngramBuckets: buckets.map((bucket, i) => bucket - (i === 0 ? 0 : (buckets[i - 1] ?? 0))),
     traits,
     metrics,
+    signalsVersion: SIGNALS_VERSION,
+  };
+  if (professional !== null) {
+    file.professional = { file: professional.file, sha256: professional.sha256, documents: professionalTexts.length };
+    const features = [...essayTexts, ...professionalTexts.map((text) => text.text)].map((text) => genreFeatures(text, tokensOf(text).words));
+    file.genres = trainGenreModel(features, [...essayTexts.map((): Genre => 'personal'), ...genres]);
+    log('kind-of-writing detector trained');
+  }
+  if (vectors !== null) file.wordTable = wordTableFile(vectors, table);
+  return file;
+}
+
+function mapNorms(norms: Partial<Record<Genre, number[]>>, round: (value: number) => number): Partial<Record<Genre, number[]>> {
+  return Object.fromEntries(Object.entries(norms).map(([genre, quantiles]) => [genre, quantiles.map(round)]));
+}
+
+/** Every trait shares the dense standardiser: it is fitted on the same rows (essays and, for v3, professional texts). */
+function standardiserOf(preprocessor: FoldPreprocessor | undefined, denseSize: number): ModelFile['standardiser'] {
+  return {
+    mean: Array.from({ length: denseSize }, (_, j) => significantMean(preprocessor?.mean[j] ?? 0)),
+    sd: Array.from({ length: denseSize }, (_, j) => significantMean(preprocessor?.sd[j] ?? 1)),
   };
 }
 
-/** Standardiser statistics keep six digits: they are subtracted before weighting. */
-function significantMean(value: number): number {
-  return Number(value.toPrecision(6));
+/**
+ * A fitted model's weights as the file stores them: scaled by their block, idf folded into the
+ * n-grams, the decision threshold in the intercept, on the file's shared n-gram rows, with the
+ * record of which kept their sign in every fold (for evidence).
+ */
+function foldWeights(
+  model: LogisticModel,
+  preprocessor: FoldPreprocessor,
+  config: TrainingConfig,
+  signs: FoldSigns,
+  threshold: number,
+  rowOfBucket: ReadonlyMap<number, number>,
+  rows: number,
+  maxEvidenceIdf: number,
+): { intercept: number; dense: number[]; ngrams: number[]; stable: { dense: number[]; ngrams: number[] } } {
+  const denseSize = DENSE_NAMES.length;
+  const firstNgram = preprocessor.mean.length;
+  const dense = Array.from({ length: denseSize }, (_, j) => significant((model.weights[j] ?? 0) * blockScale(config, j)));
+  const ngrams = new Array<number>(rows).fill(0);
+  const stableRows: number[] = [];
+  preprocessor.keptBuckets.forEach((bucket, k) => {
+    const row = rowOfBucket.get(bucket);
+    if (row === undefined) return;
+    const weight = significant((model.weights[firstNgram + k] ?? 0) * (preprocessor.idf[k] ?? 0) * config.ngramWeight);
+    ngrams[row] = weight;
+    if ((preprocessor.idf[k] ?? Infinity) <= maxEvidenceIdf && isStable(signs, signs.ngrams, bucket, weight)) stableRows.push(row);
+  });
+  stableRows.sort((a, b) => a - b);
+  const stableDense = dense.flatMap((w, j) => (isStable(signs, signs.dense, j, w) ? [j] : []));
+  return {
+    intercept: significant(model.intercept - threshold),
+    dense,
+    ngrams,
+    stable: { dense: stableDense, ngrams: stableRows.map((row, i) => row - (i === 0 ? 0 : (stableRows[i - 1] ?? 0))) },
+  };
+}
+
+/** Extraversion or agreeableness, learnt from the essays and the professional texts together (joint.ts). */
+function fitCircleTrait(trait: CircleTrait, inputs: TrainInputs, docs: PreparedDocument[], excerpts: PreparedDocument[][], options: TrainOptions, denseStats: { mean: Float64Array; sd: Float64Array }): TraitFit {
+  const { essays, professional } = inputs;
+  const settings: JointSettings = { config: options.config, ...options.joint };
+  const data: JointData = {
+    docs,
+    essayLabels: { extraversion: labelsFor(essays.documents, 'extraversion'), agreeableness: labelsFor(essays.documents, 'agreeableness') },
+    professional: professional?.texts ?? [],
+  };
+  const denseSize = docs[0]?.dense.length ?? 0;
+  const signs = foldSigns(options.config.hashBits, denseSize);
+  const professionalSigns = foldSigns(options.config.hashBits, denseSize);
+  const cv = crossValidateJoint(data, settings, options.folds, options.seed, [], excerpts, (fitted, fit) => {
+    if (fitted !== trait) return;
+    signs.record(fit.personal, fit.preprocessor);
+    professionalSigns.record(fit.professional, fit.preprocessor);
+  });
+  const essayCount = essays.documents.length;
+  const final = fitJoint(data, trait, docs.map((_, row) => row), settings, denseStats);
+  return {
+    weights: final.personal,
+    preprocessor: final.preprocessor,
+    threshold: final.threshold,
+    signs,
+    professional: { weights: final.professional, signs: professionalSigns },
+    outOfFold: cv.outOfFold[trait].slice(0, essayCount),
+    excerptLogits: cv.essayVariants[trait],
+    foldAccuracy: cv.foldAccuracy[trait],
+    foldAuc: cv.foldAuc[trait],
+    professionalValues: cv.outOfFold[trait].slice(essayCount),
+  };
+}
+
+/** A trait the professional corpus has no labels for: learnt from the essays; professional texts only set its norms. */
+function fitEssayTrait(
+  trait: Trait,
+  inputs: TrainInputs,
+  essayDocs: PreparedDocument[],
+  professionalDocs: PreparedDocument[],
+  excerpts: PreparedDocument[][],
+  options: TrainOptions,
+  denseStats: { mean: Float64Array; sd: Float64Array },
+): TraitFit {
+  const { config } = options;
+  const labels = labelsFor(inputs.essays.documents, trait);
+  const denseSize = essayDocs[0]?.dense.length ?? 0;
+  const signs = foldSigns(config.hashBits, denseSize);
+  const cv = crossValidate(essayDocs, labels, config, { folds: options.folds, repeats: 1, seed: options.seed, onFold: signs.record }, excerpts);
+  const rows = essayDocs.map((_, row) => row);
+  const preprocessor = fitPreprocessor(essayDocs, rows, config, denseStats);
+  const matrix = buildMatrix(essayDocs, rows, preprocessor, config);
+  const weights = fitLogistic(matrix, labels, { l2: config.l2 });
+  const threshold = priorMatchingThreshold(linearScores(matrix, weights), labels);
+  const professionalValues =
+    professionalDocs.length > 0
+      ? decisionValues({ personal: weights, professional: weights, preprocessor, threshold }, professionalDocs, professionalDocs.map((_, row) => row), config, 'personal')
+      : null;
+  return {
+    weights,
+    preprocessor,
+    threshold,
+    signs,
+    outOfFold: cv.outOfFoldLogits[0] ?? new Float64Array(0),
+    excerptLogits: cv.alternativeLogits,
+    foldAccuracy: cv.foldAccuracy,
+    foldAuc: cv.foldAuc,
+    professionalValues,
+  };
 }

@@ -18,6 +18,8 @@ export interface LogisticOptions {
   /** Strength of the L2 penalty on the weights (the intercept is not penalised). */
   l2: number;
   maxIterations?: number;
+  /** Per row: how much its loss counts (default 1 each); the loss is their weighted mean. */
+  sampleWeights?: ArrayLike<number>;
 }
 
 /** log(1 + e^x) without overflow. */
@@ -42,13 +44,19 @@ export function linearScores(matrix: SparseMatrix, model: LogisticModel): Float6
 }
 
 /**
- * Minimises mean logistic loss + (l2 / 2)·‖w‖² with L-BFGS. Labels are 0/1.
- * Deterministic: the same matrix, labels and options always give the same model.
+ * Minimises mean logistic loss + (l2 / 2)·‖w‖² with L-BFGS. Targets are 0/1 labels, or
+ * probabilities in [0, 1] where a row's label is soft (a text written between two styles):
+ * the loss is then the cross-entropy softplus(z) − y·z, which is the usual loss for y ∈ {0, 1}.
+ * Deterministic: the same matrix, targets and options always give the same model.
  */
-export function fitLogistic(matrix: SparseMatrix, labels: Uint8Array, options: LogisticOptions): LogisticModel {
+export function fitLogistic(matrix: SparseMatrix, labels: ArrayLike<number>, options: LogisticOptions): LogisticModel {
   const { rows, columns, rowStart, columnIndex, values } = matrix;
   const { l2 } = options;
   const residuals = new Float64Array(rows);
+  const weightOf = (row: number): number => options.sampleWeights?.[row] ?? 1;
+  let totalWeight = 0;
+  for (let row = 0; row < rows; row++) totalWeight += weightOf(row);
+  const scale = totalWeight > 0 ? totalWeight : 1;
 
   // Parameters: the weights, then the intercept in the last slot.
   const objective = (parameters: Float64Array, gradient: Float64Array): number => {
@@ -58,9 +66,10 @@ export function fitLogistic(matrix: SparseMatrix, labels: Uint8Array, options: L
       let z = intercept;
       const end = rowStart[row + 1] ?? 0;
       for (let k = rowStart[row] ?? 0; k < end; k++) z += (values[k] ?? 0) * (parameters[columnIndex[k] ?? 0] ?? 0);
-      const positive = labels[row] === 1;
-      loss += softplus(positive ? -z : z);
-      residuals[row] = sigmoid(z) - (positive ? 1 : 0);
+      const target = labels[row] ?? 0;
+      const weight = weightOf(row);
+      loss += weight * (softplus(z) - target * z);
+      residuals[row] = weight * (sigmoid(z) - target);
     }
     gradient.fill(0);
     let interceptGradient = 0;
@@ -77,10 +86,10 @@ export function fitLogistic(matrix: SparseMatrix, labels: Uint8Array, options: L
     for (let j = 0; j < columns; j++) {
       const w = parameters[j] ?? 0;
       penalty += w * w;
-      gradient[j] = (gradient[j] ?? 0) / rows + l2 * w;
+      gradient[j] = (gradient[j] ?? 0) / scale + l2 * w;
     }
-    gradient[columns] = interceptGradient / rows;
-    return loss / rows + (l2 / 2) * penalty;
+    gradient[columns] = interceptGradient / scale;
+    return loss / scale + (l2 / 2) * penalty;
   };
 
   const result = minimize(objective, new Float64Array(columns + 1), { maxIterations: options.maxIterations ?? 300 });

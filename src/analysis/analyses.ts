@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../db/client.ts';
 import { enqueueJob, type Job } from '../jobs/queue.ts';
 import type { PdfExtractor, PdfLimits } from '../personality/pdf/index.ts';
 import { sniffPdf } from '../personality/pdf/index.ts';
+import type { TextType } from '../personality/text/index.ts';
 import type { TextPool } from '../personality/text/pool.ts';
 import type { TraitEstimate } from '../personality/types.ts';
 import { AppError } from '../shared/errors.ts';
@@ -33,19 +34,19 @@ export const PDF_JOB = 'pdf_analysis';
 const PENDING_RETRY_SECONDS = 5;
 
 /**
- * Group A texts are labelled (resume or profile: titles, experience, skills, bio): labels and
- * boilerplate are stripped so only the author's words count. Null when no personality.
+ * An estimate, or why there is none (`text_too_short`, `text_junk`, `text_unsupported_language`).
+ * Read as every text is (analyzeText): labels and boilerplate set aside, then read as the kind of
+ * writing the caller says it is (`text_type`) or, without one, the kind the text looks like.
  */
-/** An estimate, or why there is none (`text_too_short`, `text_junk`, `text_unsupported_language`). */
 export type SubmittedTextResult = { estimate: TraitEstimate } | { estimate: null; reason: string };
 
-export async function analyzeSubmittedText(pool: TextPool, text: string): Promise<SubmittedTextResult> {
+export async function analyzeSubmittedText(pool: TextPool, text: string, textType?: TextType): Promise<SubmittedTextResult> {
   if (text.length > MAX_TEXT_CHARS) {
     throw new AppError('payload_too_large', `The text has ${text.length} characters; the limit is ${MAX_TEXT_CHARS}.`);
   }
   if (text.trim().length === 0) throw new AppError('bad_request', 'The text is empty: it holds nothing but whitespace.');
   // A long text goes to a worker thread; a full queue is a 503 `unavailable` with Retry-After.
-  const result = await pool.analyze(text, { labelled: true, evidence: true });
+  const result = await pool.analyze(text, { textType, evidence: true });
   return result.ok ? { estimate: result.estimate } : { estimate: null, reason: `text_${result.reason}` };
 }
 
@@ -211,7 +212,7 @@ export function pdfAnalysisHandler(deps: { db: Db; pdf: PdfExtractor; spool: Upl
       if (!file) return finish(id, { failureReason: 'pdf_unreadable' });
       const extracted = await deps.pdf.extractFile(file);
       if (!extracted.ok) return finish(id, { failureReason: `pdf_${extracted.reason}` });
-      const result = await deps.text.analyze(extracted.text, { labelled: true, evidence: true });
+      const result = await deps.text.analyze(extracted.text, { evidence: true });
       await finish(id, result.ok ? { estimate: result.estimate } : { failureReason: `text_${result.reason}` });
     },
     /** After repeated failures the caller still gets an answer: no personality. */

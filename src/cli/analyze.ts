@@ -39,7 +39,7 @@ function textReason(reason: RejectionReason): string {
 async function summarize(model: TextModel, id: string, line: number, text: string) {
   const { analyzeText } = await import('../personality/text/index.ts');
   const { personalityView } = await import('../personality/views.ts');
-  const result = analyzeText(text, { labelled: true, model });
+  const result = analyzeText(text, { model });
   if (!result.ok) return { id, line, ok: false, reason: textReason(result.reason), ...(await wordsOfRejected(text, result)) };
   const view = personalityView(result.estimate);
   return {
@@ -101,7 +101,7 @@ async function analyzeFile(model: TextModel, file: string) {
   const { text } = read;
   const { analyzeText } = await import('../personality/text/index.ts');
   const { describePersonality } = await import('../profiles/describe.ts');
-  const result = analyzeText(text, { labelled: true, evidence: true, model });
+  const result = analyzeText(text, { evidence: true, model });
   if (!result.ok) return { ...(await noPersonality(file, textReason(result.reason))), ...(await wordsOfRejected(text, result)) };
   const { view, content, estimate } = describePersonality(result.estimate);
   return {

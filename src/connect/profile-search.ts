@@ -33,7 +33,7 @@ export async function resolveProfile(db: Queryable, input: SearchInput, model: T
   const match = input.firstName !== null || input.email !== null ? await findMatch(db, input) : null;
   const analysis =
     input.textSample !== null
-      ? analyzeText(input.textSample, { labelled: input.textType === 'resume' || input.textType === 'bio', model })
+      ? analyzeText(input.textSample, { textType: input.textType ?? undefined, model })
       : null;
   const fromText = analysis?.ok ? analysis.estimate : null;
   const person = match?.person ?? null;

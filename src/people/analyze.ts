@@ -5,16 +5,18 @@ import type { TextSample } from './person.ts';
 import type { Analyze } from './upsert.ts';
 
 /**
- * A person's personality from all their text samples read as one text by one author. Resumes
- * and bios are labelled text (titles, skills), so any of them switches the model to that mode.
- * Evidence is left out: it is for showing one analysis, and would bloat a million stored rows.
+ * A person's personality from all their text samples read as one text by one author, as every
+ * text is read (analyzeText); samples of one kind are read as that kind, a mix lets the model
+ * weigh the kinds it sees. Evidence is left out: it is for showing one analysis, and would
+ * bloat a million stored rows.
  */
 export function analyzeTexts(model: TextModel, texts: readonly TextSample[]): { estimate: TraitEstimate | null; modelVersion: string } {
   // Stored with the profile: the model and the shrink (shrink.ts), so recompute sees either change.
   const modelVersion = estimateVersion(model.version);
   if (texts.length === 0) return { estimate: null, modelVersion };
-  const labelled = texts.some((t) => t.type === 'resume' || t.type === 'bio');
-  const result = analyzeText(texts.map((t) => t.text).join('\n\n'), { labelled, evidence: false, model });
+  const kinds = new Set(texts.map((t) => t.type));
+  const [only] = kinds;
+  const result = analyzeText(texts.map((t) => t.text).join('\n\n'), { textType: kinds.size === 1 ? only : undefined, evidence: false, model });
   return { estimate: result.ok ? result.estimate : null, modelVersion };
 }
 

@@ -4,9 +4,28 @@ export type Trait = (typeof TRAITS)[number];
 
 export type TraitScores = Record<Trait, number>;
 
-/** A word or phrase that moved a trait, with its signed contribution. */
+/** A phrase or word of the text that moved a trait, with its signed contribution. */
 export interface EvidenceItem {
+  /** The phrase as written. */
   term: string;
+  /** Signed: how far it moved the trait's reading (decision-value units). */
+  weight: number;
+  /** What the phrase shows, in a reader's words ("sets a deadline"); absent for a plain word. */
+  label?: string;
+  /** Offsets of the phrase in the text as sent (UTF-16 code units, end exclusive). */
+  start?: number;
+  end?: number;
+}
+
+/** A phrase that moved the DISC point, with the style it pointed to. */
+export interface StyleEvidence {
+  term: string;
+  label?: string;
+  start?: number;
+  end?: number;
+  /** The style the phrase pointed to on its own. */
+  toward: 'D' | 'I' | 'S' | 'C';
+  /** Positive when it pulled the point toward where it landed, negative when it pulled away. */
   weight: number;
 }
 
@@ -27,6 +46,10 @@ export interface TraitEstimate {
    */
   evidenceWeight?: number;
   evidence?: Record<Trait, EvidenceItem[]>;
+  /** The phrases that most moved the DISC point (model v3), supporting ones first. */
+  styleEvidence?: StyleEvidence[];
+  /** The kind of writing the text was read as (model v3): personal, email, profile, bio or resume. */
+  genre?: string;
 }
 
 /** A point on the DISC plane: x questioning(-)..accepting(+), y reflective(-)..active(+). */

@@ -1,69 +1,24 @@
-import { TRAITS, type EvidenceItem, type Trait } from '../types.ts';
-import { CATEGORY_NAMES } from './lexicon.ts';
-import type { TextModel } from './model.ts';
+import { AGREEABLENESS_ANGLE, EXTRAVERSION_ANGLE, pointAngle } from '../circle.ts';
+import { TRAITS, type EvidenceItem, type StyleEvidence, type Trait } from '../types.ts';
+import { PROFESSIONAL_OUTPUT, type TextModel } from './model.ts';
+import type { Contribution } from './predict.ts';
+import { SIGNALS } from './signal-data.ts';
 
 /**
- * What a person is shown as the reasons for a trait. The model weighs every word,
- * "the" and "of" included, and their rates do carry signal; but "the" tells a reader
- * nothing about themselves. So evidence lists content words, and word classes the text
- * uses more than the reference population, each named with the text's own most frequent
- * word of the class: "I (first-person pronouns)". Pronouns and other function words are
- * shown only that way, as the class they signal.
+ * What a person is shown as the reasons for a reading: the phrases of their own text that moved
+ * it, with where they stand in the text and what they show in a reader's words ("by Friday" —
+ * sets a deadline), and the content words whose weight or meaning moved it. Word classes of the
+ * lexicon are never shown: a class cannot tell "crushing our target" from "a crushing blow".
  *
- * Only weights that kept their sign in every cross-validation fold are shown (the model
- * file records which): a word that pushed agreeableness up when some essays were trained on
- * and down with others is chance, not a reason. A word is shown with its word class, found
- * at training time from the training texts: "organised (adjective)".
+ * A phrase's or word's contribution to each trait mixes the two readings the model holds (as
+ * personal writing, as professional writing) in the proportion the text's kind of writing set.
+ * Only weights that kept their sign in every cross-validation fold are shown, and words used
+ * as names (a capital inside a sentence) never are. Exclamation marks are a signal of their own;
+ * their item shows the words they end.
  */
 
 export const EVIDENCE_PER_TRAIT = 5;
-
-/** Readable names of the word classes shown as evidence; classes left out are never shown. */
-const CLASS_LABELS: Readonly<Record<string, string>> = {
-  i: 'first-person pronouns',
-  we: 'first-person plural pronouns',
-  you: 'second-person pronouns',
-  shehe: 'third-person pronouns',
-  they: 'third-person plural pronouns',
-  hedge: 'hedges',
-  certainty: 'certainty words',
-  tentative: 'tentative words',
-  negation: 'negations',
-  social: 'social words',
-  family: 'family words',
-  friends: 'friend words',
-  romance: 'romance words',
-  posemo: 'positive emotion',
-  negemo: 'negative emotion',
-  anger: 'anger words',
-  anxiety: 'anxiety words',
-  sadness: 'sadness words',
-  insight: 'insight words',
-  causation: 'cause and reason',
-  discrepancy: 'wants and shoulds',
-  achievement: 'achievement words',
-  work: 'work and study',
-  leisure: 'leisure words',
-  home: 'home words',
-  money: 'money words',
-  religion: 'religion words',
-  death: 'death words',
-  body: 'body words',
-  health: 'health words',
-  sexual: 'sexual words',
-  ingest: 'food and drink',
-  perception: 'perception words',
-  motion: 'motion words',
-  past: 'past focus',
-  present: 'present focus',
-  future: 'future focus',
-  time: 'time words',
-  swear: 'swear words',
-  filler: 'fillers',
-  assent: 'assent words',
-  inhibition: 'restraint words',
-  number_word: 'number words',
-};
+export const STYLE_EVIDENCE = 6;
 
 /** Articles, determiners, pronouns, prepositions, conjunctions, auxiliaries, particles. */
 const FUNCTION_WORDS = new Set(
@@ -82,86 +37,173 @@ const FUNCTION_WORDS = new Set(
   ).split(/\s+/),
 );
 
-/** A word worth showing on its own: has a letter, more than one character, not a function word. */
-function isContentTerm(term: string): boolean {
-  if (term.includes(' ')) return term.split(' ').some(isContentTerm);
-  return term.length > 1 && /\p{L}/u.test(term) && !FUNCTION_WORDS.has(term);
+function isContentWord(word: string): boolean {
+  return word.length > 1 && /\p{L}/u.test(word) && !FUNCTION_WORDS.has(word);
 }
 
-export interface EvidenceInputs {
-  /** Per distinct word (or phrase) of the text: its n-gram contribution, per trait. */
-  terms: ReadonlyMap<string, Float64Array>;
-  /** Per word (or phrase) of `terms`: its row among the model's n-gram weights. */
-  rows: ReadonlyMap<string, number>;
-  /** Per word of the text: how often it occurs. */
-  counts: ReadonlyMap<string, number>;
-  /** Word classes of each word of the text (indexes into CATEGORY_NAMES). */
-  classesOf: (word: string) => readonly number[];
-  /** Per class: the standardised, clipped rate in the text (> 0 = more than the average). */
-  classRates: Float64Array;
+export interface EvidenceContext {
+  model: TextModel;
+  /** The text the offsets of the contributions point into (the text as read). */
+  text: string;
+  /** The text as sent, which the evidence's offsets and terms are taken from. */
+  sent: string;
+  /** Share of the reading that is personal writing's (1 − the professional share). */
+  personalShare: number;
+  /** The reading's point, to say which phrases pulled toward it. */
+  point: { x: number; y: number };
+  /** Offsets in `text` → offsets in the text as sent (labelled.ts and markup.ts removed parts). */
+  locate: (start: number, end: number) => { start: number; end: number } | null;
 }
 
-function displayWord(word: string): string {
-  return word === 'i' ? 'I' : word.startsWith("i'") ? `I${word.slice(1)}` : word;
+interface Item {
+  term: string;
+  label?: string;
+  /** Offsets in the text as read; located in the text as sent only for the items shown. */
+  readStart: number;
+  readEnd: number;
+  values: Record<Trait, number>;
+  stable: Record<Trait, boolean>;
 }
 
-/** Class index → "<the text's most frequent word of the class> (<label>)". */
-function classTerms(inputs: EvidenceInputs): Map<number, string> {
-  const best = new Map<number, { word: string; count: number }>();
-  for (const [word, count] of inputs.counts) {
-    for (const category of inputs.classesOf(word)) {
-      const current = best.get(category);
-      if (current === undefined || count > current.count || (count === current.count && word < current.word)) best.set(category, { word, count });
-    }
-  }
-  const terms = new Map<number, string>();
-  for (const [category, { word }] of best) {
-    const label = CLASS_LABELS[CATEGORY_NAMES[category] ?? ''];
-    if (label !== undefined && (inputs.classRates[category] ?? 0) > 0) terms.set(category, `${displayWord(word)} (${label})`);
-  }
-  return terms;
-}
-
-function roundTo4(value: number): number {
+function round4(value: number): number {
   return Number(value.toPrecision(4));
 }
 
-export function rankEvidence(model: TextModel, inputs: EvidenceInputs): Record<Trait, EvidenceItem[]> {
-  const classes = classTerms(inputs);
-  const topFor = (trait: Trait): EvidenceItem[] => {
-    if (!model.trainedTraits.has(trait)) return [];
-    const t = TRAITS.indexOf(trait);
-    const stable = model.stable[trait];
-    const ranked: EvidenceItem[] = [];
-    for (const [term, values] of inputs.terms) {
-      const weight = values[t] ?? 0;
-      const row = inputs.rows.get(term) ?? -1;
-      if (weight === 0 || !isContentTerm(term) || (stable !== null && stable.ngramRows[row] !== 1)) continue;
-      const wordClass = term.includes(' ') ? undefined : model.wordClassOfRow(row);
-      ranked.push({ term: wordClass === undefined ? term : `${term} (${wordClass})`, weight });
+function mixedValue(context: EvidenceContext, contribution: Contribution, trait: Trait): number {
+  const personal = contribution.values[TRAITS.indexOf(trait)] ?? 0;
+  const output = PROFESSIONAL_OUTPUT[trait];
+  if (output === undefined || !context.model.professionalTraits.has(trait)) return personal;
+  return context.personalShare * personal + (1 - context.personalShare) * (contribution.values[output] ?? 0);
+}
+
+function isStableFor(context: EvidenceContext, contribution: Contribution, trait: Trait): boolean {
+  const personal = contribution.stable[TRAITS.indexOf(trait)] === 1;
+  const output = PROFESSIONAL_OUTPUT[trait];
+  if (output === undefined || !context.model.professionalTraits.has(trait)) return personal;
+  const professional = contribution.stable[output] === 1;
+  return context.personalShare >= 0.5 ? personal : professional;
+}
+
+function itemOf(context: EvidenceContext, c: Contribution, label?: string): Item {
+  const values = {} as Record<Trait, number>;
+  const stable = {} as Record<Trait, boolean>;
+  for (const trait of TRAITS) {
+    values[trait] = mixedValue(context, c, trait);
+    stable[trait] = isStableFor(context, c, trait);
+  }
+  const item: Item = { term: context.text.slice(c.start, c.end), readStart: c.start, readEnd: c.end, values, stable };
+  if (label !== undefined) item.label = label;
+  return item;
+}
+
+/** The phrase (sorted by start, not overlapping) that holds [start, end), by binary search. */
+function phraseHolding(phrases: readonly Item[], start: number, end: number): Item | undefined {
+  let low = 0;
+  let high = phrases.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const phrase = phrases[middle];
+    if (phrase === undefined) break;
+    if (phrase.readEnd <= start) low = middle + 1;
+    else if (phrase.readStart > start) high = middle - 1;
+    else return phrase.readStart <= start && end <= phrase.readEnd ? phrase : undefined;
+  }
+  return undefined;
+}
+
+const EXCLAMATION_LABEL = SIGNALS.find((signal) => signal.name === 'exclamation')?.label;
+
+/** One item per phrase; a word inside a phrase adds its weight to the phrase rather than standing alone. */
+function itemsOf(context: EvidenceContext, contributions: readonly Contribution[]): Item[] {
+  const phrases: Item[] = [];
+  for (const c of contributions) {
+    const signal = c.signal >= 0 ? SIGNALS[c.signal] : undefined;
+    if (signal !== undefined) phrases.push(itemOf(context, c, signal.label));
+  }
+  // Exclamation spans may overlap the phrases they end; words are looked up in the other phrases.
+  const holders = phrases.filter((item) => item.label !== EXCLAMATION_LABEL).sort((a, b) => a.readStart - b.readStart);
+  const items: Item[] = [...phrases];
+  for (const c of contributions) {
+    if (c.signal >= 0 || c.word === undefined || !isContentWord(c.word)) continue;
+    const host = phraseHolding(holders, c.start, c.end);
+    if (host !== undefined) {
+      for (const trait of TRAITS) host.values[trait] += mixedValue(context, c, trait);
+      continue;
     }
-    for (const [category, term] of classes) {
-      if (stable !== null && stable.dense[category] !== 1) continue;
-      // The class's whole contribution: its rate's distance above average times its weight.
-      const weight = (inputs.classRates[category] ?? 0) * (model.denseWeights[category * TRAITS.length + t] ?? 0);
-      if (weight !== 0) ranked.push({ term, weight });
+    items.push(itemOf(context, c));
+  }
+  return items;
+}
+
+interface Located {
+  term: string;
+  label?: string;
+  start?: number;
+  end?: number;
+}
+
+/** The fields every shown item carries: its words as written, what it shows, and where it stands in the text as sent. */
+function located(context: EvidenceContext, item: Item): Located {
+  const shown: Located = { term: item.term };
+  if (item.label !== undefined) shown.label = item.label;
+  const span = context.locate(item.readStart, item.readEnd);
+  if (span !== null) {
+    shown.term = context.sent.slice(span.start, span.end);
+    shown.start = span.start;
+    shown.end = span.end;
+  }
+  return shown;
+}
+
+function toEvidence(context: EvidenceContext, item: Item, weight: number): EvidenceItem {
+  return { ...located(context, item), weight: round4(weight) };
+}
+
+/** Per trait: the phrases and words that moved it most, signed; and the phrases that moved the DISC point. */
+export function traitEvidence(context: EvidenceContext, contributions: readonly Contribution[]): { traits: Record<Trait, EvidenceItem[]>; style: StyleEvidence[] } {
+  const items = itemsOf(context, contributions);
+  const traits = {} as Record<Trait, EvidenceItem[]>;
+  for (const trait of TRAITS) {
+    if (!context.model.trainedTraits.has(trait)) {
+      traits[trait] = [];
+      continue;
     }
-    ranked.sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight) || a.term.localeCompare(b.term));
-    // One item per word: "family (family words)" and "family (noun)" would say the same twice.
-    const seen = new Set<string>();
-    const distinct = ranked.filter(({ term }) => {
-      const word = term.split(' (')[0] ?? term;
-      if (seen.has(word)) return false;
-      seen.add(word);
-      return true;
-    });
-    return distinct.slice(0, EVIDENCE_PER_TRAIT).map(({ term, weight }) => ({ term, weight: roundTo4(weight) }));
-  };
-  return {
-    extraversion: topFor('extraversion'),
-    agreeableness: topFor('agreeableness'),
-    conscientiousness: topFor('conscientiousness'),
-    openness: topFor('openness'),
-    neuroticism: topFor('neuroticism'),
-  };
+    traits[trait] = items
+      .filter((item) => item.stable[trait] && item.values[trait] !== 0)
+      .sort((a, b) => Math.abs(b.values[trait]) - Math.abs(a.values[trait]) || a.readStart - b.readStart)
+      .slice(0, EVIDENCE_PER_TRAIT)
+      .map((item) => toEvidence(context, item, item.values[trait]));
+  }
+  return { traits, style: styleEvidence(context, items) };
+}
+
+function unit(degrees: number): { x: number; y: number } {
+  const radians = (degrees * Math.PI) / 180;
+  return { x: Math.cos(radians), y: Math.sin(radians) };
+}
+
+function styleOf(angle: number): StyleEvidence['toward'] {
+  return angle < 90 ? 'I' : angle < 180 ? 'D' : angle < 270 ? 'C' : 'S';
+}
+
+/**
+ * The phrases that moved the DISC point: each item's pull on extraversion and agreeableness as a
+ * direction on the circle (circle.ts), its weight the pull along the reading's own direction.
+ * Those that pulled toward the reading come first, then the strongest two that pulled away.
+ */
+function styleEvidence(context: EvidenceContext, items: readonly Item[]): StyleEvidence[] {
+  const e = unit(EXTRAVERSION_ANGLE);
+  const a = unit(AGREEABLENESS_ANGLE);
+  const direction = unit(pointAngle(context.point));
+  const scored = items
+    .filter((item) => item.label !== undefined && (item.stable.extraversion || item.stable.agreeableness))
+    .map((item) => {
+      const x = item.values.extraversion * e.x + item.values.agreeableness * a.x;
+      const y = item.values.extraversion * e.y + item.values.agreeableness * a.y;
+      return { item, toward: styleOf(pointAngle({ x, y })), weight: x * direction.x + y * direction.y };
+    })
+    .filter(({ weight }) => weight !== 0);
+  const supporting = scored.filter(({ weight }) => weight > 0).sort((p, q) => q.weight - p.weight || p.item.readStart - q.item.readStart).slice(0, STYLE_EVIDENCE);
+  const against = scored.filter(({ weight }) => weight < 0).sort((p, q) => p.weight - q.weight || p.item.readStart - q.item.readStart).slice(0, 2);
+  return [...supporting, ...against].map(({ item, toward, weight }) => ({ ...located(context, item), toward, weight: round4(weight) }));
 }

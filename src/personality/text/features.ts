@@ -1,5 +1,9 @@
 import { bucketOf, hashBigram } from './hashing.ts';
 import { CATEGORY_NAMES, lookupWord } from './lexicon.ts';
+import { SIGNALS } from './signal-data.ts';
+import { LEAD_WORDS, readSignals, SIGNAL_NAMES, type SignalMatch } from './signals.ts';
+
+const STYLES = ['D', 'I', 'S', 'C'] as const;
 import type { TokenizedText } from './tokenizer.ts';
 
 /**
@@ -32,7 +36,40 @@ export const STYLE_NAMES = [
   'numbers',
 ] as const;
 
-export const DENSE_NAMES: readonly string[] = [...CATEGORY_NAMES.map((name) => `lex:${name}`), ...STYLE_NAMES.map((name) => `style:${name}`)];
+export const DENSE_NAMES: readonly string[] = [
+  ...CATEGORY_NAMES.map((name) => `lex:${name}`),
+  ...STYLE_NAMES.map((name) => `style:${name}`),
+  ...SIGNAL_NAMES.map((name) => `signal:${name}`),
+  ...SIGNAL_NAMES.map((name) => `lead:${name}`),
+  ...STYLES.map((style) => `share:${style}`),
+  ...STYLES.map((style) => `leadshare:${style}`),
+];
+
+const FIRST_LEAD = CATEGORY_NAMES.length + STYLE_NAMES.length + SIGNAL_NAMES.length;
+const FIRST_SHARE = FIRST_LEAD + SIGNAL_NAMES.length;
+const STYLE_OF_SIGNAL = SIGNALS.map((signal) => STYLES.indexOf(signal.leans));
+
+/**
+ * Which style's signals dominate: each style's share of all the signals found (smoothed, so a
+ * text with none has a quarter each). A text of results with a few checks and one with checks
+ * and a few results hold the same signals in other proportions; the shares say which leads.
+ */
+function styleShares(counts: Float64Array, out: Float64Array, offset: number): void {
+  const totals = [0, 0, 0, 0];
+  let all = 0;
+  counts.forEach((count, index) => {
+    const style = STYLE_OF_SIGNAL[index] ?? -1;
+    if (style < 0) return;
+    totals[style] = (totals[style] ?? 0) + count;
+    all += count;
+  });
+  totals.forEach((total, style) => {
+    out[offset + style] = (total + 0.5) / (all + 2);
+  });
+}
+
+/** Index of the first behavioural signal among the dense measures (signals.ts). */
+export const FIRST_SIGNAL = CATEGORY_NAMES.length + STYLE_NAMES.length;
 
 export interface DocumentFeatures {
   /** Raw (unstandardised) values in DENSE_NAMES order. */
@@ -40,6 +77,8 @@ export interface DocumentFeatures {
   /** Hashed n-gram bucket → number of occurrences. */
   ngrams: Map<number, number>;
   wordCount: number;
+  /** The signals found, with their offsets in the tokenized text, when asked for. */
+  signalMatches?: SignalMatch[];
 }
 
 /** Words of seven letters or more: the usual cut-off for "long" words in text analysis. */
@@ -92,7 +131,7 @@ function sentenceShape(lengths: readonly number[]): { mean: number; spread: numb
  * @param terms when given, receives bucket → the readable word or phrase that filled it,
  *   so that evidence can be shown as words rather than bucket numbers.
  */
-export function extractFeatures(tokens: TokenizedText, hashBits: number, ngramOrder: 1 | 2, terms?: Map<number, string>): DocumentFeatures {
+export function extractFeatures(tokens: TokenizedText, hashBits: number, ngramOrder: 1 | 2, terms?: Map<number, string>, withMatches = false): DocumentFeatures {
   const { words, punctuation } = tokens;
   const wordCount = words.length;
   const categoryCounts = new Float64Array(CATEGORY_NAMES.length);
@@ -147,5 +186,17 @@ export function extractFeatures(tokens: TokenizedText, hashBits: number, ngramOr
   STYLE_NAMES.forEach((name, index) => {
     dense[CATEGORY_NAMES.length + index] = style[name];
   });
-  return { dense, ngrams, wordCount };
+  const signals = readSignals(tokens, withMatches);
+  signals.counts.forEach((count, index) => {
+    dense[FIRST_SIGNAL + index] = rate(count, wordCount);
+  });
+  // What the text leads with, per 100 words of its opening (signals.ts LEAD_WORDS).
+  signals.leadCounts.forEach((count, index) => {
+    dense[FIRST_LEAD + index] = rate(count, Math.min(wordCount, LEAD_WORDS));
+  });
+  styleShares(signals.counts, dense, FIRST_SHARE);
+  styleShares(signals.leadCounts, dense, FIRST_SHARE + STYLES.length);
+  const features: DocumentFeatures = { dense, ngrams, wordCount };
+  if (signals.matches !== undefined) features.signalMatches = signals.matches;
+  return features;
 }

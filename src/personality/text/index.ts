@@ -1,53 +1,59 @@
+import { traitsToPoint } from '../circle.ts';
+import { evidenceWeight } from '../shrink.ts';
 import { TRAITS, type Trait, type TraitEstimate, type TraitScores } from '../types.ts';
+import { traitEvidence } from './evidence.ts';
+import { GENRES, genreFeatures, genreProbabilities, genresAllowed, topGenre, type TextType } from './genre.ts';
 import { rejectionOf, type RejectionReason } from './junk.ts';
 import { cleanLabelledText } from './labelled.ts';
-import { tokenizeProse } from './markup.ts';
-import type { TextModel } from './model.ts';
-import { evidenceWeight } from '../shrink.ts';
+import { stripMarkup } from './markup.ts';
+import { PROFESSIONAL_OUTPUT, type TextModel } from './model.ts';
 import { predict } from './predict.ts';
-import { confidenceOf, lengthFactor, standingForLength } from './standing.ts';
+import { spanLocator } from './spans.ts';
+import { confidenceOf, empiricalCdf, lengthFactor, standingForLength } from './standing.ts';
+import { tokenize } from './tokenizer.ts';
 
 /**
- * Rapport's text model: a personality estimate from what a person wrote.
+ * Rapport's text model: a personality estimate from what a person wrote. Every caller reads a
+ * text the same way (GET and POST analysis, PDFs, Connect's text samples, imported people,
+ * `rapport analyze`): labels and boilerplate set aside (labelled.ts), then read as the kind of
+ * writing it is.
  *
- * Score: the writer's standing among the reference population (the training essays),
- * `evidenceWeight(words) × lengthFactor(words) × standing`; the evidence weight n / (n + k)
- * (../shrink.ts) makes it the posterior mean with the prior at the average, so the DISC point
- * and its intensity show only what the text supports. Standing is 2F(z) − 1 with F the empirical CDF of
- * the out-of-fold decision values z of the training essays (101 quantiles per trait in
- * the model file), pinned so that z = 0, the model's decision threshold, maps to 0: the
- * sign is always the model's call, and over the training essays scores spread evenly
- * over [-1, 1] (median |score| ≈ 0.5), so people land across the DISC circle instead of
- * all near its centre. A short text's decision value is noisier, so its standing is
- * pulled toward 0 by the length factor: the share of the full-text ranking quality
- * (held-out AUC − ½) that excerpts of that length keep, measured at training (≈ 0.5
- * at 50 words, 1 for texts of the typical essay length, ~630 words, and longer).
+ * Kind of writing (genre.ts): personal writing such as the essays the model first learned from,
+ * a work email, a first-person profile, a third-person bio or a resume, guessed from the text's
+ * shape unless the caller says (`textType`). A text is read against writing of its own kind: a
+ * terse email is not reserved because emails are terser than essays.
  *
- * Confidence: `(2·AUC − 1) × lengthFactor(words)`, AUC being the trait's cross-validated
- * ROC AUC. It grows with the evidence and is capped by how well the trait can be read
- * from text at all (≈ 0.18 for extraversion, 0.34 for openness on full essays); it does
- * not depend on the score. A trait the model was not trained for scores 0 with
- * confidence 0.
+ * Score: the writer's standing among reference texts × `lengthFactor(words)` × the evidence
+ * weight n / (n + k) (../shrink.ts), the posterior mean with the prior at the average, so the
+ * DISC point and its intensity show only what the text supports. For personal writing the
+ * standing is 2F(z) − 1 against the essays (length-aware, standing.ts); for professional
+ * writing it is the same against the norms of its kind (the professional corpus), with z from
+ * the weights professional writing is read with (extraversion and agreeableness; training/
+ * joint.ts). The kinds are mixed by how likely each is, so a text between two kinds moves
+ * smoothly between their readings.
  *
- * Evidence: per trait, up to five items ranked by how far they moved the trait's
- * decision value; a positive weight pushed the trait up. Items are content words of the
- * text and word classes the text uses more than the reference population, shown with
- * the class's most frequent word, e.g. "I (first-person pronouns)". Function words such
- * as "the" or "of" keep their weight in the model but are never shown.
+ * Confidence: `(2·AUC − 1) × lengthFactor(words)`, AUC being the trait's cross-validated ROC AUC
+ * on the essays, whose writers' own questionnaires are the only measure of real people the model
+ * has. It does not depend on the score or on the kind of writing.
+ *
+ * Evidence (evidence.ts): per trait, the phrases and words of the text that moved it, with their
+ * offsets in the text as sent and what they show in a reader's words; and the phrases that moved
+ * the DISC point, with the style each pointed to.
  */
 
 export { MIN_WORDS, type RejectionReason } from './junk.ts';
 export { cleanLabelledText } from './labelled.ts';
 export { DEFAULT_MODEL_PATH, loadModel, type TextModel } from './model.ts';
+export { TEXT_TYPES, type TextType } from './genre.ts';
 
 export type TextAnalysis =
   | { ok: true; estimate: TraitEstimate }
   | { ok: false; reason: RejectionReason; wordCount: number };
 
 export interface AnalyzeOptions {
-  /** The text is a resume or profile: labels and boilerplate are removed first. */
-  labelled?: boolean;
-  /** Include the words and phrases that moved each trait most. */
+  /** What the caller says the text is (the contract's `text_type`); guessed from the text when absent or `various`. */
+  textType?: TextType | undefined;
+  /** Include the phrases and words that moved each trait most. */
   evidence?: boolean;
   /** The model to read with: the service's `ctx.model`, or loadModel(path) in scripts and tests. */
   model: TextModel;
@@ -69,10 +75,10 @@ function round(value: number, digits: number): number {
 }
 
 export function analyzeText(text: string, opts: AnalyzeOptions): TextAnalysis {
-  const labelled = opts.labelled === true;
-  const source = labelled ? cleanLabelledText(text) : text;
-  const tokens = tokenizeProse(source);
-  const reason = rejectionOf(source, tokens, labelled);
+  const source = cleanLabelledText(text);
+  const read = stripMarkup(source);
+  const tokens = tokenize(read);
+  const reason = rejectionOf(source, tokens, true);
   if (reason !== undefined) return { ok: false, reason, wordCount: tokens.words.length };
 
   const { model } = opts;
@@ -81,16 +87,38 @@ export function analyzeText(text: string, opts: AnalyzeOptions): TextAnalysis {
   const lengthWeight = lengthFactor(model.lengthCurve, wordCount);
   // The posterior mean: what the text supports, pulled toward the population average (shrink.ts).
   const kept = evidenceWeight(wordCount);
-  const scoreOf = (trait: Trait): number => {
-    if (!model.trainedTraits.has(trait)) return 0;
-    const z = prediction.logits[TRAITS.indexOf(trait)] ?? 0;
+  const genres = model.genres === null ? null : genreProbabilities(model.genres, genreFeatures(text, tokens.words), genresAllowed(opts.textType));
+  const personalShare = genres === null ? 1 : (genres[0] ?? 0);
+  const standingOf = (trait: Trait): number => {
+    const t = TRAITS.indexOf(trait);
+    const z = prediction.logits[t] ?? 0;
     const full = { words: model.typicalWords, quantiles: model.quantiles[trait], atThreshold: model.atThreshold[trait] };
-    return kept * lengthWeight * standingForLength(model.lengthQuantiles[trait], full, z, wordCount);
+    const personal = standingForLength(model.lengthQuantiles[trait], full, z, wordCount);
+    if (genres === null) return personal;
+    const output = PROFESSIONAL_OUTPUT[trait];
+    const professionalZ = output !== undefined && model.professionalTraits.has(trait) ? (prediction.logits[output] ?? 0) : z;
+    let standing = 0;
+    GENRES.forEach((genre, g) => {
+      const share = genres[g] ?? 0;
+      if (share === 0) return;
+      const norm = genre === 'personal' ? undefined : model.norms[trait][genre];
+      standing += share * (norm === undefined ? personal : 2 * empiricalCdf(norm, professionalZ) - 1);
+    });
+    return standing;
   };
+  const scoreOf = (trait: Trait): number => (model.trainedTraits.has(trait) ? kept * lengthWeight * standingOf(trait) : 0);
   const scores = traitRecord((trait) => round(scoreOf(trait), 4));
   const confidence = traitRecord((trait) => (model.trainedTraits.has(trait) ? round(confidenceOf(model.auc[trait], lengthWeight), 4) : 0));
 
   const estimate: TraitEstimate = { scores, confidence, source: 'prediction', modelVersion: model.version, wordCount, evidenceWeight: round(kept, 4) };
-  if (prediction.evidence !== undefined) estimate.evidence = prediction.evidence;
+  if (genres !== null) estimate.genre = topGenre(genres);
+  if (prediction.contributions !== undefined) {
+    const evidence = traitEvidence(
+      { model, text: read, sent: text, personalShare, point: traitsToPoint(scores), locate: spanLocator(read, text) },
+      prediction.contributions,
+    );
+    estimate.evidence = evidence.traits;
+    estimate.styleEvidence = evidence.style;
+  }
   return { ok: true, estimate };
 }

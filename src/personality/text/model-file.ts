@@ -1,4 +1,5 @@
 import { TRAITS, type Trait } from '../types.ts';
+import { GENRE_FEATURES, GENRES, type Genre, type GenreModel } from './genre.ts';
 import type { LengthPoint } from './standing.ts';
 
 /**
@@ -33,6 +34,31 @@ export interface TraitWeightsFile {
    * are shown as evidence. Absent in models before v2 (then every weight may be shown).
    */
   stable?: { dense: number[]; ngrams: number[] };
+  /**
+   * Model v3, extraversion and agreeableness: the weights professional writing is read with
+   * (the same features, learnt from the essays and the professional corpus together with a
+   * copy of each feature per domain; training/joint.ts). Same layout as the fields above.
+   */
+  professional?: { intercept: number; dense: number[]; ngrams: number[]; stable?: { dense: number[]; ngrams: number[] } };
+  /**
+   * Model v3: per kind of professional writing, 21 quantiles (0 %, 5 %, …, 100 %) of the
+   * decision values of the professional corpus's texts of that kind (out of fold where they
+   * were trained on): a text of that kind is read against them (genre norms).
+   */
+  norms?: Partial<Record<Genre, number[]>>;
+}
+
+/**
+ * Model v3: what the word vectors the model was trained with make of each word, folded into
+ * one number per output: a text's word-meaning term is the weighted mean of its words' numbers
+ * (names, written with a capital inside a sentence, left out). `words` ascending.
+ */
+export interface WordTableFile {
+  words: string[];
+  /** Per word: its weight in the mean (rarer words count more). */
+  weight: number[];
+  /** Per trait and domain: one number per word. */
+  traits: Partial<Record<Trait, { personal: number[]; professional?: number[] }>>;
 }
 
 export interface TraitMetricsFile {
@@ -52,7 +78,19 @@ export interface ModelFile {
    */
   corpus: { file: string; sha256: string; documents: number };
   features: { hashBits: number; ngramOrder: 1 | 2; lexiconVersion: number; dense: string[]; clip: number; minDocumentFrequency: number };
-  training: { l2: number; denseWeight: number; ngramWeight: number; folds: number; seed: number };
+  training: {
+    l2: number;
+    denseWeight: number;
+    ngramWeight: number;
+    folds: number;
+    seed: number;
+    /** Model v3: the signal and word-vector blocks' scales and the joint training's settings (training/joint.ts). */
+    signalWeight?: number;
+    vectorWeight?: number;
+    professionalWeight?: number;
+    domainScale?: number;
+    labelStrength?: number;
+  };
   standardiser: { mean: number[]; sd: number[] };
   /** [words, factor]: how much of a full text's evidence a shorter text carries (standing.ts). */
   lengthCurve: LengthPoint[];
@@ -65,6 +103,13 @@ export interface ModelFile {
   wordClasses?: { labels: string[]; ngrams: number[] };
   traits: Partial<Record<Trait, TraitWeightsFile>>;
   metrics: Partial<Record<Trait, TraitMetricsFile>>;
+  /** Model v3: the professional corpus the circle traits were also trained on (its training split). */
+  professional?: { file: string; sha256: string; documents: number };
+  /** Model v3: signal lists' version (signal-data.ts SIGNALS_VERSION). */
+  signalsVersion?: number;
+  /** Model v3: the kind-of-writing detector (genre.ts). */
+  genres?: GenreModel;
+  wordTable?: WordTableFile;
 }
 
 type Json = Record<string, unknown>;
@@ -98,12 +143,65 @@ function checkTraitWeights(value: unknown, trait: Trait, denseSize: number, buck
   if (!isNumberArray(ngrams) || ngrams.length !== buckets) fail(`traits.${trait}.ngrams does not match ngramBuckets`);
   const checked: TraitWeightsFile = { intercept, quantiles, dense, ngrams };
   if (lengthQuantiles !== undefined) checked.lengthQuantiles = checkLengthQuantiles(lengthQuantiles, trait);
-  const { stable } = value;
-  if (stable !== undefined) {
-    if (!isObject(stable) || !isNumberArray(stable.dense) || !isNumberArray(stable.ngrams)) fail(`traits.${trait}.stable must hold dense and ngrams index lists`);
-    checked.stable = { dense: stable.dense, ngrams: stable.ngrams };
+  const { stable, professional, norms } = value;
+  if (stable !== undefined) checked.stable = checkStable(stable, `traits.${trait}.stable`);
+  if (professional !== undefined) {
+    if (!isObject(professional) || typeof professional.intercept !== 'number') fail(`traits.${trait}.professional must hold an intercept`);
+    if (!isNumberArray(professional.dense) || professional.dense.length !== denseSize) fail(`traits.${trait}.professional.dense does not match the dense features`);
+    if (!isNumberArray(professional.ngrams) || professional.ngrams.length !== buckets) fail(`traits.${trait}.professional.ngrams does not match ngramBuckets`);
+    checked.professional = { intercept: professional.intercept, dense: professional.dense, ngrams: professional.ngrams };
+    if (professional.stable !== undefined) checked.professional.stable = checkStable(professional.stable, `traits.${trait}.professional.stable`);
+  }
+  if (norms !== undefined) {
+    if (!isObject(norms)) fail(`traits.${trait}.norms must map kinds of writing to quantiles`);
+    checked.norms = {};
+    for (const genre of GENRES) {
+      const quantiles = norms[genre];
+      if (quantiles === undefined) continue;
+      if (!isNumberArray(quantiles) || quantiles.length < 2 || !isAscending(quantiles)) fail(`traits.${trait}.norms.${genre} must be ascending numbers`);
+      checked.norms[genre] = quantiles;
+    }
   }
   return checked;
+}
+
+function checkStable(value: unknown, where: string): { dense: number[]; ngrams: number[] } {
+  if (!isObject(value) || !isNumberArray(value.dense) || !isNumberArray(value.ngrams)) fail(`${where} must hold dense and ngrams index lists`);
+  return { dense: value.dense, ngrams: value.ngrams };
+}
+
+function checkGenres(value: unknown): GenreModel {
+  if (!isObject(value) || !isNumberArray(value.mean) || !isNumberArray(value.sd) || !Array.isArray(value.weights)) fail('genres must hold mean, sd and weights');
+  const size = GENRE_FEATURES.length;
+  if (value.mean.length !== size || value.sd.length !== size) fail(`genres.mean and genres.sd must have ${size} entries`);
+  const weights = value.weights.map((row: unknown) => {
+    if (!isNumberArray(row) || row.length !== size + 1) fail(`genres.weights must hold ${size + 1} numbers per kind of writing`);
+    return row;
+  });
+  if (weights.length !== GENRES.length) fail(`genres.weights must hold one row per kind of writing (${GENRES.join(', ')})`);
+  return { mean: value.mean, sd: value.sd, weights };
+}
+
+function checkWordTable(value: unknown): WordTableFile {
+  if (!isObject(value) || !Array.isArray(value.words) || !value.words.every((word) => typeof word === 'string') || !isNumberArray(value.weight)) {
+    fail('wordTable must hold words and their weights');
+  }
+  const words: string[] = value.words.filter((word): word is string => typeof word === 'string');
+  if (value.weight.length !== words.length) fail('wordTable.weight must have one entry per word');
+  if (!isObject(value.traits)) fail('wordTable.traits is missing');
+  const traits: WordTableFile['traits'] = {};
+  for (const trait of TRAITS) {
+    const entry = value.traits[trait];
+    if (entry === undefined) continue;
+    if (!isObject(entry) || !isNumberArray(entry.personal) || entry.personal.length !== words.length) fail(`wordTable.traits.${trait}.personal must have one number per word`);
+    const checked: { personal: number[]; professional?: number[] } = { personal: entry.personal };
+    if (entry.professional !== undefined) {
+      if (!isNumberArray(entry.professional) || entry.professional.length !== words.length) fail(`wordTable.traits.${trait}.professional must have one number per word`);
+      checked.professional = entry.professional;
+    }
+    traits[trait] = checked;
+  }
+  return { words, weight: value.weight, traits };
 }
 
 function checkLengthQuantiles(value: unknown, trait: Trait): Array<{ words: number; quantiles: number[] }> {
@@ -121,7 +219,7 @@ function checkLengthQuantiles(value: unknown, trait: Trait): Array<{ words: numb
 /** Checks the parsed JSON's shape, so a damaged or foreign file fails loudly at load. */
 export function parseModelFile(value: unknown): ModelFile {
   if (!isObject(value) || value.format !== MODEL_FORMAT) fail(`format is not "${MODEL_FORMAT}"`);
-  const { version, corpus, features, training, standardiser, lengthCurve, ngramBuckets, traits, metrics, wordClasses } = value;
+  const { version, corpus, features, training, standardiser, lengthCurve, ngramBuckets, traits, metrics, wordClasses, professional, signalsVersion, genres, wordTable } = value;
   if (typeof version !== 'string') fail('version must be a string');
   if (!isObject(corpus) || typeof corpus.file !== 'string' || typeof corpus.sha256 !== 'string' || typeof corpus.documents !== 'number') {
     fail('corpus must name file, sha256 and documents');
@@ -164,13 +262,27 @@ export function parseModelFile(value: unknown): ModelFile {
     }
     checkedClasses = { labels: wordClasses.labels.filter((label): label is string => typeof label === 'string'), ngrams: wordClasses.ngrams };
   }
+  const extras: Pick<ModelFile, 'professional' | 'signalsVersion' | 'genres' | 'wordTable'> = {};
+  if (professional !== undefined) {
+    if (!isObject(professional) || typeof professional.file !== 'string' || typeof professional.sha256 !== 'string' || typeof professional.documents !== 'number') {
+      fail('professional must name file, sha256 and documents');
+    }
+    extras.professional = { file: professional.file, sha256: professional.sha256, documents: professional.documents };
+  }
+  if (signalsVersion !== undefined) {
+    if (typeof signalsVersion !== 'number') fail('signalsVersion must be a number');
+    extras.signalsVersion = signalsVersion;
+  }
+  if (genres !== undefined) extras.genres = checkGenres(genres);
+  if (wordTable !== undefined) extras.wordTable = checkWordTable(wordTable);
   return {
     format: MODEL_FORMAT,
     version,
+    ...extras,
     ...(checkedClasses !== undefined ? { wordClasses: checkedClasses } : {}),
     corpus: { file: corpus.file, sha256: corpus.sha256, documents: corpus.documents },
     features: { hashBits, ngramOrder, lexiconVersion, dense: denseNames, clip, minDocumentFrequency },
-    training: { l2, denseWeight, ngramWeight, folds, seed },
+    training: { ...training, l2, denseWeight, ngramWeight, folds, seed },
     standardiser: { mean: standardiser.mean, sd: standardiser.sd },
     lengthCurve,
     ngramBuckets,

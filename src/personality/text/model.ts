@@ -2,15 +2,33 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { TRAITS, type Trait } from '../types.ts';
 import { DENSE_NAMES } from './features.ts';
+import { GENRES, type Genre, type GenreModel } from './genre.ts';
 import { LEXICON_VERSION } from './lexicon-data.ts';
 import { parseModelFile, type ModelFile } from './model-file.ts';
+import { SIGNALS_VERSION } from './signal-data.ts';
 import { empiricalCdf, type LengthPoint, type LengthQuantiles } from './standing.ts';
 
 /**
- * The model in the shape inference wants: typed arrays, weights of the five traits side
- * by side per feature (one memory walk scores all traits), and a direct bucket → row
- * table instead of a hash map.
+ * The model in the shape inference wants: typed arrays, the weights of every output side by
+ * side per feature (one memory walk scores them all), and a direct bucket → row table instead
+ * of a hash map.
+ *
+ * Outputs: the five traits as the essays read them (TRAITS order), then extraversion and
+ * agreeableness as professional writing reads them (model v3; zeros in older files, which
+ * then read every text as the essays do).
  */
+export const OUTPUTS = [...TRAITS, 'extraversion@professional', 'agreeableness@professional'] as const;
+export const OUTPUT_COUNT = OUTPUTS.length;
+/** Output index of a trait read as professional writing, or -1 when it has none. */
+export const PROFESSIONAL_OUTPUT: Readonly<Partial<Record<Trait, number>>> = { extraversion: TRAITS.length, agreeableness: TRAITS.length + 1 };
+
+export interface WordTable {
+  index: ReadonlyMap<string, number>;
+  weight: Float32Array;
+  /** Row-major [word][output]. */
+  values: Float32Array;
+}
+
 export interface TextModel {
   version: string;
   hashBits: number;
@@ -20,59 +38,124 @@ export interface TextModel {
   denseSd: Float64Array;
   /** Bucket → row of `ngramWeights`, or -1 for a bucket without weights. */
   rowOfBucket: Int32Array;
-  /** Row-major [feature][trait], traits in TRAITS order; zeros for an untrained trait. */
+  /** Row-major [feature][output], outputs in OUTPUTS order; zeros for an untrained output. */
   denseWeights: Float64Array;
   ngramWeights: Float64Array;
   intercepts: Float64Array;
   /** Traits the model was trained for; the others are reported with zero confidence. */
   trainedTraits: ReadonlySet<Trait>;
+  /** Traits with their own professional reading (model v3: extraversion and agreeableness). */
+  professionalTraits: ReadonlySet<Trait>;
   /** Per trait: quantiles of the reference population's decision values (standing.ts). */
   quantiles: Readonly<Record<Trait, Float64Array>>;
   /** Per trait: the share of the reference population below the decision threshold. */
   atThreshold: Readonly<Record<Trait, number>>;
   /** Per trait: quantiles of reference texts cut short (ascending words; empty in models before v2). */
   lengthQuantiles: Readonly<Record<Trait, readonly LengthQuantiles[]>>;
+  /** Per trait and kind of professional writing: the norms it is read against (empty before v3). */
+  norms: Readonly<Record<Trait, Partial<Record<Genre, Float64Array>>>>;
+  /** The kind-of-writing detector; null before v3 (every text is then personal writing). */
+  genres: GenreModel | null;
+  /** Word meanings folded into numbers per output; null before v3. */
+  wordTable: WordTable | null;
   /** Length of the typical full reference text: from here on, `quantiles` alone apply. */
   typicalWords: number;
   /** Per trait: cross-validated ROC AUC, 0.5 (chance) for an untrained trait. */
   auc: Readonly<Record<Trait, number>>;
   lengthCurve: readonly LengthPoint[];
   /**
-   * Per trait: 1 for each dense index and n-gram row whose weight kept its sign in every
+   * Per output: 1 for each dense index and n-gram row whose weight kept its sign in every
    * cross-validation fold; null for a model without that record (everything may be shown).
    */
-  stable: Readonly<Record<Trait, { dense: Uint8Array; ngramRows: Uint8Array } | null>>;
-  /** Per n-gram row: the word class shown beside the word ("adjective"), or undefined. */
-  wordClassOfRow: (row: number) => string | undefined;
+  stable: ReadonlyArray<{ dense: Uint8Array; ngramRows: Uint8Array } | null>;
   file: ModelFile;
 }
 
-export const TRAIT_COUNT = TRAITS.length;
+export const DEFAULT_MODEL_PATH = fileURLToPath(new URL('./model/rapport-text-v3.json', import.meta.url));
 
-export const DEFAULT_MODEL_PATH = fileURLToPath(new URL('./model/rapport-text-v2.json', import.meta.url));
+function perTrait<T>(valueOf: (trait: Trait) => T): Record<Trait, T> {
+  return {
+    extraversion: valueOf('extraversion'),
+    agreeableness: valueOf('agreeableness'),
+    conscientiousness: valueOf('conscientiousness'),
+    openness: valueOf('openness'),
+    neuroticism: valueOf('neuroticism'),
+  };
+}
+
+function stableRows(record: { dense: number[]; ngrams: number[] } | undefined, denseSize: number, rows: number): { dense: Uint8Array; ngramRows: Uint8Array } | null {
+  if (record === undefined) return null;
+  const dense = new Uint8Array(denseSize);
+  for (const j of record.dense) dense[j] = 1;
+  const ngramRows = new Uint8Array(rows);
+  let row = 0;
+  record.ngrams.forEach((gap, i) => {
+    row = i === 0 ? gap : row + gap;
+    ngramRows[row] = 1;
+  });
+  return { dense, ngramRows };
+}
+
+function wordTableOf(file: ModelFile): WordTable | null {
+  const table = file.wordTable;
+  if (table === undefined) return null;
+  const index = new Map<string, number>();
+  table.words.forEach((word, i) => index.set(word, i));
+  const values = new Float32Array(table.words.length * OUTPUT_COUNT);
+  TRAITS.forEach((trait, t) => {
+    const entry = table.traits[trait];
+    entry?.personal.forEach((value, i) => {
+      values[i * OUTPUT_COUNT + t] = value;
+    });
+    const professional = PROFESSIONAL_OUTPUT[trait];
+    if (professional !== undefined) {
+      entry?.professional?.forEach((value, i) => {
+        values[i * OUTPUT_COUNT + professional] = value;
+      });
+    }
+  });
+  return { index, weight: Float32Array.from(table.weight), values };
+}
 
 export function modelFromFile(file: ModelFile): TextModel {
   const { features } = file;
-  if (features.lexiconVersion !== LEXICON_VERSION || features.dense.join(',') !== DENSE_NAMES.join(',')) {
-    throw new Error(`text model ${file.version} was trained with other word classes or style features; retrain it with \`npm run train\``);
+  if (features.lexiconVersion !== LEXICON_VERSION || features.dense.join(',') !== DENSE_NAMES.join(',') || (file.signalsVersion ?? SIGNALS_VERSION) !== SIGNALS_VERSION) {
+    throw new Error(`text model ${file.version} was trained with other word classes, signals or style features; retrain it with \`npm run train\``);
   }
   const denseSize = features.dense.length;
+  const rows = file.ngramBuckets.length;
   const rowOfBucket = new Int32Array(1 << features.hashBits).fill(-1);
   let bucket = 0;
   file.ngramBuckets.forEach((gap, row) => {
     bucket += gap;
     rowOfBucket[bucket] = row;
   });
-  const denseWeights = new Float64Array(denseSize * TRAIT_COUNT);
-  const ngramWeights = new Float64Array(file.ngramBuckets.length * TRAIT_COUNT);
-  const intercepts = new Float64Array(TRAIT_COUNT);
+  const denseWeights = new Float64Array(denseSize * OUTPUT_COUNT);
+  const ngramWeights = new Float64Array(rows * OUTPUT_COUNT);
+  const intercepts = new Float64Array(OUTPUT_COUNT);
+  const stable: Array<{ dense: Uint8Array; ngramRows: Uint8Array } | null> = new Array<null>(OUTPUT_COUNT).fill(null);
   const trainedTraits = new Set<Trait>();
-  const perTrait = <T>(valueOf: (trait: Trait) => T): Record<Trait, T> => ({
-    extraversion: valueOf('extraversion'),
-    agreeableness: valueOf('agreeableness'),
-    conscientiousness: valueOf('conscientiousness'),
-    openness: valueOf('openness'),
-    neuroticism: valueOf('neuroticism'),
+  const professionalTraits = new Set<Trait>();
+  const place = (output: number, weights: { intercept: number; dense: number[]; ngrams: number[]; stable?: { dense: number[]; ngrams: number[] } }): void => {
+    intercepts[output] = weights.intercept;
+    weights.dense.forEach((w, j) => {
+      denseWeights[j * OUTPUT_COUNT + output] = w;
+    });
+    weights.ngrams.forEach((w, row) => {
+      ngramWeights[row * OUTPUT_COUNT + output] = w;
+    });
+    stable[output] = stableRows(weights.stable, denseSize, rows);
+  };
+  TRAITS.forEach((trait, t) => {
+    const weights = file.traits[trait];
+    if (weights === undefined) return;
+    trainedTraits.add(trait);
+    place(t, weights);
+    const output = PROFESSIONAL_OUTPUT[trait];
+    if (weights.professional !== undefined && output !== undefined) {
+      professionalTraits.add(trait);
+      place(output, weights.professional);
+    }
   });
   // An untrained trait stands at the threshold: score 0, and AUC 0.5 gives confidence 0.
   const quantiles = perTrait((trait) => Float64Array.from(file.traits[trait]?.quantiles ?? [0, 0]));
@@ -81,34 +164,15 @@ export function modelFromFile(file: ModelFile): TextModel {
   const lengthQuantiles = perTrait((trait) =>
     (file.traits[trait]?.lengthQuantiles ?? []).filter((level) => level.words < typicalWords).map((level) => ({ words: level.words, quantiles: Float64Array.from(level.quantiles) })),
   );
+  const norms = perTrait((trait) => {
+    const byGenre: Partial<Record<Genre, Float64Array>> = {};
+    for (const genre of GENRES) {
+      const values = file.traits[trait]?.norms?.[genre];
+      if (values !== undefined) byGenre[genre] = Float64Array.from(values);
+    }
+    return byGenre;
+  });
   const auc = perTrait((trait) => (file.traits[trait] !== undefined ? (file.metrics[trait]?.auc ?? 0.5) : 0.5));
-  const stable = perTrait((trait) => {
-    const record = file.traits[trait]?.stable;
-    if (record === undefined) return null;
-    const dense = new Uint8Array(denseSize);
-    for (const j of record.dense) dense[j] = 1;
-    const ngramRows = new Uint8Array(file.ngramBuckets.length);
-    let row = 0;
-    record.ngrams.forEach((gap, i) => {
-      row = i === 0 ? gap : row + gap;
-      ngramRows[row] = 1;
-    });
-    return { dense, ngramRows };
-  });
-  const classes = file.wordClasses;
-  const wordClassOfRow = (row: number): string | undefined => (classes === undefined ? undefined : classes.labels[classes.ngrams[row] ?? -1]);
-  TRAITS.forEach((trait, t) => {
-    const weights = file.traits[trait];
-    if (weights === undefined) return;
-    trainedTraits.add(trait);
-    intercepts[t] = weights.intercept;
-    weights.dense.forEach((w, j) => {
-      denseWeights[j * TRAIT_COUNT + t] = w;
-    });
-    weights.ngrams.forEach((w, row) => {
-      ngramWeights[row * TRAIT_COUNT + t] = w;
-    });
-  });
   return {
     version: file.version,
     hashBits: features.hashBits,
@@ -121,14 +185,17 @@ export function modelFromFile(file: ModelFile): TextModel {
     ngramWeights,
     intercepts,
     trainedTraits,
+    professionalTraits,
     quantiles,
     atThreshold,
     lengthQuantiles,
+    norms,
+    genres: file.genres ?? null,
+    wordTable: wordTableOf(file),
     typicalWords,
     auc,
     lengthCurve: file.lengthCurve,
     stable,
-    wordClassOfRow,
     file,
   };
 }

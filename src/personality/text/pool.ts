@@ -10,7 +10,7 @@
 import { Piscina } from 'piscina';
 import { AppError, serviceStopping } from '../../shared/errors.ts';
 import { workerEntry } from '../../shared/worker-entry.ts';
-import { analyzeText, type TextAnalysis, type TextModel } from './index.ts';
+import { analyzeText, type TextAnalysis, type TextModel, type TextType } from './index.ts';
 import type { TextTask, TextWorkerData } from './worker.ts';
 
 const WORKER_URL = workerEntry(import.meta.url, './worker.ts', './worker-boot.mjs');
@@ -34,7 +34,8 @@ export interface TextPoolOptions {
 }
 
 export interface PooledAnalyzeOptions {
-  labelled?: boolean;
+  /** What the caller says the text is (the contract's text_type); undefined lets the model guess. */
+  textType?: TextType | undefined;
   evidence?: boolean;
 }
 
@@ -65,7 +66,7 @@ export class TextPool {
   }
 
   analyze(text: string, options: PooledAnalyzeOptions = {}): Promise<TextAnalysis> {
-    const task: TextTask = { text, labelled: options.labelled === true, evidence: options.evidence === true };
+    const task: TextTask = { text, textType: options.textType, evidence: options.evidence === true };
     if (text.length < this.options.inlineMaxChars) {
       return Promise.resolve(analyzeText(text, { ...task, model: this.options.model }));
     }

@@ -1,63 +1,160 @@
-import type { EvidenceItem, Trait } from '../types.ts';
-import { rankEvidence } from './evidence.ts';
-import { extractFeatures } from './features.ts';
-import { CATEGORY_NAMES, lookupWord } from './lexicon.ts';
-import { TRAIT_COUNT, type TextModel } from './model.ts';
+import { extractFeatures, FIRST_SIGNAL } from './features.ts';
+import { OUTPUT_COUNT, type TextModel } from './model.ts';
+import { LEAD_WORDS, SIGNAL_NAMES, type SignalMatch } from './signals.ts';
 import type { TokenizedText } from './tokenizer.ts';
 
+/** What one phrase or word of the text did to each output's decision value. */
+export interface Contribution {
+  /** A signal's index (SIGNAL_NAMES), or -1 for a word. */
+  signal: number;
+  /** The word, for a word; the phrase is read from the text by its offsets. */
+  word?: string;
+  /** Offsets in the tokenized text: [start, end). */
+  start: number;
+  end: number;
+  /** Per output (OUTPUTS order). */
+  values: Float64Array;
+  /** Per output: 1 when every cross-validation fold gave this item's weight the same sign. */
+  stable: Uint8Array;
+}
+
 export interface Prediction {
-  /** Per trait in TRAITS order: > 0 when the model predicts "above the median". */
+  /** Per output in OUTPUTS order: > 0 when the model predicts "above the median". */
   logits: Float64Array;
   wordCount: number;
-  evidence?: Record<Trait, EvidenceItem[]>;
+  contributions?: Contribution[];
+}
+
+const SIGNAL_COUNT = SIGNAL_NAMES.length;
+const FIRST_LEAD = FIRST_SIGNAL + SIGNAL_COUNT;
+
+function rate(count: number, words: number): number {
+  return Math.log1p((100 * count) / Math.max(words, 1));
 }
 
 /**
- * Scores a tokenised text with every trait at once. With `evidence`, also collects what
- * evidence.ts ranks: each word's n-gram contribution to each trait, and each word
- * class's standardised rate.
+ * Scores a tokenised text for every output at once. With `withContributions`, also says what
+ * each signal phrase and each word moved: a signal's presence (its rate's distance from none,
+ * split among its matches, in the whole text and in its opening), a word's n-gram weight and
+ * the meaning its vector carries (model v3's word table).
  */
-export function predict(model: TextModel, tokens: TokenizedText, evidence: boolean): Prediction {
-  const terms = evidence ? new Map<number, string>() : undefined;
-  const features = extractFeatures(tokens, model.hashBits, model.ngramOrder, terms);
+export function predict(model: TextModel, tokens: TokenizedText, withContributions: boolean): Prediction {
+  const terms = withContributions ? new Map<number, string>() : undefined;
+  const features = extractFeatures(tokens, model.hashBits, model.ngramOrder, terms, withContributions);
   const logits = Float64Array.from(model.intercepts);
 
   const denseSize = model.denseMean.length;
-  const classRates = new Float64Array(CATEGORY_NAMES.length);
   for (let j = 0; j < denseSize; j++) {
-    const z = ((features.dense[j] ?? 0) - (model.denseMean[j] ?? 0)) / (model.denseSd[j] ?? 1);
+    const z = ((features.dense[j] ?? 0) - (model.denseMean[j] ?? 0)) / (model.denseSd[j] || 1);
     const clipped = Math.max(-model.clip, Math.min(model.clip, z));
-    if (j < classRates.length) classRates[j] = clipped;
-    for (let t = 0; t < TRAIT_COUNT; t++) logits[t] = (logits[t] ?? 0) + clipped * (model.denseWeights[j * TRAIT_COUNT + t] ?? 0);
+    if (clipped === 0) continue;
+    for (let t = 0; t < OUTPUT_COUNT; t++) logits[t] = (logits[t] ?? 0) + clipped * (model.denseWeights[j * OUTPUT_COUNT + t] ?? 0);
   }
 
   let squares = 0;
   for (const count of features.ngrams.values()) squares += Math.log1p(count) ** 2;
   const norm = Math.sqrt(squares) || 1;
-  const contributions = new Map<string, Float64Array>();
-  const counts = new Map<string, number>();
-  const rows = new Map<string, number>();
+  const wordValues = withContributions ? new Map<string, { values: Float64Array; row: number }>() : undefined;
   for (const [bucket, count] of features.ngrams) {
     const row = model.rowOfBucket[bucket] ?? -1;
-    const term = terms?.get(bucket);
-    if (term !== undefined && !term.includes(' ')) counts.set(term, count);
     if (row < 0) continue;
     const value = Math.log1p(count) / norm;
-    const contribution = term !== undefined ? new Float64Array(TRAIT_COUNT) : undefined;
-    for (let t = 0; t < TRAIT_COUNT; t++) {
-      const moved = value * (model.ngramWeights[row * TRAIT_COUNT + t] ?? 0);
-      logits[t] = (logits[t] ?? 0) + moved;
-      if (contribution !== undefined) contribution[t] = moved;
+    const term = terms?.get(bucket);
+    const moved = term !== undefined ? new Float64Array(OUTPUT_COUNT) : undefined;
+    for (let t = 0; t < OUTPUT_COUNT; t++) {
+      const step = value * (model.ngramWeights[row * OUTPUT_COUNT + t] ?? 0);
+      logits[t] = (logits[t] ?? 0) + step;
+      if (moved !== undefined) moved[t] = step;
     }
-    if (term !== undefined && contribution !== undefined) {
-      contributions.set(term, contribution);
-      rows.set(term, row);
-    }
+    if (term !== undefined && moved !== undefined) wordValues?.set(term, { values: moved, row });
   }
 
+  addWordMeanings(model, tokens, logits, wordValues);
+
   const prediction: Prediction = { logits, wordCount: features.wordCount };
-  if (evidence) {
-    prediction.evidence = rankEvidence(model, { terms: contributions, rows, counts, classesOf: (word) => lookupWord(word).categories, classRates });
+  if (withContributions && wordValues !== undefined) {
+    prediction.contributions = collectContributions(model, tokens, features.signalMatches ?? [], features.wordCount, wordValues);
   }
   return prediction;
+}
+
+/**
+ * The word table's term: the weighted mean, over the text's words found in the table (names
+ * left out), of their numbers per output. A word's share goes to `wordValues` for evidence.
+ */
+function addWordMeanings(model: TextModel, tokens: TokenizedText, logits: Float64Array, wordValues: Map<string, { values: Float64Array; row: number }> | undefined): void {
+  const table = model.wordTable;
+  if (table === null) return;
+  const sums = new Float64Array(OUTPUT_COUNT);
+  let total = 0;
+  const seen = wordValues !== undefined ? new Map<string, { index: number; weight: number }>() : undefined;
+  tokens.words.forEach((word, i) => {
+    if (tokens.capitalized[i] === 1) return;
+    const index = table.index.get(word);
+    if (index === undefined) return;
+    const weight = table.weight[index] ?? 0;
+    total += weight;
+    for (let t = 0; t < OUTPUT_COUNT; t++) sums[t] = (sums[t] ?? 0) + weight * (table.values[index * OUTPUT_COUNT + t] ?? 0);
+    if (seen !== undefined) seen.set(word, { index, weight: (seen.get(word)?.weight ?? 0) + weight });
+  });
+  if (total <= 0) return;
+  for (let t = 0; t < OUTPUT_COUNT; t++) logits[t] = (logits[t] ?? 0) + (sums[t] ?? 0) / total;
+  if (seen === undefined || wordValues === undefined) return;
+  for (const [word, { index, weight }] of seen) {
+    const entry = wordValues.get(word) ?? { values: new Float64Array(OUTPUT_COUNT), row: -1 };
+    for (let t = 0; t < OUTPUT_COUNT; t++) entry.values[t] = (entry.values[t] ?? 0) + (weight * (table.values[index * OUTPUT_COUNT + t] ?? 0)) / total;
+    wordValues.set(word, entry);
+  }
+}
+
+function collectContributions(
+  model: TextModel,
+  tokens: TokenizedText,
+  matches: readonly SignalMatch[],
+  wordCount: number,
+  wordValues: ReadonlyMap<string, { values: Float64Array; row: number }>,
+): Contribution[] {
+  const contributions: Contribution[] = [];
+  const perSignal = new Int32Array(SIGNAL_COUNT);
+  const leadPerSignal = new Int32Array(SIGNAL_COUNT);
+  const leadEnd = tokens.wordStarts[Math.min(LEAD_WORDS, tokens.words.length)] ?? Number.POSITIVE_INFINITY;
+  for (const match of matches) {
+    perSignal[match.signal] = (perSignal[match.signal] ?? 0) + 1;
+    if (match.start < leadEnd) leadPerSignal[match.signal] = (leadPerSignal[match.signal] ?? 0) + 1;
+  }
+  const leadWords = Math.min(wordCount, LEAD_WORDS);
+  // A signal's presence moved each output by (its rate − no rate) / sd × weight, shared by its matches.
+  const presence = (column: number, count: number, words: number, output: number): number =>
+    (rate(count, words) / (model.denseSd[column] || 1)) * (model.denseWeights[column * OUTPUT_COUNT + output] ?? 0);
+  for (const match of matches) {
+    const values = new Float64Array(OUTPUT_COUNT);
+    const stable = new Uint8Array(OUTPUT_COUNT);
+    const count = perSignal[match.signal] ?? 1;
+    const inLead = match.start < leadEnd;
+    for (let t = 0; t < OUTPUT_COUNT; t++) {
+      let value = presence(FIRST_SIGNAL + match.signal, count, wordCount, t) / count;
+      const leadCount = leadPerSignal[match.signal] ?? 0;
+      if (inLead && leadCount > 0) value += presence(FIRST_LEAD + match.signal, leadCount, leadWords, t) / leadCount;
+      values[t] = value;
+      stable[t] = model.stable[t] === null || model.stable[t]?.dense[FIRST_SIGNAL + match.signal] === 1 ? 1 : 0;
+    }
+    contributions.push({ signal: match.signal, start: match.start, end: match.end, values, stable });
+  }
+  const firstAt = new Map<string, number>();
+  tokens.words.forEach((word, i) => {
+    if (!firstAt.has(word) && tokens.capitalized[i] !== 1) firstAt.set(word, i);
+  });
+  for (const [word, { values, row }] of wordValues) {
+    const at = firstAt.get(word);
+    if (at === undefined) continue;
+    const start = tokens.wordStarts[at] ?? 0;
+    const stable = new Uint8Array(OUTPUT_COUNT);
+    for (let t = 0; t < OUTPUT_COUNT; t++) {
+      const record = model.stable[t];
+      // A word with no n-gram weight moved its outputs by its meaning alone, which no fold decides.
+      stable[t] = row < 0 || record === null || record === undefined || record.ngramRows[row] === 1 ? 1 : 0;
+    }
+    contributions.push({ signal: -1, word, start, end: start + word.length, values, stable });
+  }
+  return contributions;
 }

@@ -19,9 +19,28 @@ export interface PunctuationCounts {
   apostrophe: number;
 }
 
+/** What a number token was written as: plain, a share (`30%`), money (`$2M`, `£40k`), a multiple (`3x`) or a decimal (`2.3`). */
+export const NUMBER_KINDS = { plain: 0, percent: 1, money: 2, multiple: 3, decimal: 4 } as const;
+
 export interface TokenizedText {
   /** Word tokens, lower-cased, curly apostrophes folded to `'`. */
   words: string[];
+  /** Per word: the offset of its first character in the tokenized text (for evidence spans). */
+  wordStarts: number[];
+  /**
+   * Per word: 1 when it was written with a capital inside a sentence (a name: of a person, a
+   * place, a company), else 0. Word meanings (the word table) leave names out: what a name
+   * evokes says nothing about how its bearer writes.
+   */
+  capitalized: number[];
+  /**
+   * Per number token: the index of the word that follows it (words.length when it came
+   * last), its kind (NUMBER_KINDS) and its offsets, so phrases like "by 9 am" or "grew 30%"
+   * can be read without numbers being words.
+   */
+  numberMarks: { beforeWord: number; kind: number; start: number; end: number }[];
+  /** Per exclamation mark: the index of the word that follows it and its offset. */
+  exclamationMarks: { beforeWord: number; at: number }[];
   /** Words per sentence, for every sentence holding at least one word. */
   sentenceLengths: number[];
   letters: number;
@@ -73,12 +92,31 @@ function isSpace(code: number): boolean {
   return code === 32 || code === 9 || code === 10 || code === 13 || code === 0xa0 || code === 12 || code === 11;
 }
 
+const MONEY_SIGNS = new Set([36, 0xa3, 0x20ac, 0x20b9, 0xa5]);
+
+/** A number's kind from the characters around it: `$2`, `30%`, `3x` (not `3xl`), `40k`/`2m`/`1bn` after money. */
+function numberKind(text: string, start: number, end: number): number {
+  const before = start > 0 ? text.charCodeAt(start - 1) : 0;
+  const after = end < text.length ? text.charCodeAt(end) : 0;
+  if (after === 37) return NUMBER_KINDS.percent;
+  if (MONEY_SIGNS.has(before)) return NUMBER_KINDS.money;
+  const next = end + 1 < text.length ? text.charCodeAt(end + 1) : 0;
+  if ((after === 120 || after === 88) && !isAsciiLetter(next)) return NUMBER_KINDS.multiple;
+  // 2.3 or 0.75: a figure given to a decimal place.
+  const dot = text.indexOf('.', start);
+  return dot > start && dot < end ? NUMBER_KINDS.decimal : NUMBER_KINDS.plain;
+}
+
 function emptyPunctuation(): PunctuationCounts {
   return { comma: 0, period: 0, exclamation: 0, question: 0, colon: 0, dash: 0, quote: 0, parenthesis: 0, ellipsis: 0, apostrophe: 0 };
 }
 
 export function tokenize(text: string): TokenizedText {
   const words: string[] = [];
+  const wordStarts: number[] = [];
+  const capitalized: number[] = [];
+  const numberMarks: TokenizedText['numberMarks'] = [];
+  const exclamationMarks: TokenizedText['exclamationMarks'] = [];
   const sentenceLengths: number[] = [];
   const punctuation = emptyPunctuation();
   let letters = 0;
@@ -146,12 +184,16 @@ export function tokenize(text: string): TokenizedText {
       const raw = text.slice(start, i);
       const word = (hasApostrophe ? raw.replace(/\u2019/g, "'") : raw).toLowerCase();
       const firstCode = raw.charCodeAt(0);
+      let named = 0;
       if (wordLetters >= 2 && upper === wordLetters) allCapsWords++;
       else if (wordsInSentence > 0 && firstCode >= 65 && firstCode <= 90 && word !== 'i' && !word.startsWith("i'")) {
         midSentenceCapitals++;
+        named = 1;
       }
+      capitalized.push(named);
       if (raw === 'i' || raw.startsWith("i'") || raw.startsWith('i\u2019')) lowercaseI++;
       words.push(word);
+      wordStarts.push(start);
       wordsInSentence++;
       continue;
     }
@@ -167,6 +209,7 @@ export function tokenize(text: string): TokenizedText {
       }
       nonSpaceChars += i - start - 1;
       numbers++;
+      numberMarks.push({ beforeWord: words.length, kind: numberKind(text, start, i), start, end: i });
       continue;
     }
 
@@ -191,6 +234,7 @@ export function tokenize(text: string): TokenizedText {
         break;
       case 33:
         punctuation.exclamation++;
+        exclamationMarks.push({ beforeWord: words.length, at: i - 1 });
         endSentence();
         break;
       case 63:
@@ -229,6 +273,10 @@ export function tokenize(text: string): TokenizedText {
 
   return {
     words,
+    wordStarts,
+    capitalized,
+    numberMarks,
+    exclamationMarks,
     sentenceLengths,
     letters,
     vowels,

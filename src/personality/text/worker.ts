@@ -3,11 +3,12 @@
  * analyses one text per task. Runs under piscina (pool.ts), through worker-boot.mjs.
  */
 import { workerData } from 'node:worker_threads';
-import { analyzeText, loadModel, type TextAnalysis } from './index.ts';
+import { analyzeText, loadModel, type TextAnalysis, type TextType } from './index.ts';
 
 export interface TextTask {
   text: string;
-  labelled: boolean;
+  /** What the caller says the text is; undefined lets the model guess. */
+  textType: TextType | undefined;
   evidence: boolean;
 }
 
@@ -20,7 +21,7 @@ const { modelPath } = workerData as TextWorkerData;
 const model = loadModel(modelPath);
 
 export function analyzeTask(task: TextTask): TextAnalysis {
-  return analyzeText(task.text, { labelled: task.labelled, evidence: task.evidence, model });
+  return analyzeText(task.text, { textType: task.textType, evidence: task.evidence, model });
 }
 
 // Piscina calls the module's default export (the compiled build starts this file directly).

@@ -1,0 +1,176 @@
+import { SIGNALS } from './signal-data.ts';
+import { NUMBER_KINDS, type TokenizedText } from './tokenizer.ts';
+
+/**
+ * Finds the behavioural signals of signal-data.ts in a tokenised text: one walk over its words
+ * and numbers, one memoised look-up per word, the longest phrase at each position. Counts feed
+ * the model; matches, with their character offsets, feed the evidence.
+ */
+
+export const SIGNAL_NAMES: readonly string[] = SIGNALS.map((signal) => signal.name);
+const EXCLAMATION = SIGNAL_NAMES.indexOf('exclamation');
+
+/** Number tokens by kind (tokenizer NUMBER_KINDS order): plain, percent, money, multiple, decimal. */
+const NUMBER_KEYS = ['#', '#%', '#$', '#x', '#.'];
+const NUMBER_KIND_MONEY: number = NUMBER_KINDS.money;
+const NUMBER_KIND_PERCENT: number = NUMBER_KINDS.percent;
+
+interface Step {
+  /** A whole word or number key, or a stem when `stem` is set. */
+  text: string;
+  stem: boolean;
+}
+
+interface Phrase {
+  signal: number;
+  steps: Step[];
+  sentenceStart: boolean;
+}
+
+export interface SignalMatch {
+  signal: number;
+  /** Offsets in the tokenized text: [start, end). */
+  start: number;
+  end: number;
+}
+
+/** The opening of a text, in words: what a writer leads with says most about their style. */
+export const LEAD_WORDS = 40;
+
+export interface SignalReading {
+  /** Per signal (SIGNAL_NAMES order): how many times it was found. */
+  counts: Float64Array;
+  /** The same within the first LEAD_WORDS words. */
+  leadCounts: Float64Array;
+  /** Every match, in text order, when asked for. */
+  matches?: SignalMatch[];
+}
+
+function parseStep(raw: string): Step {
+  return raw.endsWith('*') ? { text: raw.slice(0, -1), stem: true } : { text: raw, stem: false };
+}
+
+function compile(): { exact: Map<string, Phrase[]>; stems: Map<string, Phrase[]>; longestStem: number } {
+  const exact = new Map<string, Phrase[]>();
+  const stems = new Map<string, Phrase[]>();
+  let longestStem = 0;
+  SIGNALS.forEach((definition, signal) => {
+    for (const rawPhrase of definition.phrases.split('|')) {
+      const cleaned = rawPhrase.replace(/-/g, ' ').trim();
+      if (cleaned === '') continue;
+      const sentenceStart = cleaned.startsWith('^');
+      const steps = cleaned.replace(/^\^/, '').split(/\s+/).map(parseStep);
+      const first = steps[0];
+      if (first === undefined) continue;
+      const phrase: Phrase = { signal, steps, sentenceStart };
+      const index = first.stem ? stems : exact;
+      const list = index.get(first.text) ?? [];
+      list.push(phrase);
+      index.set(first.text, list);
+      if (first.stem) longestStem = Math.max(longestStem, first.text.length);
+    }
+  });
+  return { exact, stems, longestStem };
+}
+
+const compiled = compile();
+const MEMO_LIMIT = 200_000;
+const memo = new Map<string, readonly Phrase[]>();
+
+/** Phrases that may start at a token: its exact entries, then those of every stem it begins with. */
+function candidatesFor(token: string): readonly Phrase[] {
+  const cached = memo.get(token);
+  if (cached !== undefined) return cached;
+  const found: Phrase[] = [...(compiled.exact.get(token) ?? [])];
+  for (let length = 1; length <= Math.min(token.length, compiled.longestStem); length++) {
+    const list = compiled.stems.get(token.slice(0, length));
+    if (list !== undefined) found.push(...list);
+  }
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(token, found);
+  return found;
+}
+
+function stepMatches(step: Step, token: string | undefined): boolean {
+  if (token === undefined) return false;
+  return step.stem ? token.startsWith(step.text) : token === step.text;
+}
+
+/** Words and numbers in text order, with their offsets, and which tokens start a sentence. */
+function tokenStream(tokens: TokenizedText): { keys: string[]; starts: number[]; ends: number[]; sentenceStart: Uint8Array; wordIndex: number[] } {
+  const keys: string[] = [];
+  const wordIndex: number[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const firstWords = new Set<number>();
+  let word = 0;
+  for (const length of tokens.sentenceLengths) {
+    firstWords.add(word);
+    word += length;
+  }
+  const sentenceStart: number[] = [];
+  let mark = 0;
+  const { words, wordStarts, numberMarks } = tokens;
+  for (let w = 0; w <= words.length; w++) {
+    for (let next = numberMarks[mark]; next !== undefined && next.beforeWord === w; next = numberMarks[++mark]) {
+      keys.push(NUMBER_KEYS[next.kind] ?? '#');
+      // The sign is part of the figure a reader sees: "$2", "30%".
+      starts.push(next.kind === NUMBER_KIND_MONEY ? next.start - 1 : next.start);
+      ends.push(next.kind === NUMBER_KIND_PERCENT ? next.end + 1 : next.end);
+      sentenceStart.push(0);
+      wordIndex.push(w);
+    }
+    if (w === words.length) break;
+    const text = words[w] ?? '';
+    const start = wordStarts[w] ?? 0;
+    keys.push(text);
+    starts.push(start);
+    ends.push(start + text.length);
+    sentenceStart.push(firstWords.has(w) ? 1 : 0);
+    wordIndex.push(w);
+  }
+  return { keys, starts, ends, sentenceStart: Uint8Array.from(sentenceStart), wordIndex };
+}
+
+/** How many words before an exclamation mark its evidence span reaches back. */
+const EXCLAIMED_WORDS = 4;
+
+export function readSignals(tokens: TokenizedText, withMatches: boolean): SignalReading {
+  const counts = new Float64Array(SIGNALS.length);
+  const leadCounts = new Float64Array(SIGNALS.length);
+  const matches: SignalMatch[] | undefined = withMatches ? [] : undefined;
+  const { keys, starts, ends, sentenceStart, wordIndex } = tokenStream(tokens);
+  let position = 0;
+  while (position < keys.length) {
+    let best: Phrase | undefined;
+    for (const phrase of candidatesFor(keys[position] ?? '')) {
+      if (phrase.sentenceStart && sentenceStart[position] !== 1) continue;
+      if (best !== undefined && phrase.steps.length <= best.steps.length) continue;
+      let matched = true;
+      for (let k = 1; k < phrase.steps.length && matched; k++) matched = stepMatches(phrase.steps[k] ?? { text: '', stem: false }, keys[position + k]);
+      if (matched) best = phrase;
+    }
+    if (best === undefined) {
+      position++;
+      continue;
+    }
+    counts[best.signal] = (counts[best.signal] ?? 0) + 1;
+    if ((wordIndex[position] ?? 0) < LEAD_WORDS) leadCounts[best.signal] = (leadCounts[best.signal] ?? 0) + 1;
+    const last = position + best.steps.length - 1;
+    matches?.push({ signal: best.signal, start: starts[position] ?? 0, end: ends[last] ?? 0 });
+    position = last + 1;
+  }
+  if (EXCLAMATION >= 0) {
+    counts[EXCLAMATION] = tokens.exclamationMarks.length;
+    leadCounts[EXCLAMATION] = tokens.exclamationMarks.filter((mark) => mark.beforeWord <= LEAD_WORDS).length;
+    if (matches !== undefined) {
+      for (const mark of tokens.exclamationMarks) {
+        const from = Math.max(0, mark.beforeWord - EXCLAIMED_WORDS);
+        const start = mark.beforeWord > 0 ? (tokens.wordStarts[from] ?? mark.at) : mark.at;
+        matches.push({ signal: EXCLAMATION, start, end: mark.at + 1 });
+      }
+      matches.sort((a, b) => a.start - b.start || a.signal - b.signal);
+    }
+  }
+  return matches === undefined ? { counts, leadCounts } : { counts, leadCounts, matches };
+}
