@@ -61,10 +61,6 @@ if (professional !== null) console.log(`professional corpus: ${professionalPath}
 const vectors = values['no-vectors'] === true ? null : loadVocabulary(VOCABULARY_SIZE);
 if (vectors !== null) console.log(`word vectors: ${vectors.vectors.size} words of ${vectors.dimensions} dimensions`);
 
-// The version names the data it was trained on, so a retrained model is never mistaken
-// for the shipped one (profiles are recomputed when the version changes).
-const dataHash = createHash('sha256').update(corpus.sha256).update(professional?.sha256 ?? '').update(vectors !== null ? 'vectors' : '').digest('hex');
-const version = values.version ?? `rapport-text-v3+${dataHash.slice(0, 8)}`;
 const model = trainModel(
   { essays: corpus, professional: professional === null ? null : { texts: training, file: basename(professionalPath), sha256: professional.sha256 }, vectors },
   {
@@ -73,11 +69,16 @@ const model = trainModel(
     ngramOrder: DEFAULT_NGRAM_ORDER,
     folds: 10,
     seed,
-    version,
+    version: '',
     corpusFile: basename(corpusPath),
     log: (message) => console.log(`  ${message}`),
   },
 );
+// The version names everything the file holds (weights, norms, settings, data hashes), so a model
+// trained on other data or read with other signals is never mistaken for the shipped one, and
+// stored profiles are recomputed when it changes (`rapport profiles recompute`).
+const version = values.version ?? `rapport-text-v3+${createHash('sha256').update(JSON.stringify(model)).digest('hex').slice(0, 8)}`;
+model.version = version;
 writeFileSync(outPath, `${JSON.stringify(model)}\n`);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`wrote ${outPath} (${version}, ${(statSync(outPath).size / 1024).toFixed(0)} KiB, ${model.ngramBuckets.length} n-gram buckets) in ${seconds} s`);

@@ -1,7 +1,7 @@
 import { DENSE_NAMES } from '../src/personality/text/features.ts';
 import { genreFeatures, type Genre } from '../src/personality/text/genre.ts';
 import { LEXICON_VERSION } from '../src/personality/text/lexicon-data.ts';
-import { MODEL_FORMAT, type ModelFile, type TraitMetricsFile, type TraitWeightsFile, type WordTableFile } from '../src/personality/text/model-file.ts';
+import { MODEL_FORMAT, type ModelFile, type TraitMetricsFile, type TraitWeightsFile } from '../src/personality/text/model-file.ts';
 import { SIGNALS_VERSION } from '../src/personality/text/signal-data.ts';
 import { lengthCurve } from '../src/personality/text/standing.ts';
 import { TRAITS, type Trait } from '../src/personality/types.ts';
@@ -138,7 +138,7 @@ export function trainModel(inputs: TrainInputs, options: TrainOptions): ModelFil
 
   const traits: Partial<Record<Trait, TraitWeightsFile>> = {};
   const metrics: Partial<Record<Trait, TraitMetricsFile>> = {};
-  const table: WordTableFile['traits'] = {};
+  const table: Partial<Record<Trait, { personal: number[]; professional?: number[] }>> = {};
   const words = vectors !== null ? [...vectors.vectors.keys()].sort() : [];
   for (const [trait, fit] of fits) {
     const circle = (CIRCLE_TRAITS as readonly Trait[]).includes(trait);

@@ -1,5 +1,5 @@
 import { DENSE_NAMES } from '../src/personality/text/features.ts';
-import type { WordTableFile } from '../src/personality/text/model-file.ts';
+import { encodeFloats, type WordTableFile } from '../src/personality/text/model-file.ts';
 import type { Trait } from '../src/personality/types.ts';
 import { blockScale, type FoldPreprocessor, type TrainingConfig } from './design.ts';
 import type { LogisticModel } from './logistic.ts';
@@ -37,9 +37,13 @@ export function foldVectors(model: LogisticModel, preprocessor: FoldPreprocessor
   return { values, constant };
 }
 
-export function wordTableFile(vectors: WordVectors, traits: WordTableFile['traits']): WordTableFile {
+export function wordTableFile(vectors: WordVectors, traits: Partial<Record<Trait, { personal: number[]; professional?: number[] }>>): WordTableFile {
   const words = [...vectors.vectors.keys()].sort();
-  return { words, weight: words.map((word) => Number(vectorWeightOfRank(vectors.ranks.get(word) ?? 0).toPrecision(4))), traits };
+  const encoded: WordTableFile['traits'] = {};
+  for (const [trait, entry] of Object.entries(traits) as Array<[Trait, { personal: number[]; professional?: number[] }]>) {
+    encoded[trait] = entry.professional !== undefined ? { personal: encodeFloats(entry.personal), professional: encodeFloats(entry.professional) } : { personal: encodeFloats(entry.personal) };
+  }
+  return { words: words.join(' '), weight: encodeFloats(words.map((word) => vectorWeightOfRank(vectors.ranks.get(word) ?? 0))), traits: encoded };
 }
 
 export type { Trait };

@@ -1,7 +1,7 @@
 import { open, readFile } from 'node:fs/promises';
 import { InvalidArgumentError, type Command } from 'commander';
 import type { PdfFailureReason } from '../personality/pdf/index.ts';
-import type { RejectionReason, TextAnalysis, TextModel } from '../personality/text/index.ts';
+import type { RejectionReason, TextAnalysis, TextModel, TextType } from '../personality/text/index.ts';
 import type { SourceRecord } from '../people/readers.ts';
 import { AppError } from '../shared/errors.ts';
 import { cannotRead, checkReadable } from './files.ts';
@@ -36,10 +36,10 @@ function textReason(reason: RejectionReason): string {
 }
 
 /** One line of batch output: what a spreadsheet or a pipeline needs, no advice prose. */
-async function summarize(model: TextModel, id: string, line: number, text: string) {
+async function summarize(model: TextModel, id: string, line: number, text: string, textType: TextType | undefined) {
   const { analyzeText } = await import('../personality/text/index.ts');
   const { personalityView } = await import('../personality/views.ts');
-  const result = analyzeText(text, { model });
+  const result = analyzeText(text, { model, textType });
   if (!result.ok) return { id, line, ok: false, reason: textReason(result.reason), ...(await wordsOfRejected(text, result)) };
   const view = personalityView(result.estimate);
   return {
@@ -52,6 +52,7 @@ async function summarize(model: TextModel, id: string, line: number, text: strin
     point: { x: round(view.point.x), y: round(view.point.y) },
     disc_intensity: view.disc_intensity,
     confidence: view.confidence,
+    read_as: result.estimate.genre ?? 'personal',
     model_version: result.estimate.modelVersion,
   };
 }
@@ -95,13 +96,13 @@ async function noPersonality(file: string, reason: string) {
 }
 
 /** The full analysis of one file, as the API would describe it, plus the numbers behind it. */
-async function analyzeFile(model: TextModel, file: string) {
+async function analyzeFile(model: TextModel, file: string, textType: TextType | undefined) {
   const read = await textOfFile(file);
   if (!read.ok) return noPersonality(file, `pdf_${read.reason}`);
   const { text } = read;
   const { analyzeText } = await import('../personality/text/index.ts');
   const { describePersonality } = await import('../profiles/describe.ts');
-  const result = analyzeText(text, { evidence: true, model });
+  const result = analyzeText(text, { evidence: true, model, textType });
   if (!result.ok) return { ...(await noPersonality(file, textReason(result.reason))), ...(await wordsOfRejected(text, result)) };
   const { view, content, estimate } = describePersonality(result.estimate);
   return {
@@ -118,9 +119,11 @@ async function analyzeFile(model: TextModel, file: string) {
       enneagram_type: view.enneagram_type,
       confidence: view.confidence,
     },
+    read_as: estimate.genre ?? 'personal',
     traits: estimate.scores,
     trait_confidence: estimate.confidence,
     evidence: estimate.evidence,
+    style_evidence: estimate.styleEvidence ?? [],
     content: { overview: content.overview, behavior: content.behavior, motivations: content.motivation, drains: content.drainer, communication: content.communication, meeting: content.meeting },
   };
 }
@@ -141,14 +144,15 @@ function unreadLine(id: string, line: number, reason: string): LineResult {
  * The result of one batch line. Every result, even for a line that is not JSON, carries an id and
  * its line number, so results can always be matched back to the input.
  */
-async function resultOfLine(model: TextModel, item: SourceRecord): Promise<LineResult> {
+async function resultOfLine(model: TextModel, item: SourceRecord, textType: TextType | undefined): Promise<LineResult> {
   if ('error' in item) return unreadLine(batchId(undefined, item.line), item.line, item.problem);
-  const { id, text } = item.record as { id?: unknown; text?: unknown };
+  const { id, text, text_type: lineType } = item.record as { id?: unknown; text?: unknown; text_type?: unknown };
   const key = batchId(id, item.line);
   if (text === undefined) return unreadLine(key, item.line, 'missing_text');
   // Not turned into a string: {"text": 12345} is a mistake upstream, as the API's 400 says too.
   if (typeof text !== 'string') return unreadLine(key, item.line, 'text_not_string');
-  const output = await summarize(model, key, item.line, text);
+  if (lineType !== undefined && !isTextType(lineType)) return unreadLine(key, item.line, 'text_type_invalid');
+  const output = await summarize(model, key, item.line, text, lineType ?? textType);
   return { outcome: output.ok ? 'personality' : 'no_personality', output };
 }
 
@@ -161,11 +165,11 @@ const NOT_JSONL_AFTER = 20;
 type Counts = Record<Outcome, number>;
 
 /** Writes one result per non-blank line and counts the outcomes; leading invalid lines are held back until a line parses. */
-async function writeBatchResults(model: TextModel, file: string, items: AsyncIterable<SourceRecord>): Promise<Counts> {
+async function writeBatchResults(model: TextModel, file: string, items: AsyncIterable<SourceRecord>, textType: TextType | undefined): Promise<Counts> {
   const counts: Counts = { personality: 0, no_personality: 0, invalid_json: 0, unreadable: 0 };
   let held: string[] | undefined = [];
   for await (const item of items) {
-    const { outcome, output } = await resultOfLine(model, item);
+    const { outcome, output } = await resultOfLine(model, item, textType);
     counts[outcome] += 1;
     const json = `${JSON.stringify(output)}\n`;
     if (held && outcome === 'invalid_json') {
@@ -192,7 +196,7 @@ function summaryOf(counts: Counts): string {
   return `rapport: ${plural(analysed, 'line')} analysed (${counts.no_personality} without a personality), ${unread} could not be read.\n`;
 }
 
-async function analyzeJsonl(model: TextModel, file: string): Promise<void> {
+async function analyzeJsonl(model: TextModel, file: string, textType: TextType | undefined): Promise<void> {
   await checkReadable(file);
   // Opened before reading, so a file that cannot be opened fails with a sentence, not a stream error.
   const handle = await open(file).catch((error: unknown) => {
@@ -202,7 +206,7 @@ async function analyzeJsonl(model: TextModel, file: string): Promise<void> {
   let counts: Counts;
   try {
     const { readJsonLines } = await import('../people/readers.ts');
-    counts = await writeBatchResults(model, file, readJsonLines(input));
+    counts = await writeBatchResults(model, file, readJsonLines(input), textType);
   } finally {
     // Closes the file too when the run stopped early.
     input.destroy();
@@ -223,12 +227,24 @@ async function configuredModel(): Promise<TextModel> {
   return loadTextModel({ textModelPath: readTextModelPath(process.env, process.cwd()) });
 }
 
+const TEXT_TYPE_VALUES: readonly string[] = ['email', 'various', 'bio', 'resume'];
+
+function isTextType(value: unknown): value is TextType {
+  return typeof value === 'string' && TEXT_TYPE_VALUES.includes(value);
+}
+
+function parseTextType(value: string): TextType {
+  if (!isTextType(value)) throw new InvalidArgumentError('must be one of email, various, bio, resume');
+  return value;
+}
+
 export function registerAnalyzeCommand(program: Command): void {
   program
     .command('analyze')
     .description('predict a personality from a text or PDF file (no service or database needed)')
     .argument('[file]', 'a .txt or .pdf file')
-    .option('--jsonl <file>', 'batch: read {"id","text"} per line, write one result per line')
+    .option('--jsonl <file>', 'batch: read {"id","text"} per line (optionally "text_type"), write one result per line')
+    .option('--text-type <type>', 'what the text is: email, various, bio or resume (default: told from the text)', parseTextType)
     .addHelpText(
       'after',
       '\nA file that yields no personality (too little text, or a PDF that cannot be read) prints\n' +
@@ -236,20 +252,21 @@ export function registerAnalyzeCommand(program: Command): void {
         'text_junk, text_unsupported_language, or pdf_encrypted, pdf_unreadable, pdf_too_many_pages, pdf_too_large,\n' +
         'pdf_timeout. It exits 0; a file that does not exist or cannot be opened exits 1.\n' +
         '\nBatch results: one JSON object per non-blank input line, with id, line (its 1-based line number), ok and\n' +
-        'words. When ok is true, also traits, disc_type, point, disc_intensity, confidence and model_version. When it\n' +
+        'words. When ok is true, also traits, disc_type, point, disc_intensity, confidence, read_as (the kind of\n' +
+        'writing it was read as: email, profile, bio, resume or personal) and model_version. When it\n' +
         'is false, reason says why: one of the text_ codes above, with words counting the words as written and\n' +
         'words_read the fewer ones left once resume labels are set aside, when that differs; or, for a line that\n' +
-        'could not be read, invalid_json, not_an_object, line_too_long (over 1,000,000 characters), missing_text or\n' +
-        'text_not_string.\n' +
+        'could not be read, invalid_json, not_an_object, line_too_long (over 1,000,000 characters), missing_text,\n' +
+        'text_not_string or text_type_invalid.\n' +
         'The id is always a string: the line\'s own id (a number is written as its digits), or "line N" (N its line\n' +
         'number) when the line has no id or is not JSON.\n' +
         'A summary of the run goes to stderr. The exit code is 1 when no line could be read at all.',
     )
-    .action(async (file: string | undefined, options: { jsonl?: string }) => {
+    .action(async (file: string | undefined, options: { jsonl?: string; textType?: TextType }) => {
       if (options.jsonl !== undefined && file !== undefined) throw new InvalidArgumentError('give either a FILE or --jsonl, not both');
       if (options.jsonl === undefined && !file) throw new InvalidArgumentError('give a file to analyse, or --jsonl FILE');
       const model = await configuredModel();
-      if (options.jsonl !== undefined) return analyzeJsonl(model, options.jsonl);
-      if (file) process.stdout.write(`${JSON.stringify(await analyzeFile(model, file), null, 2)}\n`);
+      if (options.jsonl !== undefined) return analyzeJsonl(model, options.jsonl, options.textType);
+      if (file) process.stdout.write(`${JSON.stringify(await analyzeFile(model, file, options.textType), null, 2)}\n`);
     });
 }

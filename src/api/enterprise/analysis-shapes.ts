@@ -2,7 +2,20 @@ import { Type } from 'typebox';
 import { evidenceLevel, TENTATIVE_CONFIDENCE } from '../../content/individual.ts';
 import type { PersonalityDescription } from '../../profiles/describe.ts';
 import { discMapUrl } from '../shared/links.ts';
-import { EvidenceField, FlatContent, PhraseBlocks, TraitsField, evidenceOf, flatContent, phraseBlocks, traitsOf } from '../shared/personality-schemas.ts';
+import {
+  EvidenceField,
+  FlatContent,
+  PhraseBlocks,
+  ReadAsField,
+  StyleEvidenceField,
+  TraitsField,
+  evidenceOf,
+  flatContent,
+  phraseBlocks,
+  readAsOf,
+  styleEvidenceOf,
+  traitsOf,
+} from '../shared/personality-schemas.ts';
 
 /** A2: GET /v1/analysis/text. */
 export const AnalysisA2 = Type.Object({
@@ -13,6 +26,8 @@ export const AnalysisA2 = Type.Object({
     confidence: Type.Integer({ description: 'How sure the placement on the DISC circle is, 0–100 (Rapport extension)' }),
     traits: TraitsField,
     evidence: EvidenceField,
+    style_evidence: StyleEvidenceField,
+    read_as: ReadAsField,
   }),
 });
 
@@ -26,6 +41,8 @@ export function toA2(description: PersonalityDescription, base: string) {
       confidence: view.confidence,
       traits: traitsOf(description),
       evidence: evidenceOf(description),
+      style_evidence: styleEvidenceOf(description),
+      read_as: readAsOf(description),
     },
   };
 }
@@ -39,6 +56,8 @@ const a3Data = {
   }),
   traits: TraitsField,
   evidence: EvidenceField,
+  style_evidence: StyleEvidenceField,
+  read_as: ReadAsField,
 };
 
 /** A3: POST /v1/analysis/text. */
@@ -59,6 +78,8 @@ export function toA3(description: PersonalityDescription) {
       tentative: evidenceLevel(view.confidence) === 'thin',
       traits: traitsOf(description),
       evidence: evidenceOf(description),
+      style_evidence: styleEvidenceOf(description),
+      read_as: readAsOf(description),
     },
   };
 }

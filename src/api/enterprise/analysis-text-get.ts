@@ -4,7 +4,7 @@ import { analyzeSubmittedText } from '../../analysis/analyses.ts';
 import type { AppContext } from '../../context.ts';
 import { describePersonality } from '../../profiles/describe.ts';
 import { publicBase } from '../shared/links.ts';
-import { noPersonality, NoPersonality } from '../shared/personality-schemas.ts';
+import { noPersonality, NoPersonality, TextTypeField } from '../shared/personality-schemas.ts';
 import { AnalysisA2, toA2 } from './analysis-shapes.ts';
 
 const schema = {
@@ -13,13 +13,14 @@ const schema = {
   security: [{ bearer: [] }],
   querystring: Type.Object({
     text: Type.String({ minLength: 1, description: 'Titles, experience, interests, skills, qualities, bio: one author' }),
+    text_type: Type.Optional(TextTypeField),
   }),
   response: { 200: Type.Union([AnalysisA2, NoPersonality], { description: 'A2: the predicted personality, or the no-personality answer (data null) when the text yields none' }) },
 };
 
 export const analysisTextGetRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/v1/analysis/text', { schema }, async (request) => {
-    const result = await analyzeSubmittedText(ctx.textPool, request.query.text);
+    const result = await analyzeSubmittedText(ctx.textPool, request.query.text, request.query.text_type);
     if (!result.estimate) return noPersonality(result.reason);
     return toA2(describePersonality(result.estimate), publicBase(request, ctx.config.publicBaseUrl));
   });

@@ -1,23 +1,28 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { analyzeSubmittedText, MAX_TEXT_CHARS } from '../../analysis/analyses.ts';
 import { sniffPdf } from '../../personality/pdf/index.ts';
 import type { AppContext } from '../../context.ts';
 import { describePersonality } from '../../profiles/describe.ts';
 import { AppError } from '../../shared/errors.ts';
 import { readingMultipart } from '../shared/multipart.ts';
-import { noPersonality, NoPersonality } from '../shared/personality-schemas.ts';
+import { noPersonality, NoPersonality, TextTypeField } from '../shared/personality-schemas.ts';
 import { AnalysisA3, toA3 } from './analysis-shapes.ts';
 
-const TextObject = Type.Object({ text: Type.String({ description: 'The text to analyse' }) });
+const TextObject = Type.Object({ text: Type.String({ description: 'The text to analyse' }), text_type: Type.Optional(TextTypeField) });
+type TextType = Static<typeof TextTypeField>;
+const TEXT_TYPES: readonly string[] = ['email', 'various', 'bio', 'resume'];
 
 /** The contract lists `text` without its encoding, so every common one is accepted. */
 const schema = {
   summary: 'Predict a personality from text sent as JSON, a form, multipart, plain text or ?text=',
   tags: ['Analysis'],
   security: [{ bearer: [] }],
-  querystring: Type.Object({ text: Type.Optional(Type.String({ description: 'The text, when not sent as the body (the body wins when both are sent)' })) }),
+  querystring: Type.Object({
+    text: Type.Optional(Type.String({ description: 'The text, when not sent as the body (the body wins when both are sent)' })),
+    text_type: Type.Optional(TextTypeField),
+  }),
   body: {
     content: {
       'application/json': { schema: TextObject },
@@ -33,37 +38,52 @@ const MISSING = 'Send the text to analyse as the parameter "text" (JSON body, fo
 /** Read as text, a PDF's bytes would be analysed as gibberish and answer "too short". */
 const PDF_HERE = 'This is a PDF: upload it to POST /v1/analysis/pdf, which reads its text.';
 
-/** A multipart body: a field named text, or a file part named text or file holding plain text. */
-async function textFromMultipart(request: FastifyRequest): Promise<string | undefined> {
+interface Submitted {
+  text: string | undefined;
+  textType: TextType | undefined;
+}
+
+function textTypeOf(value: unknown): TextType | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !TEXT_TYPES.includes(value)) throw new AppError('bad_request', `"text_type" must be one of email, various, bio, resume; got "${String(value).slice(0, 20)}".`);
+  return value as TextType;
+}
+
+/** A multipart body: a field named text (or a file part named text or file holding plain text), and an optional field text_type. */
+async function fromMultipart(request: FastifyRequest): Promise<Submitted> {
+  const submitted: Submitted = { text: undefined, textType: undefined };
   for await (const part of request.parts()) {
-    if (part.type === 'field' && part.fieldname === 'text' && typeof part.value === 'string') return part.value;
-    if (part.type === 'file' && (part.fieldname === 'text' || part.fieldname === 'file')) {
+    if (part.type === 'field' && part.fieldname === 'text' && typeof part.value === 'string') submitted.text ??= part.value;
+    else if (part.type === 'field' && part.fieldname === 'text_type') submitted.textType = textTypeOf(part.value);
+    else if (part.type === 'file' && (part.fieldname === 'text' || part.fieldname === 'file')) {
       const bytes = await part.toBuffer();
       if (bytes.length > MAX_TEXT_CHARS * 4) throw new AppError('payload_too_large', `The text is longer than ${MAX_TEXT_CHARS} characters.`);
       if (sniffPdf(bytes)) throw new AppError('unsupported_media_type', PDF_HERE);
-      return bytes.toString('utf8');
-    }
+      submitted.text ??= bytes.toString('utf8');
+    } else if (part.type === 'file') await part.toBuffer();
   }
-  return undefined;
+  return submitted;
 }
 
-async function submittedText(request: FastifyRequest, queryText: string | undefined): Promise<string> {
-  let text: string | undefined;
-  if (request.isMultipart()) text = await readingMultipart(() => textFromMultipart(request));
+async function submittedText(request: FastifyRequest, query: { text?: string | undefined; text_type?: TextType | undefined }): Promise<{ text: string; textType: TextType | undefined }> {
+  let submitted: Submitted = { text: undefined, textType: undefined };
+  if (request.isMultipart()) submitted = await readingMultipart(() => fromMultipart(request));
   else if (typeof request.body === 'string') {
     if (request.body.startsWith('%PDF-')) throw new AppError('unsupported_media_type', PDF_HERE);
-    text = request.body;
-  } else if (request.body && typeof request.body === 'object' && 'text' in request.body && typeof request.body.text === 'string') {
-    text = request.body.text;
+    submitted.text = request.body;
+  } else if (request.body && typeof request.body === 'object') {
+    if ('text' in request.body && typeof request.body.text === 'string') submitted.text = request.body.text;
+    if ('text_type' in request.body) submitted.textType = textTypeOf(request.body.text_type);
   }
-  text ??= queryText;
+  const text = submitted.text ?? query.text;
   if (text === undefined) throw new AppError('bad_request', MISSING);
-  return text;
+  return { text, textType: submitted.textType ?? query.text_type };
 }
 
 export const analysisTextPostRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post('/v1/analysis/text', { schema }, async (request) => {
-    const result = await analyzeSubmittedText(ctx.textPool, await submittedText(request, request.query.text));
+    const { text, textType } = await submittedText(request, request.query);
+    const result = await analyzeSubmittedText(ctx.textPool, text, textType);
     if (!result.estimate) return noPersonality(result.reason);
     return toA3(describePersonality(result.estimate));
   });

@@ -15,9 +15,34 @@ const TraitEntry = Type.Object({
 export const TraitsField = Type.Object(Object.fromEntries(TRAITS.map((t) => [t, TraitEntry])), {
   description: 'The trait estimate every view is derived from (Rapport extension)',
 });
-const EvidenceEntry = Type.Array(Type.Object({ term: Type.String(), weight: Type.Number() }));
+const Span = {
+  start: Type.Optional(Type.Integer({ minimum: 0, description: 'Where the phrase starts in the text as sent (UTF-16 code units; for a PDF, in its extracted text)' })),
+  end: Type.Optional(Type.Integer({ minimum: 0, description: 'Where it ends (exclusive)' })),
+};
+const EvidenceEntry = Type.Array(
+  Type.Object({
+    term: Type.String({ description: 'The phrase or word as written' }),
+    weight: Type.Number({ description: 'Signed: how far it moved the trait' }),
+    label: Type.Optional(Type.String({ description: 'What the phrase shows, e.g. "sets a deadline"; absent for a plain word' })),
+    ...Span,
+  }),
+);
 export const EvidenceField = Type.Object(Object.fromEntries(TRAITS.map((t) => [t, EvidenceEntry])), {
-  description: 'Words and phrases that moved each trait most, signed (Rapport extension)',
+  description: 'The phrases and words of the text that moved each trait most, signed, with where they stand in the text (Rapport extension)',
+});
+export const StyleEvidenceField = Type.Array(
+  Type.Object({
+    term: Type.String({ description: 'The phrase as written' }),
+    label: Type.Optional(Type.String({ description: 'What the phrase shows, e.g. "sets a deadline"' })),
+    ...Span,
+    toward: Type.Union([Type.Literal('D'), Type.Literal('I'), Type.Literal('S'), Type.Literal('C')], { description: 'The DISC style the phrase points to on its own' }),
+    weight: Type.Number({ description: 'Positive: it pulled the reading toward the type it got; negative: away' }),
+  }),
+  { description: 'The phrases that moved the DISC placement most: those that pulled toward it first, then up to two that pulled away (Rapport extension)' },
+);
+export const ReadAsField = Type.String({
+  description:
+    'The kind of writing the text was read as (Rapport extension): email, profile (a first-person profile or post), bio, resume, or personal (free personal writing); each is read against writing of its own kind',
 });
 
 export const NoPersonality = Type.Object(
@@ -49,7 +74,16 @@ export function traitsOf(description: PersonalityDescription) {
 
 export function evidenceOf(description: PersonalityDescription) {
   const evidence = description.estimate.evidence;
-  return Object.fromEntries(TRAITS.map((t) => [t, (evidence?.[t] ?? []).map((e) => ({ term: e.term, weight: round(e.weight) }))]));
+  return Object.fromEntries(TRAITS.map((t) => [t, (evidence?.[t] ?? []).map((e) => ({ ...e, weight: round(e.weight) }))]));
+}
+
+export function styleEvidenceOf(description: PersonalityDescription) {
+  return (description.estimate.styleEvidence ?? []).map((e) => ({ ...e, weight: round(e.weight) }));
+}
+
+/** The kind of writing the text was read as; `personal` for estimates from before model v3. */
+export function readAsOf(description: PersonalityDescription): string {
+  return description.estimate.genre ?? 'personal';
 }
 
 function round(value: number): number {
@@ -101,3 +135,9 @@ export function flatContent(content: ProfileContent) {
     meeting: content.meeting,
   };
 }
+
+/** Group A's optional `text_type` (the values of Connect's C1 field): the kind of writing, when the caller knows it. */
+export const TextTypeField = Type.Union([Type.Literal('email'), Type.Literal('various'), Type.Literal('bio'), Type.Literal('resume')], {
+  description:
+    'Optional (Rapport extension; Connect\'s text_type values): what the text is. email, bio and resume are read as that kind of writing; various or none lets Rapport tell from the text (read_as in the answer says what it read)',
+});

@@ -50,7 +50,9 @@ const NAME_LINE = /^[\p{Lu}][\p{L}'’.-]*(?:\s+[\p{Lu}][\p{L}'’.-]*){0,2}$/u;
 const HEADING = /^(?:[A-Z][A-Z &/-]{2,40}|summary|profile|experience|work experience|professional experience|education|skills|key skills|core skills|certifications|achievements|employment history|career history|languages|interests)\s*:?$/i;
 const BULLET = /^\s*(?:[-•·▪*–—]|\d{1,2}[.)])\s+/;
 const DATE_RANGE = /\b(?:19|20)\d{2}\s*(?:[-–—]|to)\s*(?:(?:19|20)\d{2}|present|current|now)\b/i;
-const CONTACT = /[\w.+-]+@[\w-]+\.[\w.]+|\+?\d[\d\s().-]{7,}\d|linkedin\.com/i;
+const CONTACT = /@[\w-]+\.[a-z]|\+?\d[\d ().-]{7,}\d|linkedin\.com/i;
+/** Contact details head a resume: only its opening is searched for them. */
+const CONTACT_WINDOW = 400;
 const OPENS_WITH_NAME = /^\s*(?:Dr\.?\s+|Prof\.?\s+)?[\p{Lu}][\p{L}'’-]+(?:\s+[\p{Lu}][\p{L}'’-]+){1,2}\s+(?:is|was|has|leads|led|brings|joined|serves|heads|works|runs|oversees|manages|spent|began|started|holds|builds|helps|founded|co-founded|directs|teaches|specialises|specializes)\b/u;
 const FIRST_PERSON = new Set(['i', 'me', 'my', 'mine', 'myself', "i'm", "i've", "i'll", "i'd"]);
 const THIRD_PERSON = new Set(['he', 'him', 'his', 'himself', 'she', 'her', 'hers', 'herself', "he's", "she's"]);
@@ -83,7 +85,7 @@ export function genreFeatures(raw: string, words: readonly string[]): Float64Arr
     Math.min(lines.filter((line) => line.length <= 45 && HEADING.test(line) && !/[.!?]$/.test(line)).length, 6) / 6,
     lineShare((line) => BULLET.test(line)),
     DATE_RANGE.test(raw) ? 1 : 0,
-    CONTACT.test(raw) ? 1 : 0,
+    CONTACT.test(raw.slice(0, CONTACT_WINDOW)) ? 1 : 0,
     share(firstPerson),
     share(thirdPerson),
     share(secondPerson),

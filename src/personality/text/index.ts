@@ -78,7 +78,7 @@ export function analyzeText(text: string, opts: AnalyzeOptions): TextAnalysis {
   const source = cleanLabelledText(text);
   const read = stripMarkup(source);
   const tokens = tokenize(read);
-  const reason = rejectionOf(source, tokens, true);
+  const reason = rejectionOf(text, tokens);
   if (reason !== undefined) return { ok: false, reason, wordCount: tokens.words.length };
 
   const { model } = opts;

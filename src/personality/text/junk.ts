@@ -1,4 +1,5 @@
-import type { TokenizedText } from './tokenizer.ts';
+import { stripMarkup } from './markup.ts';
+import { tokenize, type TokenizedText } from './tokenizer.ts';
 
 /**
  * Decides whether a text can carry a personality at all. The checks run on counts the
@@ -70,16 +71,34 @@ function measureChunks(text: string): { chunks: number; characters: number } {
   return { chunks, characters };
 }
 
+/** Bullet and heading lines, the shape of a resume or a list (labelled.ts reads them). */
+const LIST_LINE = /^\s*(?:[-•·▪*–—>]|\d{1,2}[.)]|[A-Z][A-Z &/-]{2,40}:?\s*$)/;
+
 /**
- * @param raw the text before markup was stripped (for labelled text: after its labels
- *   were), to tell "short" (little was written) from "junk" (plenty was written, but not
- *   words: numbers, markup, symbols).
+ * Whether a text is written in clipped list lines (a resume): then its function-word share is
+ * naturally low and the relaxed English threshold applies. Prose, an email or a bio gets the
+ * strict one, so another language written as prose is not read as English.
  */
-export function rejectionOf(raw: string, tokens: TokenizedText, labelled: boolean): RejectionReason | undefined {
+export function isListShaped(text: string): boolean {
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  if (lines.length < 4) return false;
+  return lines.filter((line) => LIST_LINE.test(line)).length / lines.length >= 0.3;
+}
+
+/**
+ * @param raw the text as sent, to tell "short" (little was written) from "junk" (plenty was
+ *   written, but not words: numbers, markup, symbols) and to see whether it is list-shaped.
+ * @param tokens the words read (labels, boilerplate and markup set aside).
+ */
+export function rejectionOf(raw: string, tokens: TokenizedText): RejectionReason | undefined {
+  const labelled = isListShaped(raw);
   const { words } = tokens;
   if (words.length < MIN_WORDS) {
     const written = measureChunks(raw);
-    return written.chunks >= MIN_WORDS || written.characters >= JUNK_CHARACTERS ? 'junk' : 'too_short';
+    if (written.chunks < MIN_WORDS && written.characters < JUNK_CHARACTERS) return 'too_short';
+    // Plenty was written. Words the reader set aside as labels (a resume of headings and dates)
+    // make it short of prose; no words at all (numbers, markup, symbols) make it junk.
+    return tokenize(stripMarkup(raw)).words.length >= MIN_WORDS ? 'too_short' : 'junk';
   }
   const { punctuation } = tokens;
   const codeMarks = tokens.symbols + punctuation.parenthesis + punctuation.colon;

@@ -106,6 +106,31 @@ function cleanLine(rawLine: string): string {
 }
 
 /**
+ * Lines a layout wrapped (a PDF's columns, an email client's 72 characters) joined back into the
+ * line the writer wrote: a line that does not end a sentence, followed by one that starts with a
+ * lower-case letter, is the same sentence. The same text reads the same whether it arrives as a
+ * PDF, pasted from one, or typed.
+ */
+export function unwrapLines(lines: readonly string[]): string[] {
+  // Each written line as its pieces, joined once at the end: joining as we go would copy a long
+  // wrapped paragraph once per line.
+  const pieces: string[][] = [];
+  let previousEnd = '';
+  for (const line of lines) {
+    const trimmed = line.trim();
+    const current = pieces[pieces.length - 1];
+    if (current !== undefined && /^\p{Ll}/u.test(trimmed) && /[\p{L}\p{N},)]$/u.test(previousEnd)) {
+      current.push(trimmed);
+    } else {
+      pieces.push([line]);
+    }
+    if (trimmed !== '') previousEnd = trimmed.slice(-1);
+    else previousEnd = '';
+  }
+  return pieces.map((parts) => (parts.length === 1 ? (parts[0] ?? '') : parts.map((part, i) => (i === 0 ? part.trimEnd() : part)).join(' ')));
+}
+
+/**
  * Strips resume/profile labels and boilerplate so only the author's prose counts:
  * headings, "Label:" fields holding data, contact lines, e-mails, URLs, phone numbers,
  * date ranges, bullets, page numbers and lists of skills. Kept lines end with a full
@@ -113,7 +138,7 @@ function cleanLine(rawLine: string): string {
  */
 export function cleanLabelledText(text: string): string {
   const kept: string[] = [];
-  for (const line of text.split(/\r?\n/)) {
+  for (const line of unwrapLines(text.split(/\r?\n/))) {
     const cleaned = cleanLine(line);
     if (cleaned !== '') kept.push(cleaned);
   }

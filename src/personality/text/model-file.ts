@@ -51,14 +51,30 @@ export interface TraitWeightsFile {
 /**
  * Model v3: what the word vectors the model was trained with make of each word, folded into
  * one number per output: a text's word-meaning term is the weighted mean of its words' numbers
- * (names, written with a capital inside a sentence, left out). `words` ascending.
+ * (names, written with a capital inside a sentence, left out). Tens of thousands of numbers, so
+ * they are stored as base64 of little-endian 32-bit floats (parsing them as JSON numbers took
+ * most of a second); `words` is the words, ascending, joined by single spaces.
  */
 export interface WordTableFile {
-  words: string[];
+  words: string;
   /** Per word: its weight in the mean (rarer words count more). */
-  weight: number[];
+  weight: string;
   /** Per trait and domain: one number per word. */
-  traits: Partial<Record<Trait, { personal: number[]; professional?: number[] }>>;
+  traits: Partial<Record<Trait, { personal: string; professional?: string }>>;
+}
+
+/** Base64 of little-endian float32 → numbers. */
+export function decodeFloats(encoded: string): Float32Array {
+  const bytes = Buffer.from(encoded, 'base64');
+  const values = new Float32Array(bytes.length >> 2);
+  for (let i = 0; i < values.length; i++) values[i] = bytes.readFloatLE(i * 4);
+  return values;
+}
+
+export function encodeFloats(values: ArrayLike<number>): string {
+  const bytes = Buffer.alloc(values.length * 4);
+  for (let i = 0; i < values.length; i++) bytes.writeFloatLE(values[i] ?? 0, i * 4);
+  return bytes.toString('base64');
 }
 
 export interface TraitMetricsFile {
@@ -182,26 +198,28 @@ function checkGenres(value: unknown): GenreModel {
   return { mean: value.mean, sd: value.sd, weights };
 }
 
+function floatCount(value: unknown): number {
+  return typeof value === 'string' ? Math.floor((Buffer.byteLength(value, 'base64') * 1) / 4) : -1;
+}
+
 function checkWordTable(value: unknown): WordTableFile {
-  if (!isObject(value) || !Array.isArray(value.words) || !value.words.every((word) => typeof word === 'string') || !isNumberArray(value.weight)) {
-    fail('wordTable must hold words and their weights');
-  }
-  const words: string[] = value.words.filter((word): word is string => typeof word === 'string');
-  if (value.weight.length !== words.length) fail('wordTable.weight must have one entry per word');
+  if (!isObject(value) || typeof value.words !== 'string' || typeof value.weight !== 'string') fail('wordTable must hold words and their weights');
+  const count = value.words === '' ? 0 : value.words.split(' ').length;
+  if (floatCount(value.weight) !== count) fail('wordTable.weight must have one number per word');
   if (!isObject(value.traits)) fail('wordTable.traits is missing');
   const traits: WordTableFile['traits'] = {};
   for (const trait of TRAITS) {
     const entry = value.traits[trait];
     if (entry === undefined) continue;
-    if (!isObject(entry) || !isNumberArray(entry.personal) || entry.personal.length !== words.length) fail(`wordTable.traits.${trait}.personal must have one number per word`);
-    const checked: { personal: number[]; professional?: number[] } = { personal: entry.personal };
+    if (!isObject(entry) || typeof entry.personal !== 'string' || floatCount(entry.personal) !== count) fail(`wordTable.traits.${trait}.personal must have one number per word`);
+    const checked: { personal: string; professional?: string } = { personal: entry.personal };
     if (entry.professional !== undefined) {
-      if (!isNumberArray(entry.professional) || entry.professional.length !== words.length) fail(`wordTable.traits.${trait}.professional must have one number per word`);
+      if (typeof entry.professional !== 'string' || floatCount(entry.professional) !== count) fail(`wordTable.traits.${trait}.professional must have one number per word`);
       checked.professional = entry.professional;
     }
     traits[trait] = checked;
   }
-  return { words, weight: value.weight, traits };
+  return { words: value.words, weight: value.weight, traits };
 }
 
 function checkLengthQuantiles(value: unknown, trait: Trait): Array<{ words: number; quantiles: number[] }> {

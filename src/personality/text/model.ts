@@ -4,7 +4,7 @@ import { TRAITS, type Trait } from '../types.ts';
 import { DENSE_NAMES } from './features.ts';
 import { GENRES, type Genre, type GenreModel } from './genre.ts';
 import { LEXICON_VERSION } from './lexicon-data.ts';
-import { parseModelFile, type ModelFile } from './model-file.ts';
+import { decodeFloats, parseModelFile, type ModelFile } from './model-file.ts';
 import { SIGNALS_VERSION } from './signal-data.ts';
 import { empiricalCdf, type LengthPoint, type LengthQuantiles } from './standing.ts';
 
@@ -99,22 +99,23 @@ function stableRows(record: { dense: number[]; ngrams: number[] } | undefined, d
 function wordTableOf(file: ModelFile): WordTable | null {
   const table = file.wordTable;
   if (table === undefined) return null;
+  const words = table.words === '' ? [] : table.words.split(' ');
   const index = new Map<string, number>();
-  table.words.forEach((word, i) => index.set(word, i));
-  const values = new Float32Array(table.words.length * OUTPUT_COUNT);
+  words.forEach((word, i) => index.set(word, i));
+  const values = new Float32Array(words.length * OUTPUT_COUNT);
+  const place = (encoded: string | undefined, output: number): void => {
+    if (encoded === undefined) return;
+    decodeFloats(encoded).forEach((value, i) => {
+      values[i * OUTPUT_COUNT + output] = value;
+    });
+  };
   TRAITS.forEach((trait, t) => {
     const entry = table.traits[trait];
-    entry?.personal.forEach((value, i) => {
-      values[i * OUTPUT_COUNT + t] = value;
-    });
+    place(entry?.personal, t);
     const professional = PROFESSIONAL_OUTPUT[trait];
-    if (professional !== undefined) {
-      entry?.professional?.forEach((value, i) => {
-        values[i * OUTPUT_COUNT + professional] = value;
-      });
-    }
+    if (professional !== undefined) place(entry?.professional, professional);
   });
-  return { index, weight: Float32Array.from(table.weight), values };
+  return { index, weight: decodeFloats(table.weight), values };
 }
 
 export function modelFromFile(file: ModelFile): TextModel {

@@ -102,10 +102,10 @@ function tokenStream(tokens: TokenizedText): { keys: string[]; starts: number[];
   const wordIndex: number[] = [];
   const starts: number[] = [];
   const ends: number[] = [];
-  const firstWords = new Set<number>();
+  const firstWords = new Uint8Array(tokens.words.length + 1);
   let word = 0;
   for (const length of tokens.sentenceLengths) {
-    firstWords.add(word);
+    firstWords[word] = 1;
     word += length;
   }
   const sentenceStart: number[] = [];
@@ -126,7 +126,7 @@ function tokenStream(tokens: TokenizedText): { keys: string[]; starts: number[];
     keys.push(text);
     starts.push(start);
     ends.push(start + text.length);
-    sentenceStart.push(firstWords.has(w) ? 1 : 0);
+    sentenceStart.push(firstWords[w] ?? 0);
     wordIndex.push(w);
   }
   return { keys, starts, ends, sentenceStart: Uint8Array.from(sentenceStart), wordIndex };

@@ -16,7 +16,7 @@ export interface FixedOutput {
   id: string;
   /** Extraversion score (plain text), readable in a diff. */
   extraversion: number | null;
-  /** Digest of the plain, labelled and cleaned outputs, evidence included. */
+  /** Digest of the outputs (kind guessed, and read as an email) and the cleaned texts, evidence included. */
   digest: string;
 }
 
@@ -39,8 +39,8 @@ const model = loadModel();
 
 export function fixedOutput(id: string, text: string): FixedOutput {
   const plain = analyzeText(text, { evidence: true, model });
-  const labelled = analyzeText(text, { labelled: true, evidence: true, model });
-  const everything = JSON.stringify([plain, labelled, cleanLabelledText(text), stripMarkup(text)]);
+  const asEmail = analyzeText(text, { textType: 'email', evidence: true, model });
+  const everything = JSON.stringify([plain, asEmail, cleanLabelledText(text), stripMarkup(text)]);
   return {
     id,
     extraversion: plain.ok ? plain.estimate.scores.extraversion : null,

@@ -59,20 +59,34 @@ describe('cleanLabelledText', () => {
   });
 });
 
-describe('analyzeText with labelled: true', () => {
+describe('analyzeText reads every text as labelled text', () => {
   it('counts only the author’s words', () => {
-    const labelled = analyzeText(RESUME, { labelled: true, model });
-    const plain = analyzeText(RESUME, { model });
-    expect(labelled.ok && plain.ok).toBe(true);
-    if (!labelled.ok || !plain.ok) return;
-    expect(labelled.estimate.wordCount).toBe(tokenize(cleanLabelledText(RESUME)).words.length);
-    expect(labelled.estimate.wordCount).toBeLessThan(plain.estimate.wordCount - 30);
+    const read = analyzeText(RESUME, { model });
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.estimate.wordCount).toBe(tokenize(cleanLabelledText(RESUME)).words.length);
+    expect(read.estimate.wordCount).toBeLessThan(tokenize(RESUME).words.length - 30);
+  });
+
+  it('reads a resume as the same text whatever the caller calls it, and as a resume by its shape', () => {
+    const guessed = analyzeText(RESUME, { model });
+    const asResume = analyzeText(RESUME, { model, textType: 'resume' });
+    if (!guessed.ok || !asResume.ok) throw new Error('rejected');
+    expect(guessed.estimate.wordCount).toBe(asResume.estimate.wordCount);
+    expect(asResume.estimate.genre).toBe('resume');
+  });
+
+  it('joins lines a layout wrapped back into the sentence the writer wrote', () => {
+    const wrapped = 'I led the migration of our billing platform to the new\nprovider and cut invoice errors by a third.';
+    expect(cleanLabelledText(wrapped)).toBe('I led the migration of our billing platform to the new provider and cut invoice errors by a third.');
+    // A new line that starts with a capital is a new line.
+    expect(cleanLabelledText('I run the team of nine engineers here\nWe ship every week without fail.')).toBe('I run the team of nine engineers here.\nWe ship every week without fail.');
   });
 
   it('finds no personality in a resume without prose', () => {
     const formOnly = RESUME.split('\n')
       .filter((line) => !/^(I |•|-|Bio)/.test(line))
       .join('\n');
-    expect(analyzeText(formOnly, { labelled: true, model })).toMatchObject({ ok: false, reason: 'too_short' });
+    expect(analyzeText(formOnly, { model })).toMatchObject({ ok: false, reason: 'too_short' });
   });
 });

@@ -86,8 +86,8 @@ function fastest(run: () => void): number {
 }
 
 function analyseEveryWay(text: string): void {
-  analyzeText(text, { labelled: true, evidence: true, model });
   analyzeText(text, { evidence: true, model });
+  analyzeText(text, { textType: 'resume', evidence: true, model });
 }
 
 function shaped(prefix: string, unit: string, suffix: string, length: number): string {

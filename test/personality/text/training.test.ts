@@ -6,6 +6,11 @@ import { confidenceOf, empiricalCdf, lengthCurve, lengthFactor, standing } from 
 import { readLabelledCorpus, type LabelledCorpus } from '../../../training/corpus.ts';
 import type { TrainingConfig } from '../../../training/design.ts';
 import { trainModel } from '../../../training/fit-model.ts';
+import type { ProfessionalText } from '../../../training/professional.ts';
+import type { DiscType } from '../../../src/personality/circle.ts';
+import { analyzeText } from '../../../src/personality/text/index.ts';
+import { modelFromFile } from '../../../src/personality/text/model.ts';
+import { parseModelFile } from '../../../src/personality/text/model-file.ts';
 import { fitLogistic, linearScores, priorMatchingThreshold, type SparseMatrix } from '../../../training/logistic.ts';
 import { accuracy, majorityBaseline, quantiles, rocAuc } from '../../../training/metrics.ts';
 import { seededRandom, stratifiedFolds } from '../../../training/random.ts';
@@ -90,16 +95,64 @@ describe('trainModel', () => {
       return { id: String(index), text: `${words.join(' ')}.`, labels: { extraversion: outgoing, agreeableness: index % 3 === 0 } };
     }),
   };
-  const config: TrainingConfig = { hashBits: 14, minDocumentFrequency: 2, denseWeight: 0.1, ngramWeight: 1, l2: 0.01, clip: 5 };
-  const train = () =>
-    trainModel(corpus, { config, ngramOrder: 1, folds: 5, seed: 1, version: 'test', corpusFile: 'slice', log: () => {} });
+  const config: TrainingConfig = { hashBits: 14, minDocumentFrequency: 2, denseWeight: 0.1, signalWeight: 0.1, vectorWeight: 0, ngramWeight: 1, l2: 0.01, clip: 5 };
+  // Professional texts written to a style: "deadline" and "target" for D, "thanks" and "help" for S.
+  const styles: Array<[DiscType, string]> = [
+    ['D', 'We hit the target by Friday. Close the deals now. I expect results and no excuses this week.'],
+    ['S', 'Thanks so much for your help. Happy to support the team together, no rush at all, take care.'],
+    ['I', 'So excited to meet everyone at the party! We celebrate our amazing people and their stories!'],
+    ['C', 'I verified the data and checked the figures against the source. The analysis has two caveats.'],
+  ];
+  const professional: ProfessionalText[] = Array.from({ length: 48 }, (_, index) => {
+    const [label, sentence] = styles[index % 4] ?? ['D', ''];
+    const genre = (['email', 'bio', 'resume', 'various'] as const)[Math.floor(index / 4) % 4] ?? 'email';
+    return {
+      id: `p${index}`,
+      persona: `p${index}`,
+      writer: 'test',
+      textType: genre,
+      genre: genre === 'various' ? 'profile' : genre,
+      label,
+      person: 'first',
+      selfDescriptive: false,
+      split: 'train',
+      text: `${sentence} ${vocabulary.slice(0, 5 + (index % 7)).join(' ')}. ${sentence}`,
+    };
+  });
+  const train = (withProfessional: boolean) =>
+    trainModel(
+      { essays: corpus, professional: withProfessional ? { texts: professional, file: 'slice', sha256: 'test' } : null, vectors: null },
+      { config, joint: { professionalWeight: 3, domainScale: 1, labelStrength: 0.9 }, ngramOrder: 1, folds: 5, seed: 1, version: 'test', corpusFile: 'slice', log: () => {} },
+    );
 
   it('is deterministic: the same data gives identical weights', () => {
-    const first = train();
-    const second = train();
+    const first = train(false);
+    const second = train(false);
     expect(JSON.stringify(second)).toBe(JSON.stringify(first));
     expect(Object.keys(first.traits).sort()).toEqual(['agreeableness', 'extraversion']);
     expect(first.metrics.extraversion?.auc).toBeGreaterThan(0.9);
+    expect(first.traits.extraversion?.professional).toBeUndefined();
+  });
+
+  it('with professional texts: a second reading for the circle traits, norms per kind of writing and a kind detector, deterministic', () => {
+    const first = train(true);
+    expect(JSON.stringify(train(true))).toBe(JSON.stringify(first));
+    const extraversion = first.traits.extraversion;
+    expect(extraversion?.professional?.dense.length).toBe(extraversion?.dense.length);
+    expect(Object.keys(extraversion?.norms ?? {}).sort()).toEqual(['bio', 'email', 'profile', 'resume']);
+    expect(first.genres?.weights.length).toBe(5);
+    // The essays' own figures are still measured on the essays.
+    expect(first.metrics.extraversion?.auc).toBeGreaterThan(0.9);
+    // The professional reading tells a D text (low agreeableness) from an S text.
+    const model = modelFromFile(parseModelFile(JSON.parse(JSON.stringify(first))));
+    const read = (text: string, textType: 'email') => {
+      const result = analyzeText(text, { model, textType });
+      if (!result.ok) throw new Error(result.reason);
+      return result.estimate.scores.agreeableness;
+    };
+    const d = `${styles[0]?.[1] ?? ''} ${styles[0]?.[1] ?? ''} ${vocabulary.join(' ')}.`;
+    const s = `${styles[1]?.[1] ?? ''} ${styles[1]?.[1] ?? ''} ${vocabulary.join(' ')}.`;
+    expect(read(s, 'email')).toBeGreaterThan(read(d, 'email'));
   });
 });
 

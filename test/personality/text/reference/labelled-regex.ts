@@ -1,3 +1,4 @@
+import { unwrapLines } from '../../../../src/personality/text/labelled.ts';
 /** The regular-expression cleanLabelledText as it was before the linear-time rewrite: the reference its results must equal. */
 /**
  * Reads labelled text (a resume, a profile) the way a person would: headings, field
@@ -99,7 +100,8 @@ function cleanLine(rawLine: string): string {
  */
 export function cleanLabelledText(text: string): string {
   const kept: string[] = [];
-  for (const line of text.split(/\r?\n/)) {
+  // Joining wrapped lines is a step before the line cleaner these patterns describe; it is shared.
+  for (const line of unwrapLines(text.split(/\r?\n/))) {
     const cleaned = cleanLine(line);
     if (cleaned !== '') kept.push(cleaned);
   }
