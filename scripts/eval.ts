@@ -35,9 +35,9 @@ import { crossValidate } from '../training/cross-validate.ts';
 import type { PreparedDocument, TrainingConfig } from '../training/design.ts';
 import { DEFAULT_CONFIG, DEFAULT_JOINT, DEFAULT_NGRAM_ORDER, VOCABULARY_SIZE } from '../training/fit-model.ts';
 import { crossValidateJoint, type JointData } from '../training/joint.ts';
-import { prepareTexts } from '../training/prepare.ts';
+import { prepareTexts, tokensOf } from '../training/prepare.ts';
 import { readProfessionalCorpus } from '../training/professional.ts';
-import { loadVocabulary } from '../training/word-vectors.ts';
+import { loadVocabulary, namesOf } from '../training/word-vectors.ts';
 import { evaluateProfessional } from '../training/eval-report.ts';
 import { majorityBaseline, meanAndSd } from '../training/metrics.ts';
 import { evidenceWeight, PRIOR_WORDS } from '../src/personality/shrink.ts';
@@ -104,8 +104,9 @@ const dropped = (values['drop-dense']?.split(',') ?? []).map((name) => {
   return index;
 });
 // A measure held at 0 in every text standardises to 0 and moves nothing: as if left out.
-const vectors = config.vectorWeight > 0 ? loadVocabulary(VOCABULARY_SIZE) : null;
 const professionalTraining = professionalCorpus.texts.filter((text) => text.split === 'train');
+const names = namesOf([...texts, ...professionalTraining.map((text) => text.text)].map(tokensOf));
+const vectors = config.vectorWeight > 0 ? loadVocabulary(VOCABULARY_SIZE, names) : null;
 const prepare = (variant: readonly string[]) =>
   prepareTexts(variant, config, DEFAULT_NGRAM_ORDER, vectors).map((doc) => {
     for (const index of dropped) doc.dense[index] = 0;

@@ -24,7 +24,8 @@ import { DEFAULT_MODEL_PATH } from '../src/personality/text/model.ts';
 import { readLabelledCorpus } from '../training/corpus.ts';
 import { DEFAULT_CONFIG, DEFAULT_JOINT, DEFAULT_NGRAM_ORDER, trainModel, VOCABULARY_SIZE } from '../training/fit-model.ts';
 import { readProfessionalCorpus } from '../training/professional.ts';
-import { loadVocabulary } from '../training/word-vectors.ts';
+import { loadVocabulary, namesOf } from '../training/word-vectors.ts';
+import { tokensOf } from '../training/prepare.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values, positionals } = parseArgs({
@@ -58,8 +59,9 @@ if (corpus.traits.length === 0) {
 const professional = values['no-professional'] === true ? null : readProfessionalCorpus(professionalPath);
 const training = professional?.texts.filter((text) => text.split === 'train') ?? [];
 if (professional !== null) console.log(`professional corpus: ${professionalPath}\n  ${training.length} training texts of ${professional.texts.length}, sha256 ${professional.sha256.slice(0, 16)}…`);
-const vectors = values['no-vectors'] === true ? null : loadVocabulary(VOCABULARY_SIZE);
-if (vectors !== null) console.log(`word vectors: ${vectors.vectors.size} words of ${vectors.dimensions} dimensions`);
+const names = namesOf([...corpus.documents.map((doc) => doc.text), ...training.map((text) => text.text)].map(tokensOf));
+const vectors = values['no-vectors'] === true ? null : loadVocabulary(VOCABULARY_SIZE, names);
+if (vectors !== null) console.log(`word vectors: ${vectors.vectors.size} words of ${vectors.dimensions} dimensions (${names.size} names of the training texts left out)`);
 
 const model = trainModel(
   { essays: corpus, professional: professional === null ? null : { texts: training, file: basename(professionalPath), sha256: professional.sha256 }, vectors },

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { labelsFor, readLabelledCorpus } from './corpus.ts';
 import { DEFAULT_CONFIG, DEFAULT_JOINT, DEFAULT_NGRAM_ORDER, VOCABULARY_SIZE } from './fit-model.ts';
-import { prepareTexts } from './prepare.ts';
+import { prepareTexts, tokensOf } from './prepare.ts';
 import type { TrainingConfig } from './design.ts';
 import { crossValidateJoint, type JointData, type JointSettings } from './joint.ts';
 import { genreNorms, normStanding } from './norms.ts';
@@ -42,7 +42,7 @@ function leastSquares(rows: number[][], target: number[]): number[] {
   return m.map((row) => row[n] ?? 0);
 }
 import { withoutSelfDescriptions } from './self-descriptions.ts';
-import { loadVocabulary } from './word-vectors.ts';
+import { loadVocabulary, namesOf } from './word-vectors.ts';
 import type { Genre } from '../src/personality/text/genre.ts';
 import { angularDistance, pointAngle, pointToType, traitsToPoint, typeCentre } from '../src/personality/circle.ts';
 import { dominantStyle } from './norms.ts';
@@ -69,7 +69,7 @@ function combinations(index: number, current: Array<[string, number]>): Array<Ar
 const started = performance.now();
 const essays = readLabelledCorpus(resolve(repoRoot, '../shared/data/essays/essays.jsonl'));
 const professional = readProfessionalCorpus(corpusPath).texts.filter((text) => text.split === 'train');
-const vectors = process.env.VECTORS === '0' ? null : loadVocabulary(VOCABULARY_SIZE);
+const vectors = process.env.VECTORS === '0' ? null : loadVocabulary(VOCABULARY_SIZE, namesOf([...essays.documents.map((doc) => doc.text), ...professional.map((text) => text.text)].map(tokensOf)));
 const prepare = (texts: readonly string[]) => prepareTexts(texts, base.config, process.env.BIGRAMS === '1' ? 2 : DEFAULT_NGRAM_ORDER, vectors);
 const docs = [...prepare(essays.documents.map((doc) => doc.text)), ...prepare(professional.map((text) => text.text))];
 const removed = prepare(professional.map((text) => withoutSelfDescriptions(text.text)));

@@ -29,8 +29,8 @@ export function vectorTokens(word: string): string[] {
 }
 
 /** The words of the vectors' vocabulary a model uses: the most frequent `size`, letters and apostrophes only. */
-export function loadVocabulary(size: number): WordVectors {
-  return loadWordVectors((word, rank) => rank < size && /^[a-z][a-z']*$/.test(word));
+export function loadVocabulary(size: number, leaveOut: ReadonlySet<string> = new Set()): WordVectors {
+  return loadWordVectors((word, rank) => rank < size && /^[a-z][a-z']*$/.test(word) && !leaveOut.has(word));
 }
 
 export function loadWordVectors(wanted: ReadonlySet<string> | ((word: string, rank: number) => boolean)): WordVectors {
@@ -52,4 +52,29 @@ export function loadWordVectors(wanted: ReadonlySet<string> | ((word: string, ra
     ranks.set(word, raw[file.dimensions + 1] ?? file.words.length);
   }
   return { dimensions: file.dimensions, vectors, ranks };
+}
+
+/**
+ * Words the training texts mostly write with a capital inside a sentence: names of people,
+ * places and companies ("austin", "sarah", "google"). They are left out of the word table, so a
+ * name never carries a meaning into a reading whether or not it is capitalised; names the
+ * training texts never saw are left out only when capitalised (predict.ts).
+ */
+export function namesOf(texts: ReadonlyArray<{ words: readonly string[]; capitalized: readonly number[]; sentenceLengths: readonly number[] }>): Set<string> {
+  const inside = new Map<string, number>();
+  const capitalised = new Map<string, number>();
+  for (const tokens of texts) {
+    let position = 0;
+    for (const length of tokens.sentenceLengths) {
+      for (let i = position + 1; i < position + length; i++) {
+        const word = tokens.words[i] ?? '';
+        inside.set(word, (inside.get(word) ?? 0) + 1);
+        if (tokens.capitalized[i] === 1) capitalised.set(word, (capitalised.get(word) ?? 0) + 1);
+      }
+      position += length;
+    }
+  }
+  const names = new Set<string>();
+  for (const [word, count] of capitalised) if (count >= 2 && count >= 0.5 * (inside.get(word) ?? 0)) names.add(word);
+  return names;
 }

@@ -52,8 +52,9 @@ describe('GET /v1/analysis/text (A2)', () => {
   it.each([
     ['too few words', 'Hello there, nice to meet you.', 'text_too_short'],
     ['one word repeated', 'great '.repeat(300), 'text_junk'],
-    ['numbers only', '12 345 6789 '.repeat(80), 'text_too_short'],
-    ['markup only', '<div><span></span><br/></div>'.repeat(80), 'text_too_short'],
+    // Plenty written, none of it prose: junk, not too short.
+    ['numbers only', '12 345 6789 '.repeat(80), 'text_junk'],
+    ['markup only', '<div><span></span><br/></div>'.repeat(80), 'text_junk'],
     ['another language', SPANISH, 'text_unsupported_language'],
   ])('%s yields the no-personality answer, with the reason beside it', async (_label, text, reason) => {
     const response = await service.base.inject({ url: `/v1/analysis/text?text=${encodeURIComponent(text)}`, headers: auth });

@@ -36,7 +36,8 @@ describe('professional writing it was never trained on', () => {
 
   it('reads one person alike in two kinds of writing', () => {
     const people = samePerson(readings);
-    expect(people.pairs).toBeGreaterThanOrEqual(40);
+    // 32 people of the held-out split are written twice (training/corpus/README.md).
+    expect(people.pairs).toBeGreaterThanOrEqual(30);
     expect(people.same).toBeGreaterThanOrEqual(0.75);
   });
 
