@@ -54,7 +54,8 @@ export class SmtpMailer implements Mailer {
 
   send(message: MailMessage): void {
     const sending = this.transport
-      .sendMail({ from: this.config.from, to: message.to, subject: message.subject, text: message.text })
+      // The recipient as an address object: nodemailer then parses nothing in it (no list, no name).
+      .sendMail({ from: this.config.from, to: { name: '', address: message.to }, subject: message.subject, text: message.text })
       .then(
         () => undefined,
         (error: unknown) => this.logger.warn({ mail: failureOf(error), subject: message.subject }, 'a mail could not be sent'),
