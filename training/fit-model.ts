@@ -4,7 +4,7 @@ import { LEXICON_VERSION } from '../src/personality/text/lexicon-data.ts';
 import { MODEL_FORMAT, type ModelFile, type TraitMetricsFile, type TraitWeightsFile } from '../src/personality/text/model-file.ts';
 import { SIGNALS_VERSION } from '../src/personality/text/signal-data.ts';
 import { lengthCurve } from '../src/personality/text/standing.ts';
-import { TRAITS, type Trait } from '../src/personality/types.ts';
+import type { Trait } from '../src/personality/types.ts';
 import { calibrate, EXCERPT_LENGTHS } from './calibration.ts';
 import { labelsFor, type LabelledCorpus } from './corpus.ts';
 import { crossValidate } from './cross-validate.ts';
@@ -111,7 +111,9 @@ export function trainModel(inputs: TrainInputs, options: TrainOptions): ModelFil
   const fits = new Map<Trait, TraitFit>();
   for (const trait of essays.traits) {
     const circle = (CIRCLE_TRAITS as readonly Trait[]).includes(trait);
-    const fit = circle && professional !== null ? fitCircleTrait(trait as CircleTrait, inputs, withVectors, excerpts, options, denseStats) : fitEssayTrait(trait, inputs, essayDocs, professionalDocs, excerpts, { ...options, config: circle ? config : plainConfig }, denseStats);
+    const fit = circle && professional !== null
+      ? fitCircleTrait(trait as CircleTrait, inputs, withVectors, excerpts, options, denseStats)
+      : fitEssayTrait(trait, inputs, essayDocs, professionalDocs, excerpts, { ...options, config: circle ? config : plainConfig }, denseStats);
     fits.set(trait, fit);
     log(`${trait}: ${options.folds}-fold accuracy ${(100 * meanAndSd(fit.foldAccuracy).mean).toFixed(1)}%, AUC ${meanAndSd(fit.foldAuc).mean.toFixed(3)}`);
   }
@@ -185,7 +187,16 @@ export function trainModel(inputs: TrainInputs, options: TrainOptions): ModelFil
     version: options.version,
     corpus: { file: options.corpusFile, sha256: essays.sha256, documents: essays.documents.length },
     features: { hashBits: config.hashBits, ngramOrder, lexiconVersion: LEXICON_VERSION, dense: [...DENSE_NAMES], clip: config.clip, minDocumentFrequency: config.minDocumentFrequency },
-    training: { ...options.joint, l2: config.l2, denseWeight: config.denseWeight, signalWeight: config.signalWeight, vectorWeight: config.vectorWeight, ngramWeight: config.ngramWeight, folds: options.folds, seed: options.seed },
+    training: {
+      ...options.joint,
+      l2: config.l2,
+      denseWeight: config.denseWeight,
+      signalWeight: config.signalWeight,
+      vectorWeight: config.vectorWeight,
+      ngramWeight: config.ngramWeight,
+      folds: options.folds,
+      seed: options.seed,
+    },
     standardiser: standardiserOf(shared, denseSize),
     lengthCurve: curve,
     ngramBuckets: buckets.map((bucket, i) => bucket - (i === 0 ? 0 : (buckets[i - 1] ?? 0))),
@@ -253,7 +264,9 @@ function foldWeights(
 }
 
 /** Extraversion or agreeableness, learnt from the essays and the professional texts together (joint.ts). */
-function fitCircleTrait(trait: CircleTrait, inputs: TrainInputs, docs: PreparedDocument[], excerpts: PreparedDocument[][], options: TrainOptions, denseStats: { mean: Float64Array; sd: Float64Array }): TraitFit {
+type DenseStats = { mean: Float64Array; sd: Float64Array };
+
+function fitCircleTrait(trait: CircleTrait, inputs: TrainInputs, docs: PreparedDocument[], excerpts: PreparedDocument[][], options: TrainOptions, denseStats: DenseStats): TraitFit {
   const { essays, professional } = inputs;
   const settings: JointSettings = { config: options.config, ...options.joint };
   const data: JointData = {

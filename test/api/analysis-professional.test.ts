@@ -10,7 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-
 interface StyleItem {
   term: string;
   label?: string;

@@ -97,7 +97,7 @@ export const SIGNALS: readonly SignalDefinition[] = [
     label: 'states a demand',
     leans: 'D',
     phrases:
-      "i expect|i need|i want|we need|we must|you must|must|have to|has to|non negotiable|no exceptions|required|mandatory|" +
+      'i expect|i need|i want|we need|we must|you must|must|have to|has to|non negotiable|no exceptions|required|mandatory|' +
       "i'm asking|i am asking|i insist|make it happen|get it done|no more|not optional",
   },
   {
@@ -123,7 +123,7 @@ export const SIGNALS: readonly SignalDefinition[] = [
     leans: 'D',
     phrases:
       'bottom line|the point is|frankly|to be clear|let me be clear|let me be direct|to be direct|no excuses|not acceptable|' +
-      "unacceptable|not good enough|end of story|full stop|straight talk|no fluff|short version|bluntly|simply put|make no mistake|" +
+      'unacceptable|not good enough|end of story|full stop|straight talk|no fluff|short version|bluntly|simply put|make no mistake|' +
       "let's be honest|honestly|plainly|i don't care|that's it|enough|that's final|non starter|waste of time|excuses",
   },
   {
@@ -229,8 +229,8 @@ export const SIGNALS: readonly SignalDefinition[] = [
     label: 'offers help',
     leans: 'S',
     phrases:
-      "help|helps|helped|helping|support|supported|supporting|supports|assist*|happy to help|happy to|glad to|here for you|here to help|" +
-      "no problem|anytime|any time|let me know if|if you need anything|if you need|reach out|lend a hand|look after|looked after|" +
+      'help|helps|helped|helping|support|supported|supporting|supports|assist*|happy to help|happy to|glad to|here for you|here to help|' +
+      'no problem|anytime|any time|let me know if|if you need anything|if you need|reach out|lend a hand|look after|looked after|' +
       'take care of|taking care of|serve|serving|service|mentor*|coach*|guide|guiding|guided|backing|back you up|cover for',
   },
   {
@@ -244,7 +244,7 @@ export const SIGNALS: readonly SignalDefinition[] = [
     label: 'shows care for people',
     leans: 'S',
     phrases:
-      "care|cares|caring|comfortable|wellbeing|well being|feel|feels|feeling*|kind|kindness|gentle|gently|listen*|heard|understand*|" +
+      'care|cares|caring|comfortable|wellbeing|well being|feel|feels|feeling*|kind|kindness|gentle|gently|listen*|heard|understand*|' +
       "reassur*|safe|hope you're well|hope you are well|hope you're doing well|hope this finds you well|take care|don't worry|" +
       'do not worry|how are you|how is everyone|check in|checking in|checked in|family|families|looking out for|look out for|' +
       'belong*|valued|respect*|empath*|compassion*|patience|patiently|sensitiv*|warm|warmth|welcoming|nurtur*|heart|trust*|' +
@@ -274,7 +274,7 @@ export const SIGNALS: readonly SignalDefinition[] = [
     label: 'asks gently',
     leans: 'S',
     phrases:
-      "would you mind|could you please|would you be able to|if you could|when you get a chance|when you have a moment|if possible|" +
+      'would you mind|could you please|would you be able to|if you could|when you get a chance|when you have a moment|if possible|' +
       "if that works|if that's ok|if that is ok|whenever suits|whenever works|no rush|no pressure|at your convenience|in your own time|" +
       "just wanted to|just checking|just a quick|i was wondering|i wonder if|hope that's ok|hope that is ok|happy either way|" +
       "whatever works|what works best for you|does that work|^please|let me know what you think|if it helps|if you'd like|if you would like|" +

@@ -7,7 +7,7 @@ import { DEFAULT_MODEL_PATH, PROFESSIONAL_OUTPUT } from '../../../src/personalit
 import { rocAuc } from '../../../training/metrics.ts';
 import { personalityView } from '../../../src/personality/views.ts';
 import { evidenceWeight } from '../../../src/personality/shrink.ts';
-import { OUTGOING_TEXT, RESERVED_TEXT, RESUME_TEXT } from '../../fixtures/texts.ts';
+import { OUTGOING_TEXT, RESERVED_TEXT } from '../../fixtures/texts.ts';
 
 const model = loadModel();
 
@@ -213,14 +213,17 @@ describe.skipIf(!haveEssays)('on the essays it was trained on', () => {
     expect(same / read).toBeGreaterThanOrEqual(0.95);
   });
 
-  it('centres 60-word excerpts on the population: no type more than twice as frequent as at full length', () => {
+  // These essays were trained on, so their full-length readings are spread by the fit (a type the
+  // fit rarely gives is rarer still); the held-out figure is `npm run eval`'s (1.35× at most). Here
+  // the guard is against what v1 did: short texts drifting to one corner.
+  it('centres 60-word excerpts on the population: no type more than twice as frequent as at full length or under an even spread', () => {
     const full = scored.flatMap(({ result }) => (result.ok ? [personalityView(result.estimate).disc_type] : []));
     const short = scored.flatMap(({ essay }) => {
       const excerpt = analyzeText(essay.text.split(/\s+/).slice(0, 60).join(' '), { model });
       return excerpt.ok ? [personalityView(excerpt.estimate).disc_type] : [];
     });
-    const count = (types: string[], type: string) => types.filter((t) => t === type).length + 1;
-    for (const type of new Set(short)) expect(count(short, type) / count(full, type)).toBeLessThan(2.5);
+    const share = (types: string[], type: string) => types.filter((t) => t === type).length / types.length;
+    for (const type of new Set(short)) expect(share(short, type)).toBeLessThanOrEqual(2 * Math.max(share(full, type), 1 / 16));
   });
 
   it('claims less from an excerpt than from the whole text of the same writer', () => {
