@@ -154,7 +154,7 @@ describe('configuration', () => {
       const config = loadConfig({}, dir);
       expect(config.textModelPath).toBeNull();
       const model = loadTextModel(config);
-      expect(model.version).toMatch(/^rapport-text-v2\+/);
+      expect(model.version).toMatch(/^rapport-text-v3\+/);
     });
 
     it('takes a model file, relative to the working directory', () => {
