@@ -4,7 +4,8 @@
  * through escapeHtml and every URL through safeHttpUrl (DESIGN.md §3).
  */
 import { FULL_CONFIDENCE } from '../assessment/scoring.ts';
-import { EMPHATIC_CONFIDENCE, TENTATIVE_CONFIDENCE, traitLevels } from '../content/individual.ts';
+import { EMPHATIC_CONFIDENCE, TENTATIVE_CONFIDENCE } from '../content/reading.ts';
+import { traitLevels } from '../content/traits.ts';
 import { escapeHtml, safeHttpUrl } from './html.ts';
 
 export interface ProfilePageModel {

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { evidenceLevel, TENTATIVE_CONFIDENCE } from '../../content/individual.ts';
+import { TENTATIVE_CONFIDENCE } from '../../content/reading.ts';
 import type { PersonalityDescription } from '../../profiles/describe.ts';
 import { discMapUrl } from '../shared/links.ts';
 import { EvidenceField, FlatContent, PhraseBlocks, TraitsField, evidenceOf, flatContent, phraseBlocks, traitsOf } from '../shared/personality-schemas.ts';
@@ -56,7 +56,7 @@ export function toA3(description: PersonalityDescription) {
       personality: { disc_type: view.disc_type },
       content: flatContent(content),
       confidence: view.confidence,
-      tentative: evidenceLevel(view.confidence) === 'thin',
+      tentative: description.reading.evidence === 'thin',
       traits: traitsOf(description),
       evidence: evidenceOf(description),
     },
