@@ -20,6 +20,8 @@ export interface SelectionPoint {
   role: RoleFamily | null;
   /** The reading's claims, with any stance the page has already taken (C2's one-line overview). */
   claims: ReadonlySet<string>;
+  /** Everything but the strength that decides which phrases are candidates, as one string (a cache key). */
+  key: string;
 }
 
 /** A phrase whose maxIntensity is at most this is a blend phrase (mild; written near the centre). */
@@ -53,6 +55,8 @@ export function isEmphatic(phrase: Phrase): boolean {
 }
 
 export function selectionPoint(reading: Reading, pageStances: readonly string[] = []): SelectionPoint {
+  const claims = [...new Set([...reading.claims, ...pageStances])].sort();
+  const traits = Object.entries(reading.traits).map(([t, l]) => `${t}=${l}`).join(',');
   return {
     angle: reading.angle,
     strength: selectionStrength(reading),
@@ -60,17 +64,26 @@ export function selectionPoint(reading: Reading, pageStances: readonly string[] 
     central: reading.central,
     traits: reading.traits,
     role: reading.role,
-    claims: new Set([...reading.claims, ...pageStances]),
+    claims: new Set(claims),
+    key: `${claims.join(',')}|${reading.evidence}|${reading.central}|${traits}|${reading.role ?? '-'}`,
   };
 }
 
 /** True when the phrase may be said of this person (README.md, "How a profile is chosen"). */
 export function isCandidate(phrase: Phrase, at: SelectionPoint): boolean {
+  return admitsStrength(phrase, at.strength) && admitsPerson(phrase, at);
+}
+
+function admitsStrength(phrase: Phrase, strength: number): boolean {
+  if (phrase.minIntensity !== undefined && strength < phrase.minIntensity) return false;
+  return !(phrase.maxIntensity !== undefined && strength > phrase.maxIntensity);
+}
+
+/** Everything but the strength window: the same for every point with the same claims, evidence, traits and role. */
+function admitsPerson(phrase: Phrase, at: SelectionPoint): boolean {
   if (phrase.evidence !== undefined && !phrase.evidence.includes(at.evidence)) return false;
   if (isCentrePhrase(phrase) && !at.central) return false;
   if (isEmphatic(phrase) && at.evidence !== 'strong') return false;
-  if (phrase.minIntensity !== undefined && at.strength < phrase.minIntensity) return false;
-  if (phrase.maxIntensity !== undefined && at.strength > phrase.maxIntensity) return false;
   if (phrase.traits !== undefined) {
     for (const trait of OTHER_TRAITS) {
       const wanted = phrase.traits[trait];
@@ -79,4 +92,47 @@ export function isCandidate(phrase: Phrase, at: SelectionPoint): boolean {
   }
   if (phrase.roles !== undefined && (at.role === null || !phrase.roles.includes(at.role))) return false;
   return allowedBy(phrase.stance, at.claims);
+}
+
+/**
+ * The candidates among a fixed list of phrases (a library section). Which phrases pass depends on
+ * the claims, evidence, centrality, traits and role, and on the strength only through the
+ * phrases' own limits, so the answer is kept per list for each combination: neighbouring angles
+ * with the same claims share it, and ranking then only orders it.
+ */
+interface CandidateCache {
+  /** Sorted strengths at which some phrase of the list is admitted or dropped. */
+  limits: number[];
+  lists: Map<string, Phrase[]>;
+}
+
+const candidateCaches = new WeakMap<readonly Phrase[], CandidateCache>();
+const CANDIDATE_CACHE_SIZE = 20_000;
+
+function candidateCacheOf(phrases: readonly Phrase[]): CandidateCache {
+  let cache = candidateCaches.get(phrases);
+  if (!cache) {
+    const limits = new Set<number>();
+    for (const p of phrases) {
+      if (p.minIntensity !== undefined) limits.add(p.minIntensity);
+      if (p.maxIntensity !== undefined) limits.add(p.maxIntensity + 1e-9);
+    }
+    cache = { limits: [...limits].sort((a, b) => a - b), lists: new Map() };
+    candidateCaches.set(phrases, cache);
+  }
+  return cache;
+}
+
+export function candidatesAmong(phrases: readonly Phrase[], at: SelectionPoint): Phrase[] {
+  const cache = candidateCacheOf(phrases);
+  let window = 0;
+  while (window < cache.limits.length && (cache.limits[window] ?? Infinity) <= at.strength) window++;
+  const key = `${at.key}|${window}`;
+  let found = cache.lists.get(key);
+  if (found === undefined) {
+    found = phrases.filter((phrase) => isCandidate(phrase, at));
+    if (cache.lists.size >= CANDIDATE_CACHE_SIZE) cache.lists.clear();
+    cache.lists.set(key, found);
+  }
+  return found;
 }

@@ -84,7 +84,7 @@ export const CLAIM_WORDING: Readonly<Record<string, Readonly<Record<string, RegE
   },
   composure: {
     steady: /even-tempered|stays level|in stride|unflustered|steady hand|rarely shows stress|handles pressure well|keeps a calm tone under pressure/i,
-    rattled: /feel(s)? pressure more keenly|unsettle|worry|weigh on them|feels setbacks|take setbacks a little more to heart/i,
+    rattled: /feel(s)? pressure more keenly|unsettles? \{first\}|\{first\} (may )?worr(y|ies)|weigh on them|feels setbacks|take setbacks a little more to heart/i,
   },
 };
 

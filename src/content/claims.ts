@@ -106,15 +106,21 @@ export function sideOf(topic: DirectionalTopicName, input: ClaimInput): string |
   return null;
 }
 
+/** The topics in alphabetical order, `degree` among them, so claims come out sorted without sorting. */
+const ORDERED_TOPICS: readonly string[] = [...Object.keys(DIRECTIONAL_TOPICS), 'degree'].sort();
+
 /** Every `topic:side` the reading claims, sorted (a stable cache key). */
 export function claimsOf(input: ClaimInput): string[] {
   const claims: string[] = [];
-  for (const topic of Object.keys(DIRECTIONAL_TOPICS) as DirectionalTopicName[]) {
-    const side = sideOf(topic, input);
+  for (const topic of ORDERED_TOPICS) {
+    if (topic === 'degree') {
+      claims.push(input.strength < MILD_BELOW ? 'degree:mild' : 'degree:firm');
+      continue;
+    }
+    const side = isDirectional(topic) ? sideOf(topic, input) : null;
     if (side !== null) claims.push(`${topic}:${side}`);
   }
-  claims.push(input.strength < MILD_BELOW ? 'degree:mild' : 'degree:firm');
-  return claims.sort();
+  return claims;
 }
 
 /** True when two lists of `topic:side` take different sides on one topic. */

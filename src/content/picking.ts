@@ -14,7 +14,7 @@
  */
 import { angularDistance } from '../personality/circle.ts';
 import { isBlendPhrase, isCentrePhrase, isOwnPhrase } from './candidates.ts';
-import { stancesClash } from './claims.ts';
+import { topicOf } from './claims.ts';
 import type { Phrase, Section } from './phrases.ts';
 import { seedOf, type RankedPhrase } from './ranking.ts';
 import type { UsedPhrases } from './similarity.ts';
@@ -179,7 +179,14 @@ export function pickSection(ranked: readonly RankedPhrase[], plan: SectionPlan):
 
 /** The best ranked phrase that says nothing the page already contradicts, for a one-sentence overview. */
 export function pickOne(ranked: readonly RankedPhrase[], page: readonly Phrase[], opener: 'thin' | 'central' | null): Phrase | null {
-  const opposed = (phrase: Phrase): boolean => phrase.stance !== undefined && page.some((p) => p.stance !== undefined && stancesClash(phrase.stance ?? [], p.stance));
+  // Each topic the page takes a side on, and the side: a candidate taking another side is out.
+  const sides = new Map<string, string>();
+  for (const p of page) for (const side of p.stance ?? []) sides.set(topicOf(side), side);
+  const opposed = (phrase: Phrase): boolean =>
+    phrase.stance?.some((side) => {
+      const taken = sides.get(topicOf(side));
+      return taken !== undefined && taken !== side;
+    }) === true;
   const usable = ranked.filter((r) => !opposed(r.phrase));
   if (opener === 'central') return (usable.find((r) => isCentrePhrase(r.phrase)) ?? usable.find((r) => isBlendPhrase(r.phrase)) ?? usable[0])?.phrase ?? null;
   return usable[0]?.phrase ?? null;

@@ -13,6 +13,7 @@ import { DISC_TYPES } from '../personality/circle.ts';
 import { claimsWorded } from './claim-wording.ts';
 import { isDirectional, topicOf } from './claims.ts';
 import { cachedSelection } from './compose-profile.ts';
+import { summaryPhrase } from './connect/recommendations.ts';
 import { loadPhraseLibrary, OVERVIEW_SECTIONS, SECTIONS, type Phrase, type PhraseLibrary, type Section } from './phrases.ts';
 import { readingFrom, type Reading } from './reading.ts';
 import { ROLE_FAMILIES, type RoleFamily } from './roles.ts';
@@ -83,8 +84,26 @@ const SHORT_MIN_WORDS = 3;
 /** Contractions and the hedges wording adds say nothing about what a sentence advises. */
 const NOT_CONTENT = new Set(['don', 'probab', 'most', 'likely', 'writing', 'sugges', 'seems', 'll', 've', 're']);
 
+/** Generated pages repeat sentences: their words and claims are worked out once each. */
+const wordsCache = new Map<string, Set<string>>();
+const wordedCache = new Map<string, string[]>();
+
 function words(text: string): Set<string> {
-  return new Set([...contentWords(text)].filter((w) => w.length > 2 && !NOT_CONTENT.has(w)));
+  let found = wordsCache.get(text);
+  if (!found) {
+    found = new Set([...contentWords(text)].filter((w) => w.length > 2 && !NOT_CONTENT.has(w)));
+    wordsCache.set(text, found);
+  }
+  return found;
+}
+
+function worded(text: string): string[] {
+  let found = wordedCache.get(text);
+  if (!found) {
+    found = claimsWorded(text);
+    wordedCache.set(text, found);
+  }
+  return found;
 }
 
 function nearDuplicate(a: string, b: string): boolean {
@@ -99,9 +118,13 @@ function nearDuplicate(a: string, b: string): boolean {
 /** A page as lists of phrases with the sentences they were worded as. */
 type Page = { list: string; phrases: Phrase[]; sentences: string[] }[];
 
-/** The A1/profile-page lists and the C2 block overviews of one reading, as composed. */
-export function composedPage(reading: Reading, library: PhraseLibrary = loadPhraseLibrary()): Page {
-  const selection = cachedSelection(reading, library);
+/**
+ * A reading's page as composed: the A1/profile-page lists and the C2 block overviews, or with
+ * `connect`, C2's page: its one-line overview (summary.json) above everything chosen beside it.
+ */
+export function composedPage(reading: Reading, library: PhraseLibrary = loadPhraseLibrary(), connect = false): Page {
+  const summary = connect && reading.evidence !== 'thin' ? summaryPhrase(reading) : null;
+  const selection = cachedSelection(reading, library, undefined, [...(summary?.stance ?? [])].sort());
   const page: Page = SECTIONS.filter((s): s is Exclude<Section, 'qualities'> => s !== 'qualities').map((section) => ({
     list: section,
     phrases: selection.picked[section],
@@ -109,6 +132,7 @@ export function composedPage(reading: Reading, library: PhraseLibrary = loadPhra
   }));
   const overviews = OVERVIEW_SECTIONS.map((key) => selection.overviews[key]).filter((t) => t !== '');
   page.push({ list: 'section_overviews', phrases: [], sentences: overviews });
+  if (summary !== null) page.push({ list: 'c2_overview', phrases: [summary], sentences: [summary.text] });
   return page;
 }
 
@@ -126,17 +150,17 @@ export function checkPage(label: string, reading: Reading, page: Page): CheckFin
       if (clash !== undefined) findings.push({ profile: label, kind: 'opposed', detail: `${a.id} / ${b.id} on ${topicOf(clash)}` });
     }
   }
-  const worded = new Map<string, Map<string, string>>();
+  const sidesWorded = new Map<string, Map<string, string>>();
   for (const { sentences } of page) {
     for (const sentence of sentences) {
-      for (const side of claimsWorded(sentence)) {
+      for (const side of worded(sentence)) {
         const topic = topicOf(side);
-        worded.set(topic, (worded.get(topic) ?? new Map()).set(side, stripMarkers(sentence)));
+        sidesWorded.set(topic, (sidesWorded.get(topic) ?? new Map()).set(side, stripMarkers(sentence)));
         if (isDirectional(topic) && !claims.has(side)) findings.push({ profile: label, kind: 'worded', detail: `"${stripMarkers(sentence)}" says ${side}, which the reading does not claim` });
       }
     }
   }
-  for (const [topic, sides] of worded) {
+  for (const [topic, sides] of sidesWorded) {
     if (sides.size > 1) findings.push({ profile: label, kind: 'worded', detail: `${topic}: ${[...sides].map(([side, text]) => `${side} "${text}"`).join(' and ')}` });
   }
   for (const { list, sentences } of page) {
@@ -150,6 +174,7 @@ export function checkPage(label: string, reading: Reading, page: Page): CheckFin
 }
 
 export interface CheckReport {
+  /** Readings checked; each gives two pages, its profile (A1, the page) and its C2 page. */
   profiles: number;
   findings: CheckFinding[];
   /** Findings by kind. */
@@ -159,7 +184,10 @@ export interface CheckReport {
 /** The check over every generated reading's composed page. */
 export function checkGeneratedProfiles(library: PhraseLibrary = loadPhraseLibrary()): CheckReport {
   const profiles = generatedReadings();
-  const findings = profiles.flatMap(({ label, reading }) => checkPage(label, reading, composedPage(reading, library)));
+  const findings = profiles.flatMap(({ label, reading }) => [
+    ...checkPage(label, reading, composedPage(reading, library)),
+    ...checkPage(`${label}, C2`, reading, composedPage(reading, library, true)),
+  ]);
   const counts = { opposed: 0, worded: 0, unclaimed: 0, 'near-duplicate': 0 };
   for (const f of findings) counts[f.kind]++;
   return { profiles: profiles.length, findings, counts };

@@ -15,7 +15,7 @@
  *   people one sentence stood in 11 of 14 profiles.
  */
 import { angularDistance } from '../personality/circle.ts';
-import { BLEND_PHRASE_MAX, isBlendPhrase, isCandidate, type SelectionPoint } from './candidates.ts';
+import { BLEND_PHRASE_MAX, candidatesAmong, isBlendPhrase, type SelectionPoint } from './candidates.ts';
 import type { Phrase } from './phrases.ts';
 
 /** Fit of a phrase that fits everyone (spread 180): below a close match, above a loose one. */
@@ -54,10 +54,10 @@ export function phraseFit(phrase: Phrase, at: Pick<SelectionPoint, 'angle' | 'st
 export function rankCandidates(phrases: readonly Phrase[], at: SelectionPoint): RankedPhrase[] {
   const perAngle = new Map<number, number>();
   const ranked: (RankedPhrase & { turn: number })[] = [];
-  for (const phrase of phrases) {
+  for (const phrase of candidatesAmong(phrases, at)) {
     const turn = perAngle.get(phrase.angle) ?? 0;
     perAngle.set(phrase.angle, turn + 1);
-    if (isCandidate(phrase, at)) ranked.push({ phrase, fit: phraseFit(phrase, at), turn });
+    ranked.push({ phrase, fit: phraseFit(phrase, at), turn });
   }
   ranked.sort((a, b) => {
     if (Math.abs(b.fit - a.fit) > TIE) return b.fit - a.fit;
@@ -81,13 +81,13 @@ function radiusShift(minIntensity: number | undefined, strength: number): number
 export function apportion(ranked: readonly RankedPhrase[], strength: number): RankedPhrase[] {
   const fitting: (RankedPhrase & { order: number; group: number })[] = [];
   const rest: RankedPhrase[] = [];
-  const groupIds = new Map<string, number>();
+  const groupIds = new Map<number, number>();
   ranked.forEach((r, order) => {
     if (r.fit <= 0) {
       rest.push(r);
       return;
     }
-    const key = `${r.phrase.angle}/${r.phrase.spread}`;
+    const key = r.phrase.angle * 1000 + r.phrase.spread;
     let group = groupIds.get(key);
     if (group === undefined) {
       group = groupIds.size;

@@ -13,10 +13,10 @@
  *   points: thin evidence gives the same direction's advice, hedged, not a balanced person's.
  * A reading is central (a blend) only where it is itself near the centre on moderate or strong evidence.
  */
-import { angleToType, discIntensity, normalizeAngle, traitsToPoint, type DiscType } from '../personality/circle.ts';
+import { angleToType, discIntensity, normalizeAngle, pointAngle, traitsToPoint, type DiscType } from '../personality/circle.ts';
 import { unshrunkScores } from '../personality/shrink.ts';
 import type { TraitEstimate } from '../personality/types.ts';
-import { personalityView } from '../personality/views.ts';
+import { readingConfidence } from '../personality/views.ts';
 import { claimsOf } from './claims.ts';
 import { roleFamily, type RoleFamily } from './roles.ts';
 import { knownTraitLevels, type TraitLevels } from './traits.ts';
@@ -110,14 +110,16 @@ export function readingFrom(parts: ReadingParts): Reading {
 
 /** The reading of a trait estimate, with the person's title when known. */
 export function readEstimate(estimate: TraitEstimate, title?: string | null): Reading {
-  const view = personalityView(estimate);
+  // The point and confidence exactly as personality/views.ts shows them (its other views are not needed here).
+  const shown = traitsToPoint(estimate.scores);
+  const intensity = discIntensity(shown);
   const own = traitsToPoint(unshrunkScores(estimate));
   return readingFrom({
-    angle: view.angle,
+    angle: pointAngle(shown),
     // Shrinking keeps the direction; where the reading itself is at the centre, so is its angle.
-    strength: Math.max(view.disc_intensity, discIntensity(own)),
-    intensity: view.disc_intensity,
-    confidence: view.confidence,
+    strength: Math.max(intensity, discIntensity(own)),
+    intensity,
+    confidence: readingConfidence(estimate),
     traits: knownTraitLevels(estimate),
     role: roleFamily(title),
   });

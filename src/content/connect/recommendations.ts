@@ -15,7 +15,7 @@ import { selectionPoint } from '../candidates.ts';
 import { composeProfileContent, OVERVIEW_SOURCE, toInlineHtml } from '../compose-profile.ts';
 import { OVERVIEW_SECTIONS, validatePhraseFile, type OverviewSection, type Phrase } from '../phrases.ts';
 import { pickOne } from '../picking.ts';
-import { rankCandidates } from '../ranking.ts';
+import { rankCandidates, seedOf, varyLeaders } from '../ranking.ts';
 import { viewParty, type Party } from '../party.ts';
 import type { Reading } from '../reading.ts';
 import { personalize } from '../text.ts';
@@ -56,7 +56,10 @@ export function loadSummaryPhrases(): readonly Phrase[] {
  * a central reading gets a centre summary naming its lean, others the best fitting of theirs.
  */
 export function summaryPhrase(reading: Reading): Phrase | null {
-  return pickOne(rankCandidates(loadSummaryPhrases(), selectionPoint(reading)), [], reading.central ? 'central' : null);
+  const at = selectionPoint(reading);
+  // As in every section, the summaries that fit about as well as the best take turns by the reading.
+  const ranked = varyLeaders(rankCandidates(loadSummaryPhrases(), at), seedOf(`summary|${reading.angle}|${at.strength}|${reading.role ?? '-'}`));
+  return pickOne(ranked, [], reading.central ? 'central' : null);
 }
 
 export function composeConnectRecommendations(person: Party): ConnectRecommendations {
