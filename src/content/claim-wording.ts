@@ -39,7 +39,7 @@ export const CLAIM_WORDING: Readonly<Record<string, Readonly<Record<string, RegE
     long: /longer email|full(er)? email|answer questions fully/i,
   },
   order: {
-    ask_first: /in the first (line|sentence)|(lead|start|open) with the (decision|conclusion|ask|request)|name the decision you need|say what you need early/i,
+    ask_first: /(decision|ask|request|recommendation|point|what you need)[^.;]* in the (first|very first) (line|sentence)|in the first (line|sentence)[^.;]*(decision|ask|request)|(lead|start|open) with the (decision|conclusion|ask|request)|name the decision you need|say what you need early|bottom line first|put what matters in the first lines/i,
     context_first: /background first|context (first|before)|reasons? before the request/i,
   },
   warmth: {

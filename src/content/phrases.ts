@@ -58,11 +58,11 @@ export interface Phrase {
   text: string;
   minIntensity?: number;
   maxIntensity?: number;
-  /** Only for profiles resting on this much evidence (individual.ts evidenceLevel). */
+  /** Only for profiles resting on this much evidence (reading.ts evidenceLevel). */
   evidence?: readonly EvidenceLevel[];
-  /** Only for people whose trait is at this end (individual.ts traitLevels); all must match. */
+  /** Only for people whose trait is at this end (traits.ts knownTraitLevels); all must match. */
   traits?: Readonly<Partial<Record<OtherTrait, TraitLevel>>>;
-  /** Only for people whose title falls in one of these role families (individual.ts roleFamily). */
+  /** Only for people whose title falls in one of these role families (roles.ts roleFamily). */
   roles?: readonly RoleFamily[];
   /**
    * What the phrase claims about the person, as `topic:side` (claims.ts: `drive:hard`,
@@ -78,7 +78,7 @@ export interface Phrase {
   tentative?: string;
   /**
    * What the sentence is about, one lower-case word (`care`, `goodwill`, ...): a section holds
-   * one phrase per theme, so a mild lean is not said three ways in one overview (rank.ts pickPhrases).
+   * one phrase per theme, so a mild lean is not said three ways in one overview (picking.ts).
    */
   theme?: string;
 }

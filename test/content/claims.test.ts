@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { isBlendPhrase, isCentrePhrase, isOwnPhrase } from '../../src/content/candidates.ts';
 import { CLAIM_WORDING, claimsWorded } from '../../src/content/claim-wording.ts';
 import { claimsOf, DIRECTIONAL_TOPICS, isDirectional, OTHER_TOPICS, STANCES, topicOf } from '../../src/content/claims.ts';
+import { composeSampleEmails } from '../../src/content/connect/emails.ts';
 import { composeConnectRecommendations, loadSummaryPhrases } from '../../src/content/connect/recommendations.ts';
+import { composeRelationship } from '../../src/content/connect/relationship.ts';
+import { partyAt, withConfidence } from './connect/helpers.ts';
 import { loadPhraseLibrary, SECTIONS, type Phrase } from '../../src/content/phrases.ts';
 import { checkGeneratedProfiles, checkPage, composedPage, generatedReadings } from '../../src/content/profile-check.ts';
 import { readEstimate, readingFrom } from '../../src/content/reading.ts';
@@ -140,4 +143,31 @@ describe('the claims check over generated profiles', () => {
       for (const side of claimsWorded(a1)) if (isDirectional(topicOf(side))) expect(reading.claims, `${person.name} ${side}`).toContain(side);
     }
   });
+});
+
+describe('Connect\'s prose about a person never takes the other side of their reading', () => {
+  const plain = (html: string): string => html.replace(/<[^>]*>/g, ' ').replaceAll('&#39;', "'");
+  const against = (claims: readonly string[], side: string): boolean => claims.some((c) => topicOf(c) === topicOf(side) && c !== side);
+
+  it('in the sample emails (C5) and in what the relationship advice (C3) says of each person alone, for every type, strength and level of evidence', () => {
+    const found: string[] = [];
+    for (const { code, angle } of DISC_TYPES) {
+      for (const offset of [-9, 0, 9]) {
+        for (const [strength, confidence] of [[60, 0.6], [15, 0.6], [60, 0.1]] as const) {
+          const reader = withConfidence(partyAt('Noor', angle + offset, strength), confidence);
+          const { claims } = readEstimate(reader.estimate);
+          const emails = composeSampleEmails(reader, null).flatMap((e) => plain(`${e.description} ${e.text}`).split(/(?<=[.!?])\s+/));
+          for (const sentence of emails) for (const side of claimsWorded(sentence)) if (against(claims, side)) found.push(`C5 ${code}${offset} ${side}: ${sentence}`);
+          for (const { angle: other } of DISC_TYPES) {
+            const pair = composeRelationship(reader, partyAt('Kim', other, 60));
+            const texts = [pair.overview, ...Object.values(pair).flatMap((topic) => (typeof topic === 'object' ? topic.phrases : []))];
+            for (const sentence of texts.flatMap((t) => plain(t).split(/(?<=[.!?])\s+/)).filter((t) => t.includes('Noor') && !t.includes('Kim'))) {
+              for (const side of claimsWorded(sentence)) if (against(claims, side)) found.push(`C3 ${code}${offset} ${side}: ${sentence}`);
+            }
+          }
+        }
+      }
+    }
+    expect([...new Set(found)]).toEqual([]);
+  }, 120_000);
 });

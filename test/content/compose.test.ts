@@ -4,7 +4,7 @@ import { cachedSelection, composeProfileContent, selectProfile, toInlineHtml } f
 import { HEDGE } from '../../src/content/hedge.ts';
 import { loadPhraseLibrary, SECTIONS, type Section } from '../../src/content/phrases.ts';
 import { strengthClass, strengthLimits } from '../../src/content/ranking.ts';
-import { readingFrom, type Reading } from '../../src/content/reading.ts';
+import { readingFrom } from '../../src/content/reading.ts';
 import { STATEMENT_SECTIONS } from '../../src/content/wording.ts';
 import { DISC_TYPES } from '../../src/personality/circle.ts';
 
@@ -40,11 +40,6 @@ describe('composeProfileContent for every type, strength and level of evidence',
 });
 
 describe('strength from the text, hedging from the evidence', () => {
-  const ids = (reading: Reading, sections: readonly Section[] = SECTIONS): string[] => {
-    const { picked } = selectProfile(reading, library);
-    return sections.flatMap((s) => picked[s].map((p) => p.id));
-  };
-
   it('gives thin evidence the same direction\'s advice as moderate evidence, opened by a tentative note', () => {
     for (const { code, angle } of DISC_TYPES) {
       const thin = selectProfile(readingFrom({ angle, strength: 80, confidence: 8 }), library);

@@ -4,6 +4,7 @@ import type { FoundProfile } from '../../connect/requests.ts';
 import { composeConnectRecommendations } from '../../content/connect/recommendations.ts';
 import { personalityView } from '../../personality/views.ts';
 import { TEXT_TYPES } from '../../people/person.ts';
+import { CONFIDENCE_DESCRIPTION } from '../shared/personality-schemas.ts';
 import { discMapUrl, publicBase } from '../shared/links.ts';
 
 /** C1: every field optional in the schema; the minimum criteria are checked by readSearch. */
@@ -40,7 +41,7 @@ export const ProfileInfo = Type.Object({
   last_name: Type.Optional(Type.String()),
   disc_scores: Type.Object({
     type: Type.String({ description: 'DISC type, e.g. Di' }),
-    confidence: Type.Integer({ minimum: 0, maximum: 100, description: 'How sure the placement on the DISC circle is, 0–100: the same confidence as group A and the profile page show (up to 90 from a completed test, about 15–20 from a bio or an essay)' }),
+    confidence: Type.Integer({ minimum: 0, maximum: 100, description: CONFIDENCE_DESCRIPTION }),
   }),
   disc_image: Type.String({ format: 'uri', description: 'DISC map (SVG; .png for a PNG)' }),
   has_assessment: Type.Boolean({ description: 'True when the person completed the personality test' }),

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { TENTATIVE_CONFIDENCE } from '../../content/reading.ts';
 import type { PersonalityDescription } from '../../profiles/describe.ts';
 import { discMapUrl } from '../shared/links.ts';
-import { EvidenceField, FlatContent, PhraseBlocks, TraitsField, evidenceOf, flatContent, phraseBlocks, traitsOf } from '../shared/personality-schemas.ts';
+import { CONFIDENCE_DESCRIPTION, EvidenceField, FlatContent, PhraseBlocks, TraitsField, evidenceOf, flatContent, phraseBlocks, traitsOf } from '../shared/personality-schemas.ts';
 
 /** A2: GET /v1/analysis/text. */
 export const AnalysisA2 = Type.Object({
@@ -10,7 +10,7 @@ export const AnalysisA2 = Type.Object({
     personalities: Type.Object({ disc_type: Type.String() }),
     images: Type.Object({ disc_map: Type.String({ format: 'uri' }) }),
     content: Type.Object(PhraseBlocks),
-    confidence: Type.Integer({ description: 'How sure the placement on the DISC circle is, 0–100 (Rapport extension)' }),
+    confidence: Type.Integer({ description: CONFIDENCE_DESCRIPTION }),
     traits: TraitsField,
     evidence: EvidenceField,
   }),
@@ -33,7 +33,7 @@ export function toA2(description: PersonalityDescription, base: string) {
 const a3Data = {
   personality: Type.Object({ disc_type: Type.String() }),
   content: FlatContent,
-  confidence: Type.Integer({ description: 'How sure the placement on the DISC circle is, 0–100 (Rapport extension)' }),
+  confidence: Type.Integer({ description: CONFIDENCE_DESCRIPTION }),
   tentative: Type.Boolean({
     description: `True when confidence is under ${TENTATIVE_CONFIDENCE}: the text says little, so read the content as what the author may tend to do (Rapport extension; A3 has no overview to say so)`,
   }),

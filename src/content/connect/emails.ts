@@ -1,17 +1,20 @@
 /**
- * C5: sample emails written for the recipient's style. Six situations, each in five
- * variants (D, I, S, C, and B for a balanced blend near the centre of the circle), from
- * src/content/emails/templates.json. `description` is HTML paragraphs written for that
- * situation and that reader (no paragraph is shared between situations: six emails carrying
- * the same style paragraph read as machine-made), `text` the body with <br> line breaks: the
- * recipient's escaped first name in the greeting and SENDER_NAME_PLACEHOLDER where the
- * sender signs.
+ * C5: sample emails written for the reader's reading and role. Six situations, each in five
+ * variants (D, I, S, C: the reader's style, their type's first letter; B for a central
+ * reading), from src/content/emails/templates.json. A reader whose type leans toward a
+ * neighbouring style (Di, Dc) gets that style's closing line in each email and its tip; the first
+ * email adds a note for an even blend of two styles and one on what their role usually brings.
+ * So no two readers of different types get the same six emails. `description` is HTML paragraphs
+ * written for that situation and that reader (no paragraph is shared between situations: six
+ * emails carrying the same style paragraph read as machine-made), `text` the body with <br> line
+ * breaks: the recipient's escaped first name in the greeting and SENDER_NAME_PLACEHOLDER where
+ * the sender signs.
  *
  * A reader whose placement is tentative (thin evidence, as their own profile reads it) is not
  * described as fact: each tip that says how the reader takes an email has a tentative wording
  * (hedged.ts), and the first email's description ends its tips with a note that they are
  * tentative (`notes.tentative`), as the reader's profile opens with one. The emails themselves
- * are not hedged: they are written to suit the reader, in the variant their point gives. The
+ * are not hedged: they are written to suit the reader, in the variant their reading gives. The
  * note on the sender's own habit is hedged for whichever of the two is tentative.
  */
 import { readFileSync } from 'node:fs';
