@@ -143,9 +143,12 @@ function pickSector(ranked: readonly RankedPhrase[], plan: SectionPlan, places: 
       if (picked.length >= limit) break;
       if (!accept(fit)) continue;
       if (plan.opener === 'thin' && isThinNote(phrase)) continue;
+      // A central overview says mild things only where they are true of its angle (spreads widen
+      // near the centre, but "a little more outgoing than most" must still hold), and may say more
+      // of them than other sections.
+      if (overview && plan.central && isBlendPhrase(phrase) && !isCentrePhrase(phrase) && !withinArc(phrase, plan.angle)) continue;
       if (isBlendPhrase(phrase) && blends >= MAX_BLENDS_PER_SECTION) {
-        // A central overview may say more mild things, each true of its angle.
-        if (!overview || !plan.central || isCentrePhrase(phrase) || !withinArc(phrase, plan.angle)) continue;
+        if (!overview || !plan.central || isCentrePhrase(phrase)) continue;
       }
       if (centreSaid && isCentrePhrase(phrase)) continue;
       if (picked.includes(phrase) || plan.used.has(phrase)) continue;

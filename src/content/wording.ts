@@ -45,6 +45,9 @@ const AUXILIARIES = new Set(['is', 'are', 'was', 'will', 'would', 'can', 'could'
 
 const PREFIXES = ['The writing so far suggests that ', 'From the writing so far, it seems that '];
 
+/** Wording that already says a tendency, beside the hedges every loader knows (hedge.ts). */
+const TENDENCY = /\binclined to\b/;
+
 /** "{first} <verb> …" where it opens the sentence or follows an opening phrase and a comma. */
 const SUBJECT = /(^|, )\{first\} ([a-z]+) /;
 
@@ -53,7 +56,7 @@ const SUBJECT = /(^|, )\{first\} ([a-z]+) /;
  * not repeat one. Unchanged where it is already a tendency or advice to the reader.
  */
 export function hedge(template: string, variant = 0): string {
-  if (HEDGE.test(template)) return template;
+  if (HEDGE.test(template) || TENDENCY.test(template)) return template;
   const plain = template.replaceAll('**', '');
   const first = /^[A-Za-z]+/.exec(plain)?.[0] ?? '';
   if (IMPERATIVES.has(first.toLowerCase()) && first !== '' && !plain.startsWith('{first}')) {
@@ -64,12 +67,15 @@ export function hedge(template: string, variant = 0): string {
   const match = SUBJECT.exec(template);
   const pick = variant % 3;
   // The hedge goes after the name, before the verb, where it covers every verb of a list
-  // ("probably delegates freely, checks results … and moves on"); every third sentence takes the
-  // prefix instead, so a section does not say "probably" five times.
-  if (match !== null && pick !== 2 && !NOT_VERBS.has(match[2] ?? '')) {
+  // ("probably delegates freely, checks results … and moves on"); every third sentence that opens
+  // with the name takes the prefix instead, so a section does not say "probably" five times (one
+  // opening with a phrase before the name keeps the adverb: "suggests that methodical by habit, …"
+  // would read badly).
+  const fronted = match !== null && match.index > 0;
+  if (match !== null && (pick !== 2 || fronted) && !NOT_VERBS.has(match[2] ?? '')) {
     const verb = match[2] ?? '';
     const at = match.index + (match[1] ?? '').length;
-    const adverb = pick === 0 ? 'probably' : 'most likely';
+    const adverb = pick === 1 ? 'most likely' : 'probably';
     const auxiliary = AUXILIARIES.has(verb);
     const head = template.slice(0, at);
     const tail = template.slice(at + `{first} ${verb} `.length);
@@ -92,7 +98,9 @@ export function wordStatements(phrases: readonly Phrase[], evidence: EvidenceLev
   const firm = FIRM_STATEMENTS[evidence];
   let hedged = 0;
   return phrases.map((phrase, index) => {
-    if (index < firm) return phrase.text;
+    // A role phrase says what such roles usually bring, and a trait phrase what a test measured:
+    // neither rests on the writing, so neither is hedged by it.
+    if (index < firm || phrase.roles !== undefined || phrase.traits !== undefined) return phrase.text;
     return phrase.tentative ?? hedge(phrase.text, hedged++);
   });
 }
