@@ -3,7 +3,7 @@
  * the memory of what a profile has said so far. Used by picking.ts: a profile never repeats an
  * idea, in one list or across its sections.
  */
-import { stancesClash } from './claims.ts';
+import { topicOf } from './claims.ts';
 import type { Phrase } from './phrases.ts';
 
 /** Word-overlap ratio above which two phrases count as saying the same thing. */
@@ -44,11 +44,6 @@ export function similarity(a: string, b: string): number {
   return shared / (wa.size + wb.size - shared);
 }
 
-/** True when two phrases take different sides on one topic. */
-export function contradicts(a: Phrase, b: Phrase): boolean {
-  return a.stance !== undefined && b.stance !== undefined && stancesClash(a.stance, b.stance);
-}
-
 /**
  * Which phrases say the same thing as a given one, or its opposite, among a fixed set: computed
  * once per phrase through an index of content words (only phrases sharing a word can be
@@ -59,6 +54,8 @@ export class SimilarityIndex {
   private readonly opponents = new Map<string, ReadonlySet<string>>();
   private readonly byWord = new Map<string, Phrase[]>();
   private readonly byText = new Map<string, Phrase[]>();
+  /** topic → side → the phrases taking it; built on first use. */
+  private bySide: Map<string, Map<string, Phrase[]>> | null = null;
 
   constructor(private readonly phrases: readonly Phrase[]) {
     const add = (map: Map<string, Phrase[]>, key: string, phrase: Phrase) => {
@@ -83,10 +80,31 @@ export class SimilarityIndex {
   opposedTo(phrase: Phrase): ReadonlySet<string> {
     let ids = this.opponents.get(phrase.id);
     if (!ids) {
-      ids = new Set(phrase.stance === undefined ? [] : this.phrases.filter((other) => contradicts(phrase, other)).map((other) => other.id));
+      const found = new Set<string>();
+      for (const side of phrase.stance ?? []) {
+        for (const [otherSide, others] of this.sidesOf(topicOf(side))) if (otherSide !== side) for (const other of others) found.add(other.id);
+      }
+      ids = found;
       this.opponents.set(phrase.id, ids);
     }
     return ids;
+  }
+
+  /** The phrases taking each side of a topic, indexed once. */
+  private sidesOf(topic: string): Map<string, Phrase[]> {
+    if (this.bySide === null) {
+      this.bySide = new Map();
+      for (const phrase of this.phrases) {
+        for (const side of phrase.stance ?? []) {
+          const sides = this.bySide.get(topicOf(side)) ?? new Map<string, Phrase[]>();
+          const list = sides.get(side);
+          if (list) list.push(phrase);
+          else sides.set(side, [phrase]);
+          this.bySide.set(topicOf(side), sides);
+        }
+      }
+    }
+    return this.bySide.get(topic) ?? new Map();
   }
 
   /** Ids of the other phrases too close to this one (identical text included). */
