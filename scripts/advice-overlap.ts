@@ -68,6 +68,7 @@ console.log(
   `  ${variety.people} people: ${variety.distinct} distinct sentences of ${variety.slots} slots (${percent(variety.distinctShare)}); ` +
     `most shared sentence in ${variety.mostShared?.profiles ?? 0} profiles${variety.mostShared ? ` ("${variety.mostShared.sentence}")` : ''}`,
 );
+console.log(`  ${variety.evidenceNotes} profiles open with the note that the evidence is thin (the same note for all, not counted as a slot)`);
 console.log(`  sample emails: ${variety.emailSets} distinct sets for ${variety.people} people; pairs of different types with the same set: ${variety.sameEmails.length}`);
 
 const check = checkGeneratedProfiles();

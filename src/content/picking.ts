@@ -105,7 +105,7 @@ function pickOwn(own: readonly RankedPhrase[], plan: SectionPlan): Phrase[] {
 }
 
 /** A sentence written only for thin evidence: a note that the picture is tentative. */
-function isThinNote(phrase: Phrase): boolean {
+export function isThinNote(phrase: Phrase): boolean {
   return phrase.evidence?.length === 1 && phrase.evidence[0] === 'thin';
 }
 

@@ -7,7 +7,9 @@
 import { composeSampleEmails } from './connect/emails.ts';
 import { describePersonality } from '../profiles/describe.ts';
 import type { TraitEstimate } from '../personality/types.ts';
-import type { Section } from './phrases.ts';
+import { loadPhraseLibrary, type Section } from './phrases.ts';
+import { isThinNote } from './picking.ts';
+import { personalize, stripMarkers } from './text.ts';
 
 export interface VarietyPerson {
   label: string;
@@ -28,6 +30,8 @@ export interface VarietyReport {
   sameEmails: [string, string][];
   /** Distinct sets of sample emails. */
   emailSets: number;
+  /** Profiles that open with the note that the evidence is thin (not counted as slots). */
+  evidenceNotes: number;
 }
 
 /** The sentences of an A1 answer (`profile.overview`, seven phrase blocks, do and don't). */
@@ -44,10 +48,26 @@ export function unhedged(sentence: string): string {
   return plain.charAt(0).toUpperCase() + plain.slice(1);
 }
 
-/** A person's A1 sentences without their name or hedges, so only the advice is compared. */
+/**
+ * The notes that open a profile on thin evidence ("There is not much of this person's writing to
+ * go on…"), as a nameless profile says them. They describe the evidence, not the person, and are
+ * the same for everybody on purpose, as the confidence figure is: they are not advice, so the
+ * variety measure leaves them out (and counts them apart).
+ */
+function evidenceNotes(): ReadonlySet<string> {
+  return new Set(loadPhraseLibrary().sections.overview.filter(isThinNote).map((p) => stripMarkers(personalize(p.text, null))));
+}
+
+/** A person's A1 sentences without their name or hedges, so only the advice is compared; the evidence note is left out. */
 export function profileSentences(person: VarietyPerson): string[] {
   const { content } = describePersonality(person.estimate, null, { title: person.title ?? null });
-  return A1_SECTIONS.flatMap((section) => content[section].map(unhedged));
+  const notes = evidenceNotes();
+  return A1_SECTIONS.flatMap((section) => content[section].filter((s) => !notes.has(s)).map(unhedged));
+}
+
+function opensWithEvidenceNote(person: VarietyPerson): boolean {
+  const { content } = describePersonality(person.estimate, null, { title: person.title ?? null });
+  return evidenceNotes().has(content.overview[0] ?? '');
 }
 
 function emailSet(person: VarietyPerson): string {
@@ -78,5 +98,6 @@ export function measureVariety(people: readonly VarietyPerson[]): VarietyReport 
     mostShared,
     sameEmails,
     emailSets: new Set(sets.map((s) => s.set)).size,
+    evidenceNotes: people.filter(opensWithEvidenceNote).length,
   };
 }

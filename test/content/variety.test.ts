@@ -8,7 +8,8 @@ import { partyAt, withConfidence } from './connect/helpers.ts';
 /**
  * Content that differs from person to person (issue 24). Measured from the demo data as the service
  * reads it, never from hard-coded readings: a new text model moves the demo people, and the
- * measure moves with them. A sentence counts once whether said firmly or as a tendency.
+ * measure moves with them. A sentence counts once whether said firmly or as a tendency; the note
+ * that opens a profile on thin evidence is about the evidence, not advice, and is not counted.
  */
 const TARGET_DISTINCT = 0.75;
 const MOST_PROFILES_PER_SENTENCE = 4;
@@ -24,6 +25,13 @@ describe('the demo people read different advice', () => {
   it(`has at least ${100 * TARGET_DISTINCT} % of sentence slots distinct, and no sentence in more than ${MOST_PROFILES_PER_SENTENCE} profiles`, () => {
     expect(report.distinctShare, `${report.distinct} of ${report.slots}`).toBeGreaterThanOrEqual(TARGET_DISTINCT);
     expect(report.mostShared?.profiles ?? 0, JSON.stringify(report.mostShared)).toBeLessThanOrEqual(MOST_PROFILES_PER_SENTENCE);
+  });
+
+  it('leaves the note on thin evidence out of the count, however many people get it', () => {
+    const thin = people.map((p) => ({ ...p, estimate: { ...p.estimate, confidence: { ...p.estimate.confidence, extraversion: 0.1, agreeableness: 0.1 } } }));
+    const all = measureVariety(thin);
+    expect(all.evidenceNotes).toBe(thin.length);
+    expect(all.mostShared?.profiles ?? 0, JSON.stringify(all.mostShared)).toBeLessThanOrEqual(MOST_PROFILES_PER_SENTENCE);
   });
 
   it('gives no two people of different types the same sample emails', () => {
