@@ -14,7 +14,8 @@
  * profile's opening and the page say what the evidence is. A phrase with its own `tentative`
  * wording uses it; otherwise `hedge` words it: "Dana probably answers…", "Dana is most likely
  * direct…", or "The writing so far suggests that …" (every third sentence, and where no verb
- * follows the name). A sentence already worded as a tendency ("may", "tends to") is left as it is.
+ * follows the name). A sentence already worded as a tendency ("may", "tends to") is left as it is;
+ * one that opens with the person, only where the hedge covers its first verb.
  */
 import { HEDGE } from './hedge.ts';
 import type { Phrase, Section } from './phrases.ts';
@@ -52,11 +53,25 @@ const TENDENCY = /\binclined to\b/;
 const SUBJECT = /(^|, )\{first\} ([a-z]+) /;
 
 /**
+ * True when the sentence already says its claim as a tendency. Where it opens with the person and
+ * a verb ("{first} talks…", "Calm, {first} handles…"), the hedge must cover that verb ("{first}
+ * may…", "{first} tends to…", "{first} is likely…"): "{first} talks ideas through out loud and may
+ * change position" states its first claim as a fact, and is hedged like any other.
+ */
+function alreadyTendency(template: string): boolean {
+  if (!HEDGE.test(template) && !TENDENCY.test(template)) return false;
+  const match = SUBJECT.exec(template);
+  if (match === null || NOT_VERBS.has(match[2] ?? '')) return true;
+  const main = template.slice(match.index + (match[1] ?? '').length).split(' ').slice(1, 4).join(' ');
+  return HEDGE.test(main) || TENDENCY.test(main);
+}
+
+/**
  * The sentence worded as a tendency; `variant` picks among equally good wordings so a list does
  * not repeat one. Unchanged where it is already a tendency or advice to the reader.
  */
 export function hedge(template: string, variant = 0): string {
-  if (HEDGE.test(template) || TENDENCY.test(template)) return template;
+  if (alreadyTendency(template)) return template;
   const plain = template.replaceAll('**', '');
   const first = /^[A-Za-z]+/.exec(plain)?.[0] ?? '';
   if (IMPERATIVES.has(first.toLowerCase()) && first !== '' && !plain.startsWith('{first}')) {

@@ -5,7 +5,7 @@ import { HEDGE } from '../../src/content/hedge.ts';
 import { loadPhraseLibrary, SECTIONS, type Section } from '../../src/content/phrases.ts';
 import { strengthClass, strengthLimits } from '../../src/content/ranking.ts';
 import { readingFrom } from '../../src/content/reading.ts';
-import { STATEMENT_SECTIONS } from '../../src/content/wording.ts';
+import { hedge, STATEMENT_SECTIONS, wordStatements } from '../../src/content/wording.ts';
 import { DISC_TYPES } from '../../src/personality/circle.ts';
 
 const library = loadPhraseLibrary();
@@ -93,6 +93,18 @@ describe('strength from the text, hedging from the evidence', () => {
         expect(strong[section].join(' ')).not.toMatch(/The writing so far suggests|From the writing so far/);
       }
     }
+  });
+
+  it('hedges the first claim of a statement, not only a later clause ("talks ideas through out loud and may change position")', () => {
+    expect(hedge('{first} talks ideas through out loud and may change position mid-conversation.')).toBe('{first} probably talks ideas through out loud and may change position mid-conversation.');
+    expect(hedge('Bold and self-assured, {first} handles pressure well and may take over a discussion.')).toBe('Bold and self-assured, {first} probably handles pressure well and may take over a discussion.');
+    for (const already of ['Patient and slow to anger, {first} tends to give people the benefit of the doubt.', '{first} may need a nudge.', '{first} is likely to ask.', '{first} is inclined to wait.']) {
+      expect(hedge(already)).toBe(already);
+    }
+    // Sentences whose first claim comes before the person's name carry their own tentative wording.
+    const byId = new Map(Object.values(library.sections).flat().map((p) => [p.id, p]));
+    const peacemaker = byId.get('working_together-064');
+    expect(peacemaker && wordStatements([peacemaker], 'thin')[0]).toMatch(/^When tension rises \{first\} is likely to step in/);
   });
 
   it('keeps emphatic phrases ("strongly marked", "unmistakable") to strong evidence, at any strength', () => {

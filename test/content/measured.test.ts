@@ -159,7 +159,7 @@ describe('a measured trait keeps out sector advice that says otherwise', () => {
     // The same people as text estimates would have been told those things: the check has teeth.
     expect(ruled).toBeGreaterThan(50);
     expect(shortOverviews).toBeLessThan(400 / 10);
-  });
+  }, 120_000);
 });
 
 describe('the stances a measure decides in the phrase library', () => {
