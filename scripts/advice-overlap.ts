@@ -68,6 +68,8 @@ console.log(
   `  ${variety.people} people: ${variety.distinct} distinct sentences of ${variety.slots} slots (${percent(variety.distinctShare)}); ` +
     `most shared sentence in ${variety.mostShared?.profiles ?? 0} profiles${variety.mostShared ? ` ("${variety.mostShared.sentence}")` : ''}`,
 );
+const alike = variety.mostAlikeAcrossTypes;
+if (alike) console.log(`  most alike of different types: ${alike.a} and ${alike.b} share ${alike.shared} of ${alike.of} sentences (27 of 50 before issue 24)`);
 console.log(`  ${variety.evidenceNotes} profiles open with the note that the evidence is thin (the same note for all, not counted as a slot)`);
 console.log(`  sample emails: ${variety.emailSets} distinct sets for ${variety.people} people; pairs of different types with the same set: ${variety.sameEmails.length}`);
 

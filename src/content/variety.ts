@@ -30,6 +30,8 @@ export interface VarietyReport {
   sameEmails: [string, string][];
   /** Distinct sets of sample emails. */
   emailSets: number;
+  /** The two people of different types whose profiles share most sentences, and how many of the first one's. */
+  mostAlikeAcrossTypes: { a: string; b: string; shared: number; of: number } | null;
   /** Profiles that open with the note that the evidence is thin (not counted as slots). */
   evidenceNotes: number;
 }
@@ -86,6 +88,18 @@ export function measureVariety(people: readonly VarietyPerson[]): VarietyReport 
   let mostShared: VarietyReport['mostShared'] = null;
   for (const [sentence, count] of inProfiles) if (mostShared === null || count > mostShared.profiles) mostShared = { sentence, profiles: count };
   const sets = people.map((person) => ({ person, set: emailSet(person), type: describePersonality(person.estimate).view.disc_type }));
+  let mostAlikeAcrossTypes: VarietyReport['mostAlikeAcrossTypes'] = null;
+  for (const [i, a] of profiles.entries()) {
+    const typeA = sets[i]?.type;
+    for (const [j, b] of profiles.entries()) {
+      if (j <= i || sets[j]?.type === typeA) continue;
+      const theirs = new Set(b.sentences);
+      const shared = new Set(a.sentences.filter((s) => theirs.has(s))).size;
+      if (mostAlikeAcrossTypes === null || shared > mostAlikeAcrossTypes.shared) {
+        mostAlikeAcrossTypes = { a: a.person.label, b: b.person.label, shared, of: a.sentences.length };
+      }
+    }
+  }
   const sameEmails: [string, string][] = [];
   for (const [i, a] of sets.entries()) {
     for (const b of sets.slice(i + 1)) if (a.type !== b.type && a.set === b.set) sameEmails.push([a.person.label, b.person.label]);
@@ -98,6 +112,7 @@ export function measureVariety(people: readonly VarietyPerson[]): VarietyReport 
     mostShared,
     sameEmails,
     emailSets: new Set(sets.map((s) => s.set)).size,
+    mostAlikeAcrossTypes,
     evidenceNotes: people.filter(opensWithEvidenceNote).length,
   };
 }

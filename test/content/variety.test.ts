@@ -27,6 +27,14 @@ describe('the demo people read different advice', () => {
     expect(report.mostShared?.profiles ?? 0, JSON.stringify(report.mostShared)).toBeLessThanOrEqual(MOST_PROFILES_PER_SENTENCE);
   });
 
+  // Neighbours across a type border (C at 229°, Cs at 241°) rightly share some advice; half is what
+  // the same-type overlap target allows two people of one type on average.
+  it('gives no two people of different types half their sentences in common (27 of 50 before issue 24)', () => {
+    const alike = report.mostAlikeAcrossTypes;
+    expect(alike, 'pairs of different types').not.toBeNull();
+    expect(alike?.shared ?? 0, JSON.stringify(alike)).toBeLessThan((alike?.of ?? 0) / 2);
+  });
+
   it('leaves the note on thin evidence out of the count, however many people get it', () => {
     const thin = people.map((p) => ({ ...p, estimate: { ...p.estimate, confidence: { ...p.estimate.confidence, extraversion: 0.1, agreeableness: 0.1 } } }));
     const all = measureVariety(thin);
