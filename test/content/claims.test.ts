@@ -10,6 +10,8 @@ import { loadPhraseLibrary, SECTIONS, type Phrase } from '../../src/content/phra
 import { checkGeneratedProfiles, checkPage, composedPage, generatedReadings } from '../../src/content/profile-check.ts';
 import { readEstimate, readingFrom } from '../../src/content/reading.ts';
 import { DISC_TYPES } from '../../src/personality/circle.ts';
+import { HEDGE } from '../../src/content/hedge.ts';
+import { STATEMENT_SECTIONS } from '../../src/content/wording.ts';
 import { describePersonality } from '../../src/profiles/describe.ts';
 import { demoPeople } from '../helpers/demo-people.ts';
 
@@ -97,6 +99,12 @@ describe('every phrase declares what it claims', () => {
     for (const phrase of everything.filter((p) => p.roles !== undefined)) {
       // A role phrase says what such roles usually bring, or advises the reader; it never says the person does something because of the title.
       expect(phrase.text, phrase.id).not.toMatch(/^\{first\} (is on calls|reads email between calls|works in|sells for a living and)/);
+    }
+    // A statement about the person in a role phrase says what the role usually brings, or that the person is likely to.
+    for (const section of STATEMENT_SECTIONS) {
+      for (const phrase of library.sections[section].filter((p) => p.roles !== undefined && /(^|, )\{first\} [a-z]+ /.test(p.text))) {
+        expect(HEDGE.test(phrase.text) || /\b(usually|inclined to)\b/.test(phrase.text), `${phrase.id}: ${phrase.text}`).toBe(true);
+      }
     }
   });
 });
