@@ -26,9 +26,9 @@ interface Surfaces {
   reading: Reading;
   a1: { type: string; intensity: number; confidence: number; text: string; tentative: boolean };
   page: { type: string; intensity: number; confidence: number };
-  a2: { type: string; confidence: number };
+  a2: { type: string; confidence: number; map: string };
   a3: { type: string; confidence: number; tentative: boolean };
-  c2: { type: string; confidence: number; text: string; tentative: boolean; requestId: string };
+  c2: { type: string; confidence: number; text: string; tentative: boolean; requestId: string; map: string };
 }
 
 let service: TestService;
@@ -38,6 +38,9 @@ const surfaces: Surfaces[] = [];
 
 /** True when the reading takes the other side of the topic this side is on. */
 const against = (reading: Reading, side: string): boolean => reading.claims.some((c) => topicOf(c) === topicOf(side) && c !== side);
+
+/** The point a DISC map URL draws (its key), whichever host serves it. */
+const mapKey = (url: string): string => /\/images\/disc-map\/([^/]+)\.svg$/.exec(url)?.[1] ?? url;
 
 const plain = (html: string): string => html.replace(/<[^>]*>/g, ' ').replaceAll('&#39;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&');
 
@@ -74,7 +77,7 @@ beforeAll(async () => {
         intensity: Number(/<span>Intensity<\/span><strong>(\d+)%/.exec(pageHtml)?.[1]),
         confidence: Number(/Confidence (\d+) of 100\./.exec(pageHtml)?.[1]),
       },
-      a2: { type: a2.personalities.disc_type, confidence: a2.confidence },
+      a2: { type: a2.personalities.disc_type, confidence: a2.confidence, map: mapKey(a2.images.disc_map as string) },
       a3: { type: a3.personality.disc_type, confidence: a3.confidence, tentative: a3.tentative },
       c2: {
         type: c2.info.disc_scores.type,
@@ -82,6 +85,7 @@ beforeAll(async () => {
         text: plain(JSON.stringify(c2.recommendations)),
         tentative: /tentative/.test(c2.recommendations.overview as string),
         requestId: c2.request_id,
+        map: mapKey(c2.info.disc_image as string),
       },
     });
   }
@@ -106,6 +110,10 @@ describe('every surface reads one person alike (the demo people, through HTTP)',
       expect([s.page.confidence, s.a2.confidence, s.a3.confidence, s.c2.confidence], s.name).toEqual([s.a1.confidence, s.a1.confidence, s.a1.confidence, s.a1.confidence]);
       expect(s.a1.confidence, s.name).toBe(s.reading.confidence);
     }
+  });
+
+  it('draws the same point (so the same intensity and direction) on the DISC map of A2 and C2', () => {
+    for (const s of surfaces) expect(s.c2.map, s.name).toBe(s.a2.map);
   });
 
   it('is tentative on every surface exactly where the confidence is under the threshold', () => {
