@@ -8,7 +8,7 @@ import { TRAITS, type TraitEstimate, type TraitScores } from '../personality/typ
 import { evidenceWeight } from '../personality/shrink.ts';
 import { personalityView } from '../personality/views.ts';
 import { seededRandom } from '../shared/random.ts';
-import { composeProfileContent } from './compose-profile.ts';
+import { describePersonality } from '../profiles/describe.ts';
 import type { Section } from './phrases.ts';
 
 /** The sentences of an A1 answer (`profile.overview`, seven phrase blocks, do and don't). */
@@ -48,14 +48,7 @@ export interface OverlapReport {
 
 /** The person's advice sentences, nameless so that only the advice is compared. */
 export function adviceSentences(person: OverlapPerson, sections: readonly Section[] = API_SECTIONS): string[] {
-  const view = personalityView(person.estimate);
-  const content = composeProfileContent({
-    point: view.point,
-    firstName: null,
-    confidence: view.confidence,
-    traits: person.estimate.scores,
-    title: person.title ?? null,
-  });
+  const { content } = describePersonality(person.estimate, null, { title: person.title ?? null });
   return sections.flatMap((section) => content[section]);
 }
 

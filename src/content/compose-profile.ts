@@ -1,45 +1,21 @@
 /**
- * A person's profile content: for each section, the phrases nearest their point on the DISC
- * circle, personalised with their first name (DESIGN.md §3). Pure and deterministic: the
- * same point and name always give the same text, so stored and recomputed profiles agree.
+ * A person's profile content, composed in one forward pipeline (README.md, "How a profile is
+ * chosen"), shared by A1, A2/A3, B1, the profile page and C2:
+ *
+ *   reading (reading.ts) → the claims it allows (claims.ts) → candidate phrases (candidates.ts)
+ *   → ranking (ranking.ts) → picking (picking.ts) → wording (wording.ts) → the person's name (text.ts)
+ *
+ * Pure and deterministic: the same reading and name always give the same text.
  */
-import type { DiscPoint, TraitScores } from '../personality/types.ts';
-import {
-  evidenceLevel,
-  facetsKey,
-  hedgedLevels,
-  markedLevels,
-  measuredStances,
-  roleFamily,
-  selectionIntensity,
-  traitLevels,
-  traitStances,
-  type Facets,
-} from './individual.ts';
-import {
-  loadPhraseLibrary,
-  OVERVIEW_SECTIONS,
-  SECTIONS,
-  type OverviewSection,
-  type Phrase,
-  type PhraseLibrary,
-  type Section,
-} from './phrases.ts';
-import {
-  BLEND_INTENSITY,
-  contradicts,
-  intensityClass,
-  intensityLimits,
-  pickPhrases,
-  positionOf,
-  rankPhrases,
-  SimilarityIndex,
-  UsedPhrases,
-  type CirclePosition,
-} from './rank.ts';
-import { apportionByPoint, BAND_LIMITS } from './apportion.ts';
-import { mergeIndividualPhrases } from './select-individual.ts';
+import { selectionPoint, type SelectionPoint } from './candidates.ts';
+import { loadPhraseLibrary, OVERVIEW_SECTIONS, SECTIONS, type OverviewSection, type Phrase, type PhraseLibrary, type Section } from './phrases.ts';
+import { pickOne, pickSection } from './picking.ts';
+import { apportion, rankCandidates, seedOf, strengthClass, strengthLimits, varyLeaders } from './ranking.ts';
+import type { Reading } from './reading.ts';
+import { SimilarityIndex, UsedPhrases } from './similarity.ts';
 import { cleanFirstName, personalize, stripMarkers } from './text.ts';
+import { OTHER_TRAITS } from './traits.ts';
+import { wordSection, wordStatements } from './wording.ts';
 
 export { toInlineHtml } from './text.ts';
 
@@ -53,30 +29,13 @@ export interface ProfileContent extends SectionContent {
 }
 
 export interface ProfileContentInput {
-  point: DiscPoint;
+  reading: Reading;
   firstName?: string | null;
   /** Phrases per section; by default 5 (qualities 6). */
   count?: number;
   /**
-   * How sure the point is, 0–100 (PersonalityView.confidence). Thin evidence reads as a blend
-   * and says so; emphatic phrases need strong evidence (individual.ts). Left out: strong.
-   */
-  confidence?: number;
-  /** The trait scores; openness, conscientiousness and neuroticism choose phrases of their own. */
-  traits?: Partial<TraitScores>;
-  /**
-   * True when `traits` were measured by the personality test (TraitEstimate source
-   * `assessment`): sector phrases whose `claims` contradict the measured openness or
-   * conscientiousness are then left out (individual.ts measuredStances).
-   */
-  traitsMeasured?: boolean;
-  /** Job title; its role family (sales, engineering, ...) chooses phrases of its own. */
-  title?: string | null;
-  /**
-   * Stances already taken about the person elsewhere on the page (not `Phrase.claims`, which are
-   * sides of what a test measures): the C2
-   * overview (summary.json) is chosen apart from the profile, so a mild summary ("rather than a
-   * hard push") passes `degree:mild` and `drive:gentle` here and no phrase saying otherwise is chosen.
+   * Stances the page has already taken elsewhere (C2's one-line overview, chosen from
+   * summary.json): nothing below may take another side of them.
    */
   pageStances?: readonly string[];
 }
@@ -85,10 +44,7 @@ const DEFAULT_COUNT = 5;
 const DEFAULT_QUALITIES = 6;
 const MAX_COUNT = 12;
 
-/**
- * The library section behind each C2 block: its phrases fill the block, and stand in for the
- * block's overview when none is authored.
- */
+/** The library section behind each C2 block: its phrases fill the block, and stand in for its overview when none fits. */
 export const OVERVIEW_SOURCE: Readonly<Record<OverviewSection, Section>> = {
   emailing: 'emailing',
   communication: 'communication',
@@ -100,191 +56,122 @@ export const OVERVIEW_SOURCE: Readonly<Record<OverviewSection, Section>> = {
 };
 
 function countFor(section: Section, requested: number | undefined): number {
-  if (requested !== undefined && Number.isFinite(requested)) {
-    return Math.min(MAX_COUNT, Math.max(1, Math.round(requested)));
-  }
+  if (requested !== undefined && Number.isFinite(requested)) return Math.min(MAX_COUNT, Math.max(1, Math.round(requested)));
   return section === 'qualities' ? DEFAULT_QUALITIES : DEFAULT_COUNT;
 }
 
-const similarityIndexes = new WeakMap<PhraseLibrary, SimilarityIndex>();
-
-function similarityIndexOf(library: PhraseLibrary): SimilarityIndex {
-  let index = similarityIndexes.get(library);
-  if (!index) {
-    index = new SimilarityIndex(SECTIONS.flatMap((section) => library.sections[section]));
-    similarityIndexes.set(library, index);
-  }
-  return index;
+/** What composing needs of a library, computed once per library. */
+interface Prepared {
+  index: SimilarityIndex;
+  limits: number[];
+  overviews: Map<OverviewSection, Phrase[]>;
+  cache: Map<string, Selection>;
 }
 
-/**
- * Loads the library and computes what composing needs of it once (each phrase's similar and
- * opposed neighbours), so the first profiles after a start cost what later ones do. Called at
- * start-up.
- */
+const prepared = new WeakMap<PhraseLibrary, Prepared>();
+
+function prepare(library: PhraseLibrary): Prepared {
+  let found = prepared.get(library);
+  if (!found) {
+    const all = SECTIONS.flatMap((section) => library.sections[section]);
+    found = {
+      index: new SimilarityIndex(all),
+      limits: strengthLimits([...all, ...library.sectionOverviews]),
+      overviews: new Map(OVERVIEW_SECTIONS.map((key) => [key, library.sectionOverviews.filter((p) => p.section === key)])),
+      cache: new Map(),
+    };
+    prepared.set(library, found);
+  }
+  return found;
+}
+
+/** Computes each phrase's similar and opposed neighbours now (at start-up), so the first profiles cost what later ones do. */
 export function prepareProfileContent(library: PhraseLibrary = loadPhraseLibrary()): void {
-  similarityIndexOf(library).warm();
+  prepare(library).index.warm();
 }
 
-/** Picks each section's phrases (templates, not yet personalised). */
-export function selectProfilePhrases(
-  at: CirclePosition,
-  library: PhraseLibrary,
-  count?: number,
-): Record<Section, Phrase[]> {
-  // One memory for the whole profile: the same idea never appears in two sections.
-  const used = new UsedPhrases(similarityIndexOf(library));
-  const isBlend = at.intensity < BLEND_INTENSITY;
-  // Where a test's measure rules phrases out, a section is filled from the neighbours' advice
-  // rather than left short; other profiles keep the general minimum (rank.ts pickPhrases).
-  const measured = (at.facets?.measured?.length ?? 0) > 0;
-  const entries = SECTIONS.map((section) => {
-    const ranked = apportionByPoint(rankPhrases(library.sections[section], at), at.intensity);
-    const places = countFor(section, count);
-    const picked = pickPhrases(ranked, {
-      count: places,
-      used,
-      leadWithBlend: isBlend && section === 'overview',
-      // A blend's overview describes them through their mild leans, one per theme and each true of
-      // their angle: it says the style is mild, so a type's firm claims (`degree:firm`) cannot fill it.
-      extraBlendsAt: section === 'overview' ? at : undefined,
-      ...(measured ? { fillTo: places } : {}),
-    });
-    return [section, picked] as const;
-  });
-  return Object.fromEntries(entries) as Record<Section, Phrase[]>;
-}
-
-const overviewGroups = new WeakMap<PhraseLibrary, Map<OverviewSection, Phrase[]>>();
-
-function overviewsBySection(library: PhraseLibrary): Map<OverviewSection, Phrase[]> {
-  let groups = overviewGroups.get(library);
-  if (!groups) {
-    groups = new Map(OVERVIEW_SECTIONS.map((key) => [key, library.sectionOverviews.filter((p) => p.section === key)]));
-    overviewGroups.set(library, groups);
-  }
-  return groups;
-}
-
-/** The template of each C2 block overview at this position (not yet personalised). */
-function overviewTemplates(
-  at: CirclePosition,
-  library: PhraseLibrary,
-  picked: Record<Section, Phrase[]>,
-): Record<OverviewSection, string> {
-  const bySection = overviewsBySection(library);
-  // An overview must not say the opposite of a phrase on the page ("a longer email suits them"
-  // beside "two lines suit them best"): the best one that agrees with what was picked.
-  const onPage = Object.values(picked).flat().filter((p) => p.stance !== undefined);
-  const entries = OVERVIEW_SECTIONS.map((key) => {
-    const candidates = bySection.get(key) ?? [];
-    const agreeing = rankPhrases(candidates, at).find(({ phrase }) => !onPage.some((p) => contradicts(phrase, p)));
-    const best = agreeing?.phrase ?? picked[OVERVIEW_SOURCE[key]][0];
-    return [key, best === undefined ? '' : best.text] as const;
-  });
-  return Object.fromEntries(entries) as Record<OverviewSection, string>;
-}
-
-interface Selection {
+/** A profile's templates, worded for its evidence, not yet personalised. */
+export interface Selection {
   picked: Record<Section, Phrase[]>;
+  /** Each section's templates as worded (wording.ts). */
+  worded: Record<Section, string[]>;
   overviews: Record<OverviewSection, string>;
 }
 
-/**
- * Choosing phrases ranks the whole library and compares candidates with what is already said:
- * far too slow to redo per request. The sector choice depends only on the position, the
- * evidence level and the count, so it is cached per library, with the angle quantised to half
- * a degree (a difference no reader could see; every type centre falls on the grid) and the
- * intensity reduced to its class (intensityClass over selectionLimits: the same choice,
- * exactly). Almost every profile is a moderate one (text predictions), so the default-count
- * cache holds at most 720 angles × 52 classes for them; the size leaves room for the other two
- * levels at about a kilobyte and a half per entry.
- *
- * The person's own phrases (traits, role) are merged in afterwards (select-individual.ts),
- * which costs a few microseconds; the merged result is cached too, by the sector key and the
- * facets, in a smaller map: a miss there is cheap, so it only saves repeated lookups.
- */
-const SELECTION_CACHE_SIZE = 60_000;
-const PERSONAL_CACHE_SIZE = 20_000;
-
-interface SelectionCache {
-  limits: number[];
-  selections: Map<string, Selection>;
-  personal: Map<string, Selection>;
-}
-
-const selectionCaches = new WeakMap<PhraseLibrary, SelectionCache>();
-
-function selectionCacheOf(library: PhraseLibrary): SelectionCache {
-  let cache = selectionCaches.get(library);
-  if (!cache) {
-    cache = { limits: selectionLimits(library), selections: new Map(), personal: new Map() };
-    selectionCaches.set(library, cache);
-  }
-  return cache;
-}
-
-/** Intensities where some phrase's choice changes (rank.ts intensityClass), with apportion.ts's bands. */
-export function selectionLimits(library: PhraseLibrary): number[] {
-  const phrases = [...SECTIONS.flatMap((section) => library.sections[section]), ...library.sectionOverviews];
-  return [...new Set([...intensityLimits(phrases), ...BAND_LIMITS])].sort((a, b) => a - b);
-}
-
-function remember(map: Map<string, Selection>, key: string, value: Selection, size: number): Selection {
-  if (map.size >= size) map.clear();
-  map.set(key, value);
-  return value;
-}
-
-function cachedSelection(at: CirclePosition, facets: Facets, library: PhraseLibrary, count: number | undefined): Selection {
-  const intensity = selectionIntensity(at.intensity, facets.level);
-  const { limits, selections, personal } = selectionCacheOf(library);
-  const angle = (Math.round(at.angle * 2) / 2) % 360;
-  const stances = facets.stances ?? [];
-  const measured = facets.measured ?? [];
-  const sectorKey = `${angle}|${intensityClass(intensity, limits)}|${facets.level}|${count ?? ''}|${stances.join(',')}|${measured.join(',')}`;
-  const personalKey = `${sectorKey}|${facetsKey(facets)}`;
-  const hit = personal.get(personalKey);
-  if (hit) return hit;
-  // The sector's choice depends on the traits only through what they claim (individual.ts
-  // traitStances) and, for a test's measure, what that measure rules out (measuredStances).
-  const sectorFacets: Facets = { level: facets.level, traits: {}, role: null, stances, measured };
-  const quantised: CirclePosition = { angle, intensity, facets: sectorFacets };
-  let sector = selections.get(sectorKey);
-  if (!sector) {
-    const picked = selectProfilePhrases(quantised, library, count);
-    sector = remember(selections, sectorKey, { picked, overviews: overviewTemplates(quantised, library, picked) }, SELECTION_CACHE_SIZE);
-  }
-  const picked = mergeIndividualPhrases(sector.picked, quantised, facets, library, similarityIndexOf(library));
-  // The person's own phrases may make a claim the sector's overview would contradict.
-  const overviews = picked === sector.picked ? sector.overviews : overviewTemplates(quantised, library, picked);
-  return remember(personal, personalKey, { picked, overviews }, PERSONAL_CACHE_SIZE);
-}
-
-export function composeProfileContent(
-  input: ProfileContentInput,
-  library: PhraseLibrary = loadPhraseLibrary(),
-): ProfileContent {
-  const at = positionOf(input.point);
-  const name = cleanFirstName(input.firstName);
-  const level = evidenceLevel(input.confidence);
-  const traits = hedgedLevels(traitLevels(input.traits), level);
-  const facets: Facets = {
-    level,
-    traits,
-    role: roleFamily(input.title),
-    stances: [...new Set([...traitStances(markedLevels(traits)), ...(input.pageStances ?? [])])].sort(),
-    measured: measuredStances(traits, input.traitsMeasured === true),
-  };
-  const { picked, overviews } = cachedSelection(at, facets, library, input.count);
-  const plain = (phrases: readonly Phrase[]): string[] => phrases.map((p) => stripMarkers(personalize(p.text, name)));
-  const sections = Object.fromEntries(SECTIONS.map((s) => [s, plain(picked[s])])) as SectionContent;
-  const summary = picked.overview
-    .slice(0, 2)
-    .map((p) => personalize(p.text, name))
-    .join(' ');
-  const sectionOverviews = Object.fromEntries(
-    OVERVIEW_SECTIONS.map((key) => [key, personalize(overviews[key], name)]),
+/** Steps 3 to 6 for one reading: candidates, ranking, picking and wording, section by section. */
+export function selectProfile(reading: Reading, library: PhraseLibrary, count?: number, pageStances: readonly string[] = []): Selection {
+  const { index, overviews, limits } = prepare(library);
+  const at: SelectionPoint = selectionPoint(reading, pageStances);
+  // One memory for the whole profile: the same idea never appears in two sections, nor its opposite.
+  const used = new UsedPhrases(index);
+  // Where a test's measure rules out much of a sector, its sections are filled from the neighbours' advice.
+  const measured = Object.keys(reading.traits).length > 0;
+  const opener = reading.evidence === 'thin' ? 'thin' : reading.central ? 'central' : null;
+  const picked = {} as Record<Section, Phrase[]>;
+  SECTIONS.forEach((section, order) => {
+    const places = countFor(section, count);
+    const seed = seedOf(`${section}|${reading.angle}|${strengthClass(at.strength, limits)}|${reading.role ?? '-'}`);
+    const ranked = varyLeaders(apportion(rankCandidates(library.sections[section], at), at.strength), seed);
+    picked[section] = pickSection(ranked, {
+      section,
+      order,
+      count: places,
+      used,
+      opener: section === 'overview' ? opener : null,
+      angle: at.angle,
+      strength: at.strength,
+      central: at.central,
+      fillTo: measured ? places : 0,
+      seed,
+    });
+  });
+  const worded = Object.fromEntries(SECTIONS.map((s) => [s, wordSection(s, picked[s], reading.evidence)])) as Record<Section, string[]>;
+  const page = Object.values(picked).flat();
+  const blockOverviews = Object.fromEntries(
+    OVERVIEW_SECTIONS.map((key) => {
+      const best = pickOne(rankCandidates(overviews.get(key) ?? [], at), page, reading.central ? 'central' : null);
+      if (best !== null) return [key, wordStatements([best], reading.evidence)[0] ?? ''];
+      return [key, worded[OVERVIEW_SOURCE[key]][0] ?? ''];
+    }),
   ) as Record<OverviewSection, string>;
+  return { picked, worded, overviews: blockOverviews };
+}
+
+/**
+ * Ranking the whole library is far too slow to redo per request, and the selection depends only
+ * on what the key holds: the angle (the reading's, on a half-degree grid), the strength's class
+ * (ranking.ts strengthClass), the evidence, whether central, the known traits, the role, the count
+ * and the page's stances. The claims follow from these.
+ */
+const CACHE_SIZE = 60_000;
+
+function cacheKey(reading: Reading, limits: readonly number[], count: number | undefined, pageStances: readonly string[]): string {
+  const strength = selectionPoint(reading).strength;
+  const traits = OTHER_TRAITS.map((t) => reading.traits[t] ?? '-').join(',');
+  return `${reading.angle}|${strengthClass(strength, limits)}|${reading.evidence}|${reading.central}|${traits}|${reading.role ?? '-'}|${count ?? ''}|${pageStances.join(',')}`;
+}
+
+export function cachedSelection(reading: Reading, library: PhraseLibrary, count?: number, pageStances: readonly string[] = []): Selection {
+  const { cache, limits } = prepare(library);
+  const key = cacheKey(reading, limits, count, pageStances);
+  let selection = cache.get(key);
+  if (selection === undefined) {
+    selection = selectProfile(reading, library, count, pageStances);
+    if (cache.size >= CACHE_SIZE) cache.clear();
+    cache.set(key, selection);
+  }
+  return selection;
+}
+
+export function composeProfileContent(input: ProfileContentInput, library: PhraseLibrary = loadPhraseLibrary()): ProfileContent {
+  const name = cleanFirstName(input.firstName);
+  const { worded, overviews } = cachedSelection(input.reading, library, input.count, [...(input.pageStances ?? [])].sort());
+  const plain = (templates: readonly string[]): string[] => templates.map((t) => stripMarkers(personalize(t, name)));
+  const sections = Object.fromEntries(SECTIONS.map((s) => [s, plain(worded[s])])) as SectionContent;
+  const summary = worded.overview
+    .slice(0, 2)
+    .map((t) => personalize(t, name))
+    .join(' ');
+  const sectionOverviews = Object.fromEntries(OVERVIEW_SECTIONS.map((key) => [key, personalize(overviews[key], name)])) as Record<OverviewSection, string>;
   return { ...sections, section_overviews: sectionOverviews, summary };
 }

@@ -9,8 +9,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { CLAIM_STANCES, EVIDENCE_LEVELS, OTHER_TRAITS, ROLE_FAMILIES, TRAIT_LEVELS, type EvidenceLevel, type OtherTrait, type RoleFamily, type TraitLevel } from './individual.ts';
+import { STANCES } from './claims.ts';
+import { EVIDENCE_LEVELS, type EvidenceLevel } from './reading.ts';
+import { ROLE_FAMILIES, type RoleFamily } from './roles.ts';
+import { OTHER_TRAITS, TRAIT_LEVELS, type OtherTrait, type TraitLevel } from './traits.ts';
 import { isRecord } from '../shared/records.ts';
+import { HEDGE, HEDGE_MISSING } from './hedge.ts';
 
 /** Profile sections, in the order a profile presents them. */
 export const SECTIONS = [
@@ -54,30 +58,29 @@ export interface Phrase {
   text: string;
   minIntensity?: number;
   maxIntensity?: number;
-  /** Only for profiles resting on this much evidence (individual.ts evidenceLevel). */
+  /** Only for profiles resting on this much evidence (reading.ts evidenceLevel). */
   evidence?: readonly EvidenceLevel[];
-  /** Only for people whose trait is at this end (individual.ts traitLevels); all must match. */
+  /** Only for people whose trait is at this end (traits.ts knownTraitLevels); all must match. */
   traits?: Readonly<Partial<Record<OtherTrait, TraitLevel>>>;
-  /** Only for people whose title falls in one of these role families (individual.ts roleFamily). */
+  /** Only for people whose title falls in one of these role families (roles.ts roleFamily). */
   roles?: readonly RoleFamily[];
   /**
-   * What the phrase claims about the person, as `topic:side` (e.g. `composure:steady`). Two
-   * phrases with the same topic and different sides contradict each other, and a profile keeps
-   * only the one chosen first (rank.ts UsedPhrases).
+   * What the phrase claims about the person, as `topic:side` (claims.ts: `drive:hard`,
+   * `agenda:wanders`, `composure:steady`, …). A phrase is used only for readings that claim each
+   * directional side it takes (candidates.ts); two phrases taking different sides of one topic
+   * never stand on one page.
    */
   stance?: readonly string[];
   /**
+   * The sentence worded as a tendency, where the automatic wording (wording.ts hedge) would not
+   * read well; used where the evidence asks for it.
+   */
+  tentative?: string;
+  /**
    * What the sentence is about, one lower-case word (`care`, `goodwill`, ...): a section holds
-   * one phrase per theme, so a mild lean is not said three ways in one overview (rank.ts pickPhrases).
+   * one phrase per theme, so a mild lean is not said three ways in one overview (picking.ts).
    */
   theme?: string;
-  /**
-   * What the phrase says about the person on a topic the personality test measures, in the
-   * `stance` terms (`structure:loose`, `structure:orderly`, `novelty:seeks`, `novelty:wary`).
-   * Left out for a person whose test measured the other side (individual.ts measuredStances).
-   * Unlike `stance` it is checked against nothing else: not text estimates, not other phrases.
-   */
-  claims?: readonly string[];
 }
 
 export interface SectionOverviewPhrase extends Phrase {
@@ -99,12 +102,12 @@ export class PhraseLibraryError extends Error {
 }
 
 const DEFAULT_DIR = fileURLToPath(new URL('./phrases/', import.meta.url));
-const BASE_KEYS = new Set(['id', 'angle', 'spread', 'text', 'minIntensity', 'maxIntensity', 'evidence', 'traits', 'roles', 'stance', 'theme', 'claims']);
+const BASE_KEYS = new Set(['id', 'angle', 'spread', 'text', 'minIntensity', 'maxIntensity', 'evidence', 'traits', 'roles', 'stance', 'theme', 'tentative']);
 const THEME_PATTERN = /^[a-z_]+$/;
 const STANCE_PATTERN = /^[a-z_]+:[a-z_]+$/;
 
 function isStance(value: unknown): value is string {
-  return typeof value === 'string' && STANCE_PATTERN.test(value);
+  return typeof value === 'string' && STANCE_PATTERN.test(value) && STANCES.has(value);
 }
 const ID_PATTERN = /^([a-z_]+)-(\d{3,})$/;
 
@@ -213,15 +216,17 @@ export function validatePhraseFile(
     const roles = entry.roles === undefined ? undefined : parseList(entry.roles, isRoleFamily);
     if (roles === null) local.push(`roles must be a non-empty list of ${ROLE_FAMILIES.join(', ')}`);
     const stance = entry.stance === undefined ? undefined : parseList(entry.stance, isStance);
-    if (stance === null) local.push('stance must be a non-empty list of "topic:side" (lower-case letters and _)');
+    if (stance === null) local.push('stance must be a non-empty list of "topic:side" named in claims.ts');
     const theme = entry.theme;
     if (theme !== undefined && (typeof theme !== 'string' || !THEME_PATTERN.test(theme))) local.push('theme must be one word (lower-case letters and _)');
-    const claims = entry.claims === undefined ? undefined : parseList(entry.claims, isStance);
-    if (claims === null || claims?.some((c) => !CLAIM_STANCES.includes(c)) === true) {
-      local.push(`claims must be a non-empty list of ${CLAIM_STANCES.join(', ')}: the sides of what the personality test measures`);
+    const tentative = entry.tentative;
+    if (tentative !== undefined) {
+      if (typeof tentative !== 'string') local.push('tentative must be a string');
+      else {
+        local.push(...textProblems(tentative, false).map((p) => `tentative: ${p}`));
+        if (!HEDGE.test(tentative)) local.push(`tentative ${HEDGE_MISSING}`);
+      }
     }
-    // A trait or role phrase already says which people it is for (and carries a stance).
-    if (claims && (entry.traits !== undefined || entry.roles !== undefined)) local.push('claims sit on sector phrases only, not beside traits or roles');
     if (isOverviewFile && !isOverviewSection(entry.section)) {
       local.push(`section must be one of ${OVERVIEW_SECTIONS.join(', ')}`);
     }
@@ -238,7 +243,7 @@ export function validatePhraseFile(
     if (roles) phrase.roles = Object.freeze(roles);
     if (stance) phrase.stance = Object.freeze(stance);
     if (typeof theme === 'string') phrase.theme = theme;
-    if (claims) phrase.claims = Object.freeze(claims);
+    if (typeof tentative === 'string') phrase.tentative = tentative;
     if (isOverviewFile && isOverviewSection(entry.section)) {
       const overview: SectionOverviewPhrase = { ...phrase, section: entry.section };
       phrases.push(overview);

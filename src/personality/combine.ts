@@ -1,4 +1,4 @@
-import { evidenceWeight } from './shrink.ts';
+import { evidenceWeight, unshrunkTrait } from './shrink.ts';
 import { TRAITS, type Trait, type TraitEstimate, type TraitScores } from './types.ts';
 
 /**
@@ -37,13 +37,6 @@ export function combineEstimates(stored: TraitEstimate | null, sample: TraitEsti
   return combined;
 }
 
-/** A text's reading before shrinking: its score over the weight it was shrunk by. */
-function reading(estimate: TraitEstimate, trait: Trait): number {
-  const score = Number.isFinite(estimate.scores[trait]) ? estimate.scores[trait] : 0;
-  const weight = estimate.evidenceWeight;
-  return weight !== undefined && Number.isFinite(weight) && weight > 0 ? score / weight : score;
-}
-
 function unit(value: number | undefined): number {
   return value !== undefined && Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
 }
@@ -51,8 +44,8 @@ function unit(value: number | undefined): number {
 function combineTrait(a: TraitEstimate, b: TraitEstimate, trait: Trait): [score: number, confidence: number] {
   const ca = unit(a.confidence[trait]);
   const cb = unit(b.confidence[trait]);
-  const sa = reading(a, trait);
-  const sb = reading(b, trait);
+  const sa = unshrunkTrait(a, trait);
+  const sb = unshrunkTrait(b, trait);
   const wa = ca * ca;
   const wb = cb * cb;
   // Neither reading says anything about this trait: fall back to the word counts.

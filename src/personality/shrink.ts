@@ -20,6 +20,8 @@
  * A personality test is a measurement, not a reading of text: it is never shrunk.
  */
 
+import { TRAITS, type Trait, type TraitEstimate, type TraitScores } from './types.ts';
+
 /** Words at which a text carries as much weight as the prior (see above). */
 export const PRIOR_WORDS = 300;
 
@@ -39,4 +41,23 @@ export function evidenceWeight(words: number): number {
  */
 export function estimateVersion(modelVersion: string): string {
   return `${modelVersion}+shrink${PRIOR_WORDS}`;
+}
+
+/**
+ * A trait of a text's reading before shrinking: the score over the weight it was shrunk by (a
+ * test, and an estimate stored before shrinking, have no weight and are read as they are). The
+ * shown point is this one pulled toward the centre; advice reads the direction and strength of
+ * the text itself from it (src/content/reading.ts), combine.ts combines two readings with it.
+ */
+export function unshrunkTrait(estimate: TraitEstimate, trait: Trait): number {
+  const score = Number.isFinite(estimate.scores[trait]) ? estimate.scores[trait] : 0;
+  const weight = estimate.evidenceWeight;
+  return weight !== undefined && Number.isFinite(weight) && weight > 0 ? score / weight : score;
+}
+
+/** Every trait of the reading before shrinking (unshrunkTrait), each within [-1, 1]. */
+export function unshrunkScores(estimate: TraitEstimate): TraitScores {
+  const scores = {} as TraitScores;
+  for (const trait of TRAITS) scores[trait] = Math.max(-1, Math.min(1, unshrunkTrait(estimate, trait)));
+  return scores;
 }

@@ -41,8 +41,14 @@ function clampUnit(confidence: number): number {
 }
 
 /**
- * The point has one orthogonal coordinate from each of extraversion and agreeableness, so
- * both confidences place it equally: the point's confidence is their mean.
+ * The one confidence of a reading, shown on every surface (A1, A2/A3, the profile page, C2's
+ * `disc_scores.confidence`) and read by every composer (how firmly advice is worded): how sure
+ * the placement on the DISC circle is, 0–100. The point has one orthogonal coordinate from each
+ * of extraversion and agreeableness, so both confidences place it equally: the point's
+ * confidence is their mean. For a text each trait's confidence is the model's reliability for it
+ * times how much of it a text of this length keeps (personality/text/standing.ts), about 15 for
+ * 150 words and 20 for a full essay with this model; a completed personality test gives 90 times
+ * the share of its circle items answered.
  */
 export function pointConfidence(confidence: Pick<TraitScores, 'extraversion' | 'agreeableness'>): number {
   return Math.round((100 * (clampUnit(confidence.extraversion) + clampUnit(confidence.agreeableness))) / 2);
@@ -77,7 +83,12 @@ export function viewFromPoint(point: DiscPoint, scores?: Partial<TraitScores>, c
   };
 }
 
+/** The one confidence of an estimate (pointConfidence), 0–100. */
+export function readingConfidence(estimate: TraitEstimate): number {
+  return pointConfidence(estimate.confidence);
+}
+
 /** All views of one trait estimate. */
 export function personalityView(estimate: TraitEstimate): PersonalityView {
-  return viewFromPoint(traitsToPoint(estimate.scores), estimate.scores, pointConfidence(estimate.confidence));
+  return viewFromPoint(traitsToPoint(estimate.scores), estimate.scores, readingConfidence(estimate));
 }

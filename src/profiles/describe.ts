@@ -1,11 +1,13 @@
 import { composeProfileContent, type ProfileContent } from '../content/compose-profile.ts';
+import { readEstimate, type Reading } from '../content/reading.ts';
 import { personalityView, type PersonalityView } from '../personality/views.ts';
 import type { TraitEstimate } from '../personality/types.ts';
 
-/** One personality estimate seen every way the API shows it: typologies and advice. */
+/** One personality estimate seen every way the API shows it: typologies, the reading and advice. */
 export interface PersonalityDescription {
   estimate: TraitEstimate;
   view: PersonalityView;
+  reading: Reading;
   content: ProfileContent;
 }
 
@@ -15,22 +17,13 @@ export interface DescribeOptions {
 }
 
 /**
- * The advice follows the whole estimate: the exact point, how sure it is (thin evidence reads
- * as a blend), the traits the point leaves out, and the role when a title is given.
+ * The advice follows the person's one reading (src/content/reading.ts): the direction and
+ * strength of what their text says, worded as firmly as the evidence allows, the traits a
+ * test measured, and the role when a title is given. Connect reads the same reading.
  */
-export function describePersonality(
-  estimate: TraitEstimate,
-  firstName?: string | null,
-  options: DescribeOptions = {},
-): PersonalityDescription {
+export function describePersonality(estimate: TraitEstimate, firstName?: string | null, options: DescribeOptions = {}): PersonalityDescription {
   const view = personalityView(estimate);
-  const content = composeProfileContent({
-    point: view.point,
-    firstName: firstName ?? null,
-    confidence: view.confidence,
-    traits: estimate.scores,
-    traitsMeasured: estimate.source === 'assessment',
-    title: options.title ?? null,
-  });
-  return { estimate, view, content };
+  const reading = readEstimate(estimate, options.title ?? null);
+  const content = composeProfileContent({ reading, firstName: firstName ?? null });
+  return { estimate, view, reading, content };
 }

@@ -4,7 +4,8 @@
  * through escapeHtml and every URL through safeHttpUrl (DESIGN.md §3).
  */
 import { FULL_CONFIDENCE } from '../assessment/scoring.ts';
-import { EMPHATIC_CONFIDENCE, TENTATIVE_CONFIDENCE, traitLevels } from '../content/individual.ts';
+import { EMPHATIC_CONFIDENCE, TENTATIVE_CONFIDENCE } from '../content/reading.ts';
+import { traitLevels } from '../content/traits.ts';
 import { escapeHtml, safeHttpUrl } from './html.ts';
 
 export interface ProfilePageModel {
@@ -153,7 +154,7 @@ function whoOf(model: ProfilePageModel): string {
 function measuredBlock(model: ProfilePageModel): string {
   const measured = model.measured;
   if (measured === undefined || model.evidence?.source !== 'assessment') return '';
-  // In words, on the advice's own levels (content/individual.ts).
+  // In words, on the advice's own levels (content/traits.ts).
   const levels = traitLevels(measured);
   const rows = MEASURED_TRAITS.filter(({ key }) => Number.isFinite(measured[key]))
     .map(({ key, name, gloss }) => `<li><span>${escapeHtml(name)} <small>(${escapeHtml(gloss)})</small></span><strong>${levels[key] ?? 'average'}</strong></li>`)
@@ -211,13 +212,18 @@ function evidenceCard(model: ProfilePageModel): string {
     evidence.source === 'assessment' || confidence >= EMPHATIC_CONFIDENCE
       ? `The answers place ${who} on the DISC circle directly, so the advice can be read as a good description.`
       : confidence < TENTATIVE_CONFIDENCE
-        ? `That is little to go on: the profile is tentative and reads as a blend. Treat it as what ${who} may tend to do, and check it against how they actually respond.`
-        : 'Read the advice as likely tendencies rather than certainties; more text, or the personality test, would make it firmer.';
+        ? `That is little to go on: the advice follows the way the writing points, worded as what ${who} may tend to do. Check it against how they actually respond.`
+        : 'Read the advice as likely tendencies rather than certainties: the first statements of a section are the clearest signs in the writing, the rest are worded as tendencies. More text, or the personality test, would make it firmer.';
+  const intensity =
+    evidence.source === 'assessment'
+      ? ''
+      : `<p>The intensity shown above is how far the writing places ${who} from the average, pulled towards it by how little text there is, so it stays honest about the evidence. The advice follows the direction of the writing and how strongly it points, and the confidence decides how firmly it is worded.</p>
+`;
   return `<section class="card evidence">
 <h2>How sure is this profile?</h2>
 <p class="amount">${amount} Confidence ${confidence} of 100.</p>
 <p>${reading}</p>
-<p>Confidence says how sure we are of where someone sits on the DISC circle: a completed personality test gives up to ${Math.round(100 * FULL_CONFIDENCE)} (no questionnaire is exact; fewer answers, less); a prediction from writing stays far lower, because writing shows personality only in part (about 20 from a long text, less from a short one). Below ${TENTATIVE_CONFIDENCE} a profile is tentative, and strong wording is kept for confidence of ${EMPHATIC_CONFIDENCE} or more.</p>
+${intensity}<p>Confidence says how sure we are of where someone sits on the DISC circle, and it is the same number wherever Rapport shows this person: a completed personality test gives up to ${Math.round(100 * FULL_CONFIDENCE)} (no questionnaire is exact; fewer answers, less); a prediction from writing stays far lower, because writing shows personality only in part (about 20 from a long text, less from a short one). Below ${TENTATIVE_CONFIDENCE} every statement about the person is worded as a tendency, and strong wording is kept for confidence of ${EMPHATIC_CONFIDENCE} or more.</p>
 </section>`;
 }
 

@@ -1,122 +1,172 @@
 import { describe, expect, it } from 'vitest';
-import { composeProfileContent, selectionLimits, selectProfilePhrases, toInlineHtml } from '../../src/content/compose-profile.ts';
-import { loadPhraseLibrary, SECTIONS, type Phrase, type Section } from '../../src/content/phrases.ts';
-import { intensityClass, intensityLimits, isBlendPhrase, isCentrePhrase, positionOf } from '../../src/content/rank.ts';
+import { isBlendPhrase, isCentrePhrase, isEmphatic, selectionPoint } from '../../src/content/candidates.ts';
+import { cachedSelection, composeProfileContent, selectProfile, toInlineHtml } from '../../src/content/compose-profile.ts';
+import { HEDGE } from '../../src/content/hedge.ts';
+import { loadPhraseLibrary, SECTIONS, type Section } from '../../src/content/phrases.ts';
+import { strengthClass, strengthLimits } from '../../src/content/ranking.ts';
+import { readingFrom } from '../../src/content/reading.ts';
+import { hedge, STATEMENT_SECTIONS, wordStatements } from '../../src/content/wording.ts';
 import { DISC_TYPES } from '../../src/personality/circle.ts';
-import type { DiscPoint } from '../../src/personality/types.ts';
 
 const library = loadPhraseLibrary();
-const INTENSITIES = [15, 50, 90] as const;
-/** Sections whose file has landed; the others are authored in parallel and checked once present. */
-const presentSections = SECTIONS.filter((s) => library.sections[s].length > 0);
+const STRENGTHS = [15, 50, 90] as const;
+/** Confidence of a thin, a moderate and a strong reading. */
+const EVIDENCE = [8, 20, 90] as const;
 
-function pointAt(angle: number, intensity: number): DiscPoint {
-  const r = intensity / 100;
-  return { x: r * Math.cos((angle * Math.PI) / 180), y: r * Math.sin((angle * Math.PI) / 180) };
-}
+const cases = DISC_TYPES.flatMap((t) => STRENGTHS.flatMap((strength) => EVIDENCE.map((confidence) => ({ code: t.code, angle: t.angle, strength, confidence }))));
 
-function allPhrases(content: ReturnType<typeof composeProfileContent>): string[] {
+function allSentences(content: ReturnType<typeof composeProfileContent>): string[] {
   return SECTIONS.flatMap((s) => content[s]);
 }
 
-const cases = DISC_TYPES.flatMap((t) => INTENSITIES.map((intensity) => ({ code: t.code, angle: t.angle, intensity })));
-
-describe('composeProfileContent at every type centre and intensity', () => {
-  it.each(cases)('$code at intensity $intensity', ({ angle, intensity }) => {
-    const point = pointAt(angle, intensity);
-    const content = composeProfileContent({ point, firstName: 'Maya' });
-
-    for (const section of presentSections) {
-      expect(content[section].length, section).toBeGreaterThanOrEqual(section === 'qualities' ? 4 : 3);
-    }
-    const phrases = allPhrases(content);
-    expect(new Set(phrases).size).toBe(phrases.length);
-    for (const text of [...phrases, content.summary, ...Object.values(content.section_overviews)]) {
-      expect(text).not.toMatch(/[{}]/);
-    }
-    for (const text of phrases) expect(text).not.toContain('**');
-
+describe('composeProfileContent for every type, strength and level of evidence', () => {
+  it.each(cases)('$code at strength $strength, confidence $confidence', ({ angle, strength, confidence }) => {
+    const reading = readingFrom({ angle, strength, confidence });
+    const content = composeProfileContent({ reading, firstName: 'Maya' });
+    for (const section of SECTIONS) expect(content[section].length, section).toBeGreaterThanOrEqual(section === 'qualities' ? 4 : 3);
+    const sentences = allSentences(content);
+    expect(new Set(sentences).size).toBe(sentences.length);
+    for (const text of [...sentences, content.summary, ...Object.values(content.section_overviews)]) expect(text).not.toMatch(/[{}]/);
+    for (const text of sentences) expect(text).not.toContain('**');
     // Wherever the template names the person, the name is there.
-    const picked = selectProfilePhrases(positionOf(point), library);
-    for (const section of presentSections) {
+    const { picked } = selectProfile(reading, library);
+    for (const section of SECTIONS) {
       picked[section].forEach((phrase, i) => {
         if (phrase.text.includes('{first}')) expect(content[section][i]).toContain('Maya');
       });
     }
-    expect(content.overview.some((t) => t.includes('Maya'))).toBe(true);
     expect(content.summary).toContain('Maya');
   });
 });
 
-describe('blends and strong types', () => {
-  it('leads the overview of a person near the centre with a blend phrase', () => {
-    for (const { angle } of DISC_TYPES) {
-      const overview = selectProfilePhrases(positionOf(pointAt(angle, 15)), library).overview;
-      expect(overview[0] !== undefined && isBlendPhrase(overview[0])).toBe(true);
+describe('strength from the text, hedging from the evidence', () => {
+  it('gives thin evidence the same direction\'s advice as moderate evidence, opened by a tentative note', () => {
+    for (const { code, angle } of DISC_TYPES) {
+      const thin = selectProfile(readingFrom({ angle, strength: 80, confidence: 8 }), library);
+      const moderate = selectProfile(readingFrom({ angle, strength: 80, confidence: 20 }), library);
+      expect(thin.worded.overview[0], code).toMatch(/tentative/);
+      // Everything but the overview, where the note takes a place, is nearly the same advice (the
+      // overview sentence the note displaces may appear further down instead).
+      const rest = SECTIONS.filter((s) => s !== 'overview');
+      const thinIds = new Set(rest.flatMap((s) => thin.picked[s].map((p) => p.id)));
+      const moderateIds = rest.flatMap((s) => moderate.picked[s].map((p) => p.id));
+      expect(moderateIds.filter((id) => thinIds.has(id)).length / moderateIds.length, code).toBeGreaterThanOrEqual(0.9);
+      expect(thin.picked.overview.slice(1).filter((p) => moderate.picked.overview.includes(p)).length, code).toBeGreaterThanOrEqual(3);
     }
   });
 
-  it('opens neighbouring blends differently: the centre phrase of their own lean leads, and says "blend" once', () => {
-    const openings = new Set<string>();
-    for (const { angle } of DISC_TYPES) {
-      for (const intensity of [5, 18, 29]) {
-        const overview = composeProfileContent({ point: pointAt(angle, intensity), confidence: 30 }).overview;
-        const picked = selectProfilePhrases({ ...positionOf(pointAt(angle, intensity)), facets: { level: 'moderate', traits: {}, role: null } }, library).overview;
-        expect(picked.filter(isCentrePhrase), `${angle}° at ${intensity}`).toHaveLength(1);
-        if (intensity === 18) openings.add(overview[0] ?? '');
+  it('never gives thin evidence the centre\'s balanced content, however weak the reading', () => {
+    for (const { code, angle } of DISC_TYPES) {
+      for (const strength of [0, 10, 25, 40]) {
+        const reading = readingFrom({ angle, strength, confidence: 8 });
+        expect(reading.central).toBe(false);
+        const { picked, worded } = selectProfile(reading, library);
+        expect(Object.values(picked).flat().filter(isCentrePhrase).map((p) => p.id), `${code} ${strength}`).toEqual([]);
+        expect(worded.overview.join(' '), `${code} ${strength}`).not.toMatch(/balanced|no (single|dominant|strongly dominant) style|near the centre/i);
       }
     }
-    // One opening per type near the centre, not one for everybody.
-    expect(openings.size).toBe(DISC_TYPES.length);
-    // Thin evidence still opens by saying the picture is tentative, not with a lean.
-    expect(composeProfileContent({ point: pointAt(160, 18), confidence: 10 }).overview[0]).toMatch(/tentative/);
   });
 
-  it('never uses blend phrases for a pronounced type', () => {
+  it('reads a founder whose bio says "loves a crowded stage" and "hates losing" as such on thin evidence, hedged', () => {
+    // The issue's founder: a strong I/D reading resting on a few lines of text.
+    const founder = readingFrom({ angle: 100, strength: 85, confidence: 10 });
+    const content = composeProfileContent({ reading: founder, firstName: 'Dario' });
+    const text = allSentences(content).join(' ');
+    expect(text).not.toMatch(/rarely pushes hard|follow a capable lead|broadly balanced|balanced style/);
+    expect(founder.claims).toEqual(expect.arrayContaining(['drive:hard', 'lead:takes', 'tempo:fast']));
+    const { picked } = selectProfile(founder, library);
+    const sides = Object.values(picked).flat().flatMap((p) => p.stance ?? []);
+    expect(sides).not.toContain('drive:gentle');
+    expect(sides).not.toContain('lead:yields');
+  });
+
+  it('words every statement about a thin reading as a tendency, and keeps the firm ones the evidence allows', () => {
     for (const { angle } of DISC_TYPES) {
-      const picked = selectProfilePhrases(positionOf(pointAt(angle, 90)), library);
-      for (const section of SECTIONS) expect(picked[section].filter(isBlendPhrase)).toEqual([]);
+      const thin = composeProfileContent({ reading: readingFrom({ angle, strength: 70, confidence: 8 }), firstName: 'Sam' });
+      const moderate = composeProfileContent({ reading: readingFrom({ angle, strength: 70, confidence: 20 }), firstName: 'Sam' });
+      const strong = composeProfileContent({ reading: readingFrom({ angle, strength: 70, confidence: 90 }), firstName: 'Sam' });
+      for (const section of STATEMENT_SECTIONS) {
+        for (const sentence of thin[section]) expect(sentence, `${angle} ${section}`).toMatch(HEDGE);
+        // Moderate evidence: at most two firm statements a section; strong: as written.
+        const firm = moderate[section].filter((s) => !HEDGE.test(s));
+        expect(firm.length, `${angle} ${section}`).toBeLessThanOrEqual(2);
+        expect(strong[section].join(' ')).not.toMatch(/The writing so far suggests|From the writing so far/);
+      }
     }
   });
 
-  it('handles the exact centre and out-of-range input', () => {
-    for (const point of [{ x: 0, y: 0 }, { x: 5, y: -5 }, { x: Number.NaN, y: 1 }]) {
-      const content = composeProfileContent({ point, firstName: 'Maya' });
-      expect(content.overview.length).toBeGreaterThanOrEqual(3);
+  it('hedges the first claim of a statement, not only a later clause ("talks ideas through out loud and may change position")', () => {
+    expect(hedge('{first} talks ideas through out loud and may change position mid-conversation.')).toBe('{first} probably talks ideas through out loud and may change position mid-conversation.');
+    expect(hedge('Bold and self-assured, {first} handles pressure well and may take over a discussion.')).toBe('Bold and self-assured, {first} probably handles pressure well and may take over a discussion.');
+    for (const already of ['Patient and slow to anger, {first} tends to give people the benefit of the doubt.', '{first} may need a nudge.', '{first} is likely to ask.', '{first} is inclined to wait.']) {
+      expect(hedge(already)).toBe(already);
+    }
+    // Sentences whose first claim comes before the person's name carry their own tentative wording.
+    const byId = new Map(Object.values(library.sections).flat().map((p) => [p.id, p]));
+    const peacemaker = byId.get('working_together-064');
+    expect(peacemaker && wordStatements([peacemaker], 'thin')[0]).toMatch(/^When tension rises \{first\} is likely to step in/);
+  });
+
+  it('keeps emphatic phrases ("strongly marked", "unmistakable") to strong evidence, at any strength', () => {
+    for (const { angle } of DISC_TYPES) {
+      for (const confidence of [8, 20, 49]) {
+        const { picked } = selectProfile(readingFrom({ angle, strength: 95, confidence }), library);
+        expect(Object.values(picked).flat().filter(isEmphatic).map((p) => p.id)).toEqual([]);
+      }
+    }
+    const emphatic = DISC_TYPES.some(({ angle }) => Object.values(selectProfile(readingFrom({ angle, strength: 95, confidence: 90 }), library).picked).flat().some(isEmphatic));
+    expect(emphatic).toBe(true);
+  });
+
+  it('chooses by the strength the text shows: a pronounced reading does not read as a mild one', () => {
+    for (const { angle } of DISC_TYPES) {
+      const pronounced = selectProfile(readingFrom({ angle, strength: 90, confidence: 20 }), library);
+      expect(Object.values(pronounced.picked).flat().filter(isBlendPhrase)).toEqual([]);
     }
   });
 });
 
+describe('a central reading (a blend on moderate or strong evidence)', () => {
+  it('opens with the centre phrase of its own lean, says "blend" once, and opens each type differently', () => {
+    const openings = new Set<string>();
+    for (const { angle } of DISC_TYPES) {
+      for (const strength of [5, 18, 29]) {
+        const reading = readingFrom({ angle, strength, confidence: 30 });
+        expect(reading.central).toBe(true);
+        const { picked, worded } = selectProfile(reading, library);
+        expect(picked.overview[0] !== undefined && isCentrePhrase(picked.overview[0]), `${angle} ${strength}`).toBe(true);
+        expect(picked.overview.filter(isCentrePhrase), `${angle}° at ${strength}`).toHaveLength(1);
+        if (strength === 18) openings.add(worded.overview[0] ?? '');
+      }
+    }
+    expect(openings.size).toBe(DISC_TYPES.length);
+  });
+});
+
 describe('names', () => {
-  const point = pointAt(135, 70);
+  const reading = readingFrom({ angle: 135, strength: 70 });
 
   it('falls back to a neutral phrase without a name', () => {
     for (const firstName of [undefined, null, '', '   ', '***']) {
-      const content = composeProfileContent({ point, firstName });
-      const picked = selectProfilePhrases(positionOf(point), library);
-      const text = allPhrases(content).join('\n');
+      const content = composeProfileContent({ reading, firstName });
+      const text = allSentences(content).join('\n');
       expect(text).not.toContain('{first}');
-      picked.overview.forEach((phrase, i) => {
-        if (phrase.text.startsWith('{first}')) expect(content.overview[i]).toMatch(/^This person/);
-      });
       expect(text).not.toMatch(/[a-z,;:] This person/);
     }
   });
 
   it('keeps names with markup characters inert in the HTML form', () => {
     const firstName = '<img src=x onerror="alert(\'1\')">&';
-    const content = composeProfileContent({ point, firstName });
+    const content = composeProfileContent({ reading, firstName });
     const html = toInlineHtml(content.summary);
     expect(html).not.toContain('<img');
     expect(html).toContain('&lt;img src=x onerror=&quot;alert(&#39;1&#39;)&quot;&gt;&amp;');
-    // Plain output carries the name as written; escaping is the HTML form's job.
     expect(content.overview.some((t) => t.includes(firstName))).toBe(true);
   });
 
   it('cannot open a bold run from a name', () => {
-    const content = composeProfileContent({ point, firstName: 'Jo**<b>' });
+    const content = composeProfileContent({ reading, firstName: 'Jo**<b>' });
     const html = toInlineHtml(content.summary);
-    expect(html).toContain('Jo&lt;b&gt;');
     expect(html.match(/<b>/g)?.length ?? 0).toBe(html.match(/<\/b>/g)?.length ?? 0);
   });
 
@@ -126,63 +176,38 @@ describe('names', () => {
   });
 });
 
-describe('determinism and locality', () => {
+describe('determinism, locality and the cache', () => {
   const mine: Section[] = ['overview', 'behavior', 'motivation', 'drainer', 'communication', 'meeting', 'selling'];
-  const ids = (angle: number, intensity: number): Set<string> => {
-    const picked = selectProfilePhrases(positionOf(pointAt(angle, intensity)), library);
+  const ids = (angle: number): Set<string> => {
+    const { picked } = selectProfile(readingFrom({ angle, strength: 70 }), library);
     return new Set(mine.flatMap((s) => picked[s].map((p) => p.id)));
   };
   const overlap = (a: Set<string>, b: Set<string>): number => [...a].filter((id) => b.has(id)).length / a.size;
 
-  it('gives the same content for the same point', () => {
-    const input = { point: pointAt(200, 64), firstName: 'Maya' };
+  it('gives the same content for the same reading', () => {
+    const input = { reading: readingFrom({ angle: 200, strength: 64, confidence: 20 }), firstName: 'Maya' };
     expect(composeProfileContent(input)).toEqual(composeProfileContent(input));
   });
 
-  it('gives mostly the same content to neighbouring angles and different content to opposite ones', () => {
-    for (const { angle } of DISC_TYPES) {
-      const here = ids(angle, 70);
-      // At a centre the neighbouring sectors tie, so a 5° nudge may swap which of them fill
-      // the last places; the sector's own phrases stay.
-      expect(overlap(here, ids(angle + 5, 70))).toBeGreaterThanOrEqual(0.6);
-      expect(overlap(here, ids(angle + 180, 70))).toBeLessThanOrEqual(0.1);
-    }
+  it('gives different content to opposite readings', () => {
+    for (const { angle } of DISC_TYPES) expect(overlap(ids(angle), ids(angle + 180))).toBeLessThanOrEqual(0.1);
   });
 
   it('honours an explicit count', () => {
-    const content = composeProfileContent({ point: pointAt(45, 60), count: 3 });
+    const content = composeProfileContent({ reading: readingFrom({ angle: 45, strength: 60 }), count: 3 });
     for (const section of mine) expect(content[section]).toHaveLength(3);
   });
-});
 
-describe('selection cache key (intensity classes)', () => {
-  const phrases = [...SECTIONS.flatMap((s) => library.sections[s]), ...library.sectionOverviews];
-  const limits = selectionLimits(library);
-  const ids = (angle: number, intensity: number) =>
-    Object.values(selectProfilePhrases({ angle, intensity }, library)).map((picked) => picked.map((p) => p.id));
-
-  it('gives intensities of one class exactly the same choice, at every 7.5 degrees', () => {
+  it('gives strengths of one cache class exactly the same choice as a fresh selection, at every 7.5 degrees', () => {
+    const limits = strengthLimits([...SECTIONS.flatMap((s) => library.sections[s]), ...library.sectionOverviews]);
     for (let angle = 0; angle < 360; angle += 7.5) {
-      for (let intensity = 50; intensity < 100; intensity++) {
-        const next = intensity + 1;
-        if (intensityClass(intensity, limits) === intensityClass(next, limits)) expect(ids(angle, next), `${angle}° ${intensity}/${next}`).toEqual(ids(angle, intensity));
+      for (let strength = 50; strength < 100; strength += 3) {
+        const next = strength + 1;
+        const a = readingFrom({ angle, strength, confidence: 20 });
+        const b = readingFrom({ angle, strength: next, confidence: 20 });
+        if (strengthClass(selectionPoint(a).strength, limits) !== strengthClass(selectionPoint(b).strength, limits)) continue;
+        expect(selectProfile(b, library).worded, `${angle}° ${strength}/${next}`).toEqual(cachedSelection(a, library).worded);
       }
     }
-    // Thousands of uncached selections: slow on a loaded machine, and correct however slow.
   }, 180_000);
-
-  it('keeps every intensity below the widening limit apart, and splits where a phrase limit falls', () => {
-    const below = Array.from({ length: 50 }, (_, i) => intensityClass(i, limits));
-    expect(new Set(below).size).toBe(50);
-    expect(limits.length).toBeGreaterThan(0);
-    for (const limit of limits) expect(intensityClass(limit - 1, limits)).not.toBe(intensityClass(limit, limits));
-  });
-
-  it('places limits that are not whole numbers where whole intensities change', () => {
-    const phrase = (minIntensity: number | undefined, maxIntensity: number | undefined) => ({ ...phrases[0], id: 'x', minIntensity, maxIntensity }) as Phrase;
-    const limits = intensityLimits([phrase(undefined, 70.5), phrase(80.2, undefined)]);
-    expect(limits).toEqual([71, 81]);
-    expect(intensityClass(70, limits)).not.toBe(intensityClass(71, limits));
-    expect(intensityClass(80, limits)).not.toBe(intensityClass(81, limits));
-  });
 });

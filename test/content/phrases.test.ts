@@ -10,7 +10,12 @@ import {
   validatePhraseFile,
   type Section,
 } from '../../src/content/phrases.ts';
-import { positionOf, rankPhrases, similarity } from '../../src/content/rank.ts';
+import { selectionPoint } from '../../src/content/candidates.ts';
+import { rankCandidates } from '../../src/content/ranking.ts';
+import { readingFrom } from '../../src/content/reading.ts';
+import { similarity } from '../../src/content/similarity.ts';
+
+const at = (angle: number, strength: number) => selectionPoint(readingFrom({ angle, strength }));
 import { DISC_TYPES } from '../../src/personality/circle.ts';
 
 const library = loadPhraseLibrary();
@@ -29,7 +34,7 @@ describe('the bundled library', () => {
     const phrases = library.sections[section];
     expect(phrases.length).toBeGreaterThanOrEqual(50);
     for (const { angle } of DISC_TYPES) {
-      const close = rankPhrases(phrases, { angle, intensity: 60 }).filter((r) => r.fit >= 0.5);
+      const close = rankCandidates(phrases, at(angle, 60)).filter((r) => r.fit >= 0.5);
       expect(close.length, `${section} at ${angle}`).toBeGreaterThanOrEqual(3);
     }
     expect(phrases.filter((p) => p.maxIntensity !== undefined && p.maxIntensity <= 35).length).toBeGreaterThanOrEqual(4);
@@ -53,9 +58,9 @@ describe('the bundled library', () => {
   it('gives every present section candidates in every sector', () => {
     for (const section of SECTIONS.filter((s) => library.sections[s].length > 0)) {
       for (const { angle } of DISC_TYPES) {
-        const ranked = rankPhrases(library.sections[section], positionOf({ x: 0, y: 0 }));
+        const ranked = rankCandidates(library.sections[section], at(0, 0));
         expect(ranked.length).toBeGreaterThan(0);
-        const close = rankPhrases(library.sections[section], { angle, intensity: 60 }).filter((r) => r.fit > 0);
+        const close = rankCandidates(library.sections[section], at(angle, 60)).filter((r) => r.fit > 0);
         expect(close.length, `${section} at ${angle}`).toBeGreaterThanOrEqual(section === 'qualities' ? 4 : 3);
       }
     }
@@ -80,6 +85,9 @@ describe('validatePhraseFile', () => {
     [{ ...good, minIntensity: 80, maxIntensity: 20 }, 'minIntensity is above'],
     [{ ...good, maxIntensity: 130 }, 'maxIntensity'],
     [{ ...good, colour: 'red' }, 'unknown key'],
+    [{ ...good, stance: ['mood:grumpy'] }, 'named in claims.ts'],
+    [{ ...good, stance: ['drive:sideways'] }, 'named in claims.ts'],
+    [{ ...good, tentative: '{first} is calm.' }, 'tentative must say it as a tendency'],
   ])('rejects %o', (entry, problem) => {
     const { problems } = validatePhraseFile('behavior', [entry]);
     expect(problems.join('\n')).toContain(problem);

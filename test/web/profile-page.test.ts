@@ -115,18 +115,21 @@ describe('the evidence behind a profile', () => {
   it('says how many words a prediction rests on, its confidence, and that a thin one is tentative', () => {
     const html = renderProfilePage(model({ verified: false, evidence: { source: 'prediction', word_count: 1234, confidence: 12 } }));
     expect(html).toContain('Predicted from 1,234 words of text. Confidence 12 of 100.');
-    expect(html).toContain('the profile is tentative and reads as a blend');
+    expect(html).toContain('the advice follows the way the writing points, worded as what');
     expect(html).toContain('what Maya may tend to do');
     expect(html).toContain('Confidence says how sure we are');
+    // The shown intensity is shrunk by the evidence; the page says so, and what follows the writing instead.
+    expect(html).toContain('The intensity shown above is how far the writing places Maya from the average');
   });
 
   it('reads a longer text as likely tendencies, and a test as measured', () => {
     const moderate = renderProfilePage(model({ evidence: { source: 'prediction', word_count: 600, confidence: 19 } }));
     expect(moderate).toContain('likely tendencies rather than certainties');
-    expect(moderate).not.toContain('tentative and reads');
+    expect(moderate).not.toContain('worded as what');
     const test = renderProfilePage(model({ evidence: { source: 'assessment', word_count: 0, confidence: 100 } }));
     expect(test).toContain('From a personality test. Confidence 100 of 100.');
     expect(test).not.toContain('words of text');
+    expect(test).not.toContain('The intensity shown above');
   });
 
   it('escapes the name and survives junk numbers; no evidence, no card', () => {

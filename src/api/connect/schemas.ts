@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { FoundProfile } from '../../connect/requests.ts';
-import { discConfidence } from '../../connect/confidence.ts';
 import { composeConnectRecommendations } from '../../content/connect/recommendations.ts';
 import { personalityView } from '../../personality/views.ts';
 import { TEXT_TYPES } from '../../people/person.ts';
+import { CONFIDENCE_DESCRIPTION } from '../shared/personality-schemas.ts';
 import { discMapUrl, publicBase } from '../shared/links.ts';
 
 /** C1: every field optional in the schema; the minimum criteria are checked by readSearch. */
@@ -41,7 +41,7 @@ export const ProfileInfo = Type.Object({
   last_name: Type.Optional(Type.String()),
   disc_scores: Type.Object({
     type: Type.String({ description: 'DISC type, e.g. Di' }),
-    confidence: Type.Integer({ minimum: 0, maximum: 100, description: 'How much evidence the placement rests on (90–100: a completed test)' }),
+    confidence: Type.Integer({ minimum: 0, maximum: 100, description: CONFIDENCE_DESCRIPTION }),
   }),
   disc_image: Type.String({ format: 'uri', description: 'DISC map (SVG; .png for a PNG)' }),
   has_assessment: Type.Boolean({ description: 'True when the person completed the personality test' }),
@@ -71,7 +71,7 @@ export function toC2(request: FastifyRequest, connectUrl: string | null, id: str
     info: {
       ...(profile.firstName ? { first_name: profile.firstName } : {}),
       ...(profile.lastName ? { last_name: profile.lastName } : {}),
-      disc_scores: { type: view.disc_type, confidence: discConfidence(profile.estimate, profile.hasAssessment) },
+      disc_scores: { type: view.disc_type, confidence: view.confidence },
       disc_image: discMapUrl(publicBase(request, connectUrl), view.point),
       has_assessment: profile.hasAssessment,
     },

@@ -1,8 +1,9 @@
 import { Type } from 'typebox';
-import { evidenceLevel, TENTATIVE_CONFIDENCE } from '../../content/individual.ts';
+import { TENTATIVE_CONFIDENCE } from '../../content/reading.ts';
 import type { PersonalityDescription } from '../../profiles/describe.ts';
 import { discMapUrl } from '../shared/links.ts';
 import {
+  CONFIDENCE_DESCRIPTION,
   EvidenceField,
   FlatContent,
   PhraseBlocks,
@@ -23,7 +24,7 @@ export const AnalysisA2 = Type.Object({
     personalities: Type.Object({ disc_type: Type.String() }),
     images: Type.Object({ disc_map: Type.String({ format: 'uri' }) }),
     content: Type.Object(PhraseBlocks),
-    confidence: Type.Integer({ description: 'How sure the placement on the DISC circle is, 0–100 (Rapport extension)' }),
+    confidence: Type.Integer({ description: CONFIDENCE_DESCRIPTION }),
     traits: TraitsField,
     evidence: EvidenceField,
     style_evidence: StyleEvidenceField,
@@ -50,7 +51,7 @@ export function toA2(description: PersonalityDescription, base: string) {
 const a3Data = {
   personality: Type.Object({ disc_type: Type.String() }),
   content: FlatContent,
-  confidence: Type.Integer({ description: 'How sure the placement on the DISC circle is, 0–100 (Rapport extension)' }),
+  confidence: Type.Integer({ description: CONFIDENCE_DESCRIPTION }),
   tentative: Type.Boolean({
     description: `True when confidence is under ${TENTATIVE_CONFIDENCE}: the text says little, so read the content as what the author may tend to do (Rapport extension; A3 has no overview to say so)`,
   }),
@@ -75,7 +76,7 @@ export function toA3(description: PersonalityDescription) {
       personality: { disc_type: view.disc_type },
       content: flatContent(content),
       confidence: view.confidence,
-      tentative: evidenceLevel(view.confidence) === 'thin',
+      tentative: description.reading.evidence === 'thin',
       traits: traitsOf(description),
       evidence: evidenceOf(description),
       style_evidence: styleEvidenceOf(description),

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { describePersonality } from '../../profiles/describe.ts';
 import { lookupPerson } from '../../profiles/lookup.ts';
 import { personDiscMapUrl, profilePageUrl, publicBase } from '../shared/links.ts';
-import { noPersonality, NoPersonality, PhraseBlocks, phraseBlocks, StringList } from '../shared/personality-schemas.ts';
+import { CONFIDENCE_DESCRIPTION, noPersonality, NoPersonality, PhraseBlocks, phraseBlocks, StringList } from '../shared/personality-schemas.ts';
 
 /** A1, field for field as the contract lists it, plus `confidence`. */
 const ProfileA1 = Type.Object({
@@ -29,7 +29,7 @@ const ProfileA1 = Type.Object({
       recommendations: Type.Object({ do: StringList, dont: StringList }),
     }),
     hiring: Type.Array(Type.Object({ url: Type.String(), role: Type.String() })),
-    confidence: Type.Integer({ description: 'How sure the placement on the DISC circle is, 0–100 (Rapport extension)' }),
+    confidence: Type.Integer({ description: CONFIDENCE_DESCRIPTION }),
   }),
 });
 

@@ -67,6 +67,12 @@ export function noPersonality(reason?: string | null) {
 
 export const StringList = Type.Array(Type.String());
 
+/** What `confidence` means, for every answer that carries it (Rapport extension). */
+export const CONFIDENCE_DESCRIPTION =
+  'How sure the placement on the DISC circle is, 0–100, the same number on every surface (Rapport extension): up to 90 from the personality test, ' +
+  'about 15–20 from a bio or an essay. The advice follows the direction and strength of the reading; under 15 it is worded as what the person may tend to do, ' +
+  'and strong wording needs 50 or more.';
+
 export function traitsOf(description: PersonalityDescription) {
   const { scores, confidence } = description.estimate;
   return Object.fromEntries(TRAITS.map((t) => [t, { score: round(scores[t]), confidence: round(confidence[t]) }]));

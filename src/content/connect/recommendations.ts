@@ -11,13 +11,15 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { escapeHtml } from '../../shared/html.ts';
+import { selectionPoint } from '../candidates.ts';
 import { composeProfileContent, OVERVIEW_SOURCE, toInlineHtml } from '../compose-profile.ts';
 import { OVERVIEW_SECTIONS, validatePhraseFile, type OverviewSection, type Phrase } from '../phrases.ts';
-import { BLEND_INTENSITY, isBlendPhrase, isCentrePhrase, rankPhrases, type CirclePosition } from '../rank.ts';
+import { pickOne } from '../picking.ts';
+import { rankCandidates, seedOf, varyLeaders } from '../ranking.ts';
 import { viewParty, type Party } from '../party.ts';
+import type { Reading } from '../reading.ts';
 import { personalize } from '../text.ts';
-import { evidenceLevel, measuredStances, selectionIntensity, traitLevels, type Facets } from '../individual.ts';
-import { pointConfidence } from '../../personality/views.ts';
+import { wordStatements } from '../wording.ts';
 
 export interface ConnectSection {
   overview: string;
@@ -50,44 +52,28 @@ export function loadSummaryPhrases(): readonly Phrase[] {
 }
 
 /**
- * The summary sentence nearest the point. A blend gets one written for the centre, which says it
- * is a blend (the nearest: one naming the way they lean, as the profile's overview opens), else
- * a mild one; just outside the centre the mild ones, with their blend bonus, usually fit best.
+ * The one-line overview, through the profile's own pipeline (the same candidates and ranking):
+ * a central reading gets a centre summary naming its lean, others the best fitting of theirs.
  */
-function summaryPhrase(at: CirclePosition): Phrase | null {
-  // `at.facets`, when given, carries only what a test measured: a summary calling a measured-careful person spontaneous is left out.
-  const ranked = rankPhrases(loadSummaryPhrases(), at);
-  const best =
-    at.intensity < BLEND_INTENSITY
-      ? (ranked.find((r) => isCentrePhrase(r.phrase)) ?? ranked.find((r) => isBlendPhrase(r.phrase)) ?? ranked[0])
-      : ranked[0];
-  return best === undefined ? null : best.phrase;
+export function summaryPhrase(reading: Reading): Phrase | null {
+  const at = selectionPoint(reading);
+  // As in every section, the summaries that fit about as well as the best take turns by the reading.
+  const ranked = varyLeaders(rankCandidates(loadSummaryPhrases(), at), seedOf(`summary|${reading.angle}|${at.strength}|${reading.role ?? '-'}`));
+  return pickOne(ranked, [], reading.central ? 'central' : null);
 }
 
 export function composeConnectRecommendations(person: Party): ConnectRecommendations {
   const view = viewParty(person);
-  // As group A's advice (src/profiles/describe.ts): how sure the estimate is (thin evidence
-  // reads as a tentative blend, not as "decides fast") and the role read from the title. The
-  // traits the point leaves out only where a personality test measured them: the text model
-  // reads openness 0.6 or more and neuroticism -0.68 or less into every demo person's prose,
-  // which made "New ideas are where Mei-Lin comes alive" sit beside "follows established ways".
-  const confidence = pointConfidence(person.estimate.confidence);
-  const measured = person.estimate.source === 'assessment';
-  const traits = measured ? person.estimate.scores : undefined;
-  const level = evidenceLevel(confidence);
-  const measuredClaims = measuredStances(traitLevels(traits), measured);
-  const facets: Facets | undefined = measuredClaims.length > 0 ? { level, traits: {}, role: null, measured: measuredClaims } : undefined;
-  // Thin evidence: the composer's own summary, which opens by saying the picture is tentative.
-  const summary = level === 'thin' ? null : summaryPhrase({ ...view.at, intensity: selectionIntensity(view.at.intensity, level), facets });
-  // The summary is the page's headline: nothing below it may say otherwise ("a little more
-  // ambitious ... rather than a hard push" above "pushing hard for results").
-  const pageStances = summary?.stance ?? [];
-  const content = composeProfileContent({ point: view.point, firstName: view.name, confidence, traits, traitsMeasured: measured, title: person.title ?? null, pageStances });
-  const overview = toInlineHtml(summary === null ? content.summary : personalize(summary.text, view.name));
+  const { reading } = view;
+  // Thin evidence: the profile's own opening, which says the picture is tentative, then its first sentence.
+  const summary = reading.evidence === 'thin' ? null : summaryPhrase(reading);
+  // The summary is the page's headline: nothing below it may take another side of what it says.
+  const content = composeProfileContent({ reading, firstName: view.name, pageStances: summary?.stance ?? [] });
+  const headline = summary === null ? content.summary : personalize(wordStatements([summary], reading.evidence)[0] ?? '', view.name);
   const block = (key: OverviewSection): ConnectSection => ({
     overview: toInlineHtml(content.section_overviews[key]),
     phrases: content[OVERVIEW_SOURCE[key]].map((phrase) => escapeHtml(phrase)),
   });
   const blocks = Object.fromEntries(OVERVIEW_SECTIONS.map((key) => [key, block(key)])) as Record<OverviewSection, ConnectSection>;
-  return { overview, qualities: content.qualities.map((q) => escapeHtml(q)), ...blocks };
+  return { overview: toInlineHtml(headline), qualities: content.qualities.map((q) => escapeHtml(q)), ...blocks };
 }

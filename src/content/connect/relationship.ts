@@ -15,8 +15,9 @@
  * person" and "the second person", so the text can still tell them apart; two people of the
  * same given name are told apart by their last names (tellApart).
  */
-import { angleToType, angularDistance } from '../../personality/circle.ts';
+import { angularDistance } from '../../personality/circle.ts';
 import { STYLE_AXES, viewParty, type Party, type PartyView, type Style } from '../party.ts';
+import { isLean, knownTraitLevels, levelEnd } from '../traits.ts';
 import {
   loadRelationshipLibrary,
   PAIRS,
@@ -30,7 +31,6 @@ import {
 } from '../relationship/library.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import { cleanFirstName } from '../text.ts';
-import { TRAIT_LEVEL_THRESHOLD } from '../individual.ts';
 import { fillTemplate, nameSlot, type NameSlot } from './render.ts';
 
 export const RELATIONSHIP_KEYS = RELATIONSHIP_TOPICS;
@@ -46,20 +46,21 @@ export const FIRST_FALLBACK = 'the first person';
 export const SECOND_FALLBACK = 'the second person';
 
 /**
- * Conscientiousness a personality test must have measured for the advice to call the person
- * careful, or (below its negative) to stop calling them careful: the profile's marked level
- * (individual.ts TRAIT_LEVEL_THRESHOLD), so C2 and C3 read one measure alike.
+ * Careful or loose by the reading's known conscientiousness (a test's measure at ±0.3 or beyond:
+ * traits.ts knownTraitLevels), as the profile reads it: text estimates are not trusted for this
+ * trait (see docs/api-decisions.md). The profile's `structure` claim follows the same level.
  */
-const CAREFUL_FROM = TRAIT_LEVEL_THRESHOLD;
-
-/** Careful by a test's measure: text estimates are not trusted for this trait (see docs/api-decisions.md). */
 function measuredCareful(party: Party): boolean {
-  return party.estimate.source === 'assessment' && party.estimate.scores.conscientiousness >= CAREFUL_FROM;
+  return knownConscientiousness(party) === 'high';
 }
 
-/** Low in conscientiousness by a test's measure (−0.3 or lower). */
 function measuredLoose(party: Party): boolean {
-  return party.estimate.source === 'assessment' && party.estimate.scores.conscientiousness <= -CAREFUL_FROM;
+  return knownConscientiousness(party) === 'low';
+}
+
+function knownConscientiousness(party: Party): 'high' | 'low' | null {
+  const level = knownTraitLevels(party.estimate).conscientiousness;
+  return level === undefined || isLean(level) ? null : levelEnd(level);
 }
 
 /**
@@ -92,8 +93,8 @@ function pairOf(a: Style, b: Style): Pair {
 
 /** How the two points sit on the circle: same type, neighbours, a quarter apart, far apart. */
 export function relationOf(one: PartyView, two: PartyView): Relation {
-  if (angleToType(one.at.angle) === angleToType(two.at.angle)) return 'same';
-  const distance = angularDistance(one.at.angle, two.at.angle);
+  if (one.reading.type === two.reading.type) return 'same';
+  const distance = angularDistance(one.reading.angle, two.reading.angle);
   if (distance < 67.5) return 'close';
   if (distance <= 112.5) return 'square';
   return 'far';
@@ -144,11 +145,8 @@ export function composeRelationship(
   library: RelationshipLibrary = loadRelationshipLibrary(),
 ): RelationshipAdvice {
   const a = viewParty(one);
-  const seen = viewParty(two);
-  // Two people of the same type are the same style, even where a type straddles the line
-  // between two quarters (DI, CD, SC and IS sit on it): the text must not call them both
-  // "the same type" and "different".
-  const b = angleToType(a.at.angle) === angleToType(seen.at.angle) ? { ...seen, style: a.style, secondary: a.secondary } : seen;
+  // A style is its type's first letter, so two people of one type are always of one style.
+  const b = viewParty(two);
   const names = slotsFor(a, b, cleanFirstName(one.lastName), cleanFirstName(two.lastName));
   const pair = pairOf(a.style, b.style);
   const sameStyle = a.style === b.style;
@@ -182,7 +180,7 @@ export function composeRelationship(
   // Away from their style's axis a person leans toward a neighbouring style; saying how
   // tells apart, say, a D who leans I from one who leans C, who read the same elsewhere.
   for (const [view, slot] of [[a, names.one], [b, names.two]] as const) {
-    if (view.blend || view.tentative || angularDistance(view.at.angle, STYLE_AXES[view.style]) < LEAN_FROM) continue;
+    if (view.blend || view.tentative || angularDistance(view.reading.angle, STYLE_AXES[view.style]) < LEAN_FROM) continue;
     const lean = library.overview.find((e) => e.kind === 'lean' && e.key === `${view.style}${view.secondary}`);
     const leanText = lean?.kind === 'lean' ? textFor(lean, { self: view === a ? one : two }) : null;
     if (leanText !== null) overviewParts.push(fillTemplate(leanText, { self: slot }));

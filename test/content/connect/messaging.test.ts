@@ -11,7 +11,7 @@ import {
 import { scanMessage } from '../../../src/content/connect/message-scan.ts';
 import { HEDGE } from '../../../src/content/hedge.ts';
 import { composeConnectRecommendations } from '../../../src/content/connect/recommendations.ts';
-import { TENTATIVE_CONFIDENCE } from '../../../src/content/individual.ts';
+import { TENTATIVE_CONFIDENCE } from '../../../src/content/reading.ts';
 import type { Party, Style } from '../../../src/content/party.ts';
 import { AXIS, partyAt, tagsIn, withConfidence } from './helpers.ts';
 

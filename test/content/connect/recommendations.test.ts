@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { composeConnectRecommendations, loadSummaryPhrases } from '../../../src/content/connect/recommendations.ts';
 import { OVERVIEW_SECTIONS } from '../../../src/content/phrases.ts';
-import { rankPhrases } from '../../../src/content/rank.ts';
+import { selectionPoint } from '../../../src/content/candidates.ts';
+import { rankCandidates } from '../../../src/content/ranking.ts';
+import { readingFrom } from '../../../src/content/reading.ts';
 import type { Party } from '../../../src/content/party.ts';
 import { AXIS, partyAt, tagsIn, TYPE_ANGLES, withConfidence } from './helpers.ts';
 
@@ -12,7 +14,7 @@ describe('summary.json (the C2 overview)', () => {
     const phrases = loadSummaryPhrases();
     expect(new Set(phrases.map((p) => p.text)).size).toBe(phrases.length);
     for (const angle of TYPE_ANGLES) {
-      expect(rankPhrases(phrases, { angle, intensity: 60 }).filter((r) => r.fit >= 0.5).length, String(angle)).toBeGreaterThanOrEqual(2);
+      expect(rankCandidates(phrases, selectionPoint(readingFrom({ angle, strength: 60 }))).filter((r) => r.fit >= 0.5).length, String(angle)).toBeGreaterThanOrEqual(2);
     }
     expect(phrases.filter((p) => p.maxIntensity !== undefined && p.maxIntensity <= 35).length).toBeGreaterThanOrEqual(2);
   });
@@ -84,7 +86,9 @@ describe('composeConnectRecommendations follows the evidence and the role, as gr
     expect(thin.overview).toMatch(/tentative/);
     const sure = composeConnectRecommendations(partyAt('Robert', AXIS.D, 80));
     expect(sure.overview).not.toMatch(/tentative/);
-    expect(thin.qualities).not.toEqual(sure.qualities);
+    // The same direction's advice: thin evidence changes how firmly it is said, not what it is.
+    expect(thin.qualities).toEqual(sure.qualities);
+    expect(thin.overview).not.toMatch(/strongly marked|unmistakable|balanced/);
   });
 
   it('uses the role read from the title', () => {
@@ -93,12 +97,15 @@ describe('composeConnectRecommendations follows the evidence and the role, as gr
     expect(JSON.stringify(data)).not.toBe(JSON.stringify(plain));
   });
 
-  it('uses the other traits only where a personality test measured them', () => {
-    const open = (source: 'prediction' | 'assessment'): Party => {
+  it('uses the other traits only where they are known as well as a personality test knows them', () => {
+    // A text reading of this model gives openness a confidence of about 0.25: not enough to say
+    // anything of it (it reads openness into nearly every writer's prose). A test's 0.9 is.
+    const open = (source: 'prediction' | 'assessment', confidence: number): Party => {
       const base = partyAt('Maya', AXIS.S);
-      return { ...base, estimate: { ...base.estimate, source, scores: { ...base.estimate.scores, openness: 0.9 } } };
+      const estimate = base.estimate;
+      return { ...base, estimate: { ...estimate, source, scores: { ...estimate.scores, openness: 0.9 }, confidence: { ...estimate.confidence, openness: confidence } } };
     };
-    expect(composeConnectRecommendations(open('prediction'))).toEqual(composeConnectRecommendations(partyAt('Maya', AXIS.S)));
-    expect(composeConnectRecommendations(open('assessment'))).not.toEqual(composeConnectRecommendations(partyAt('Maya', AXIS.S)));
+    expect(composeConnectRecommendations(open('prediction', 0.25))).toEqual(composeConnectRecommendations(partyAt('Maya', AXIS.S)));
+    expect(composeConnectRecommendations(open('assessment', 0.9))).not.toEqual(composeConnectRecommendations(partyAt('Maya', AXIS.S)));
   });
 });

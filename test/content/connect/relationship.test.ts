@@ -16,7 +16,7 @@ import {
 } from '../../../src/content/relationship/library.ts';
 import { HEDGE } from '../../../src/content/hedge.ts';
 import { composeConnectRecommendations } from '../../../src/content/connect/recommendations.ts';
-import { TENTATIVE_CONFIDENCE } from '../../../src/content/individual.ts';
+import { TENTATIVE_CONFIDENCE } from '../../../src/content/reading.ts';
 import type { Party } from '../../../src/content/party.ts';
 import { AXIS, partyAt, tagsIn, TYPE_ANGLES, withConfidence } from './helpers.ts';
 
@@ -173,11 +173,12 @@ describe('composeRelationship', () => {
     expect(r.overview).toContain('Ana has a <b>balanced style</b> and adapts');
   });
 
-  it('does not call a blend near the D/C line "far apart" from an I while the pair text says both are outgoing', () => {
+  it('does not call a blend "far apart" from anyone: near the centre the angle says little', () => {
+    // 175° is a CD type, a C style (its type's first letter), as the person's profile says.
     const r = composeRelationship(partyAt(null, 175, 8), partyAt('Marisol', 15));
     expect(r.overview).toContain('balanced style');
     expect(r.overview).not.toMatch(/far apart|close neighbours|a quarter of the circle/);
-    expect(r.overview).toContain('differ on focus: your contact is after the result');
+    expect(r.overview).toContain('<b>opposite styles</b>');
   });
 
   it('is deterministic', () => {

@@ -15,7 +15,7 @@ describe('TextPool', () => {
 
   it('answers in a worker, with the model file it was given, what the main thread answers', async () => {
     for (const text of [OUTGOING_TEXT, RESUME_TEXT, 'too short']) {
-      for (const options of [{ labelled: true, evidence: true }, { labelled: false, evidence: false }]) {
+      for (const options of [{ textType: 'resume' as const, evidence: true }, { evidence: false }]) {
         expect(await pooled.analyze(text, options)).toEqual(analyzeText(text, { ...options, model }));
       }
     }
