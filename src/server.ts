@@ -8,7 +8,7 @@ import type { Redis } from 'ioredis';
 import { metricsSourceOf, startOpsListener, type OpsListener } from './api/ops/listener.ts';
 import { closeWithin } from './api/shared/connection-limits.ts';
 import { buildBaseApp, buildConnectApp } from './app.ts';
-import type { Config } from './config.ts';
+import { checkProductionLinks, type Config } from './config.ts';
 import { createContext, type AppContext } from './context.ts';
 import { openDatabase } from './db/open.ts';
 import { makePrivate, openDirectoryWarning, PRIVATE_UMASK } from './db/private-files.ts';
@@ -38,6 +38,7 @@ function adminSocketPath(dataDir: string): string {
 }
 
 export async function startService(config: Config): Promise<RunningService> {
+  checkProductionLinks(config);
   // Whatever this process writes (the database, uploads, the lock, backups) is its user's alone.
   process.umask(PRIVATE_UMASK);
   const logger = createLogger(config.logLevel);

@@ -6,7 +6,9 @@ import { sniffPdf } from '../../personality/pdf/index.ts';
 import type { AppContext } from '../../context.ts';
 import { describePersonality } from '../../profiles/describe.ts';
 import { AppError } from '../../shared/errors.ts';
-import { readingMultipart } from '../shared/multipart.ts';
+import { acceptsBody, bodyTooLarge, textBodyBytes } from '../shared/body-caps.ts';
+import { checkInputText } from '../shared/input-text.ts';
+import { busboyLimits, fieldTooLarge, readingMultipart, type MultipartCaps } from '../shared/multipart.ts';
 import { noPersonality, NoPersonality } from '../shared/personality-schemas.ts';
 import { AnalysisA3, toA3 } from './analysis-shapes.ts';
 
@@ -28,6 +30,18 @@ const schema = {
   response: { 200: Type.Union([AnalysisA3, NoPersonality], { description: 'A3: the predicted personality, or the no-personality answer (data null) when the text yields none' }) },
 };
 
+/** The text (100,000 characters) in any of the encodings above, and a few fields beside it. */
+const TEXT_BODY = { bytes: textBodyBytes(MAX_TEXT_CHARS), fields: 8, depth: 2 };
+/** UTF-8 takes up to 4 bytes a character. */
+const TEXT_MULTIPART: MultipartCaps = {
+  parts: 10,
+  files: 1,
+  fields: 5,
+  fileSize: MAX_TEXT_CHARS * 4,
+  fieldSize: MAX_TEXT_CHARS * 4,
+  reads: 'one field or file part named "text" (or a file part named "file")',
+};
+
 const MISSING = 'Send the text to analyse as the parameter "text" (JSON body, form field, multipart field, plain-text body or query string).';
 
 /** Read as text, a PDF's bytes would be analysed as gibberish and answer "too short". */
@@ -35,13 +49,19 @@ const PDF_HERE = 'This is a PDF: upload it to POST /v1/analysis/pdf, which reads
 
 /** A multipart body: a field named text, or a file part named text or file holding plain text. */
 async function textFromMultipart(request: FastifyRequest): Promise<string | undefined> {
-  for await (const part of request.parts()) {
-    if (part.type === 'field' && part.fieldname === 'text' && typeof part.value === 'string') return part.value;
+  for await (const part of request.parts({ limits: busboyLimits(TEXT_MULTIPART) })) {
+    if (part.type === 'field' && part.fieldname === 'text' && typeof part.value === 'string') {
+      if (part.valueTruncated) throw fieldTooLarge(TEXT_MULTIPART, 'text');
+      checkInputText({ text: part.value }, 'multipart field');
+      return part.value;
+    }
     if (part.type === 'file' && (part.fieldname === 'text' || part.fieldname === 'file')) {
       const bytes = await part.toBuffer();
       if (bytes.length > MAX_TEXT_CHARS * 4) throw new AppError('payload_too_large', `The text is longer than ${MAX_TEXT_CHARS} characters.`);
       if (sniffPdf(bytes)) throw new AppError('unsupported_media_type', PDF_HERE);
-      return bytes.toString('utf8');
+      const text = bytes.toString('utf8');
+      checkInputText({ [part.fieldname]: text }, 'multipart file part');
+      return text;
     }
   }
   return undefined;
@@ -49,9 +69,15 @@ async function textFromMultipart(request: FastifyRequest): Promise<string | unde
 
 async function submittedText(request: FastifyRequest, queryText: string | undefined): Promise<string> {
   let text: string | undefined;
-  if (request.isMultipart()) text = await readingMultipart(() => textFromMultipart(request));
-  else if (typeof request.body === 'string') {
+  if (request.isMultipart()) {
+    // Multipart is read as it streams, part by part: its parts are capped above, and its whole
+    // length is refused here before a byte is read when the declared one is over the cap.
+    const cap = request.routeOptions.bodyLimit;
+    if (Number(request.headers['content-length'] ?? 0) > cap) throw bodyTooLarge(cap);
+    text = await readingMultipart(() => textFromMultipart(request), TEXT_MULTIPART);
+  } else if (typeof request.body === 'string') {
     if (request.body.startsWith('%PDF-')) throw new AppError('unsupported_media_type', PDF_HERE);
+    checkInputText(request.body, 'body');
     text = request.body;
   } else if (request.body && typeof request.body === 'object' && 'text' in request.body && typeof request.body.text === 'string') {
     text = request.body.text;
@@ -62,7 +88,7 @@ async function submittedText(request: FastifyRequest, queryText: string | undefi
 }
 
 export const analysisTextPostRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.post('/v1/analysis/text', { schema }, async (request) => {
+  app.post('/v1/analysis/text', { schema, ...acceptsBody(TEXT_BODY, ctx.config.bodyLimitBytes) }, async (request) => {
     const result = await analyzeSubmittedText(ctx.textPool, await submittedText(request, request.query.text));
     if (!result.estimate) return noPersonality(result.reason);
     return toA3(describePersonality(result.estimate));

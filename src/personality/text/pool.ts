@@ -36,6 +36,12 @@ export interface TextPoolOptions {
 export interface PooledAnalyzeOptions {
   labelled?: boolean;
   evidence?: boolean;
+  /**
+   * Work already stored and queued (a Connect search's job): it waits its turn however long the
+   * queue, rather than being refused like a caller who can send again. The job worker sends one
+   * text at a time, so this adds at most one text per worker to the queue.
+   */
+  background?: boolean;
 }
 
 export class TextPool {
@@ -69,7 +75,7 @@ export class TextPool {
     if (text.length < this.options.inlineMaxChars) {
       return Promise.resolve(analyzeText(text, { ...task, model: this.options.model }));
     }
-    if (this.queued >= this.options.maxQueue) {
+    if (this.queued >= this.options.maxQueue && options.background !== true) {
       return Promise.reject(
         new AppError('unavailable', 'The service is busy analysing other long texts; send this one again in a moment.', {
           retryAfterSeconds: FULL_RETRY_SECONDS,
