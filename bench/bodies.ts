@@ -60,13 +60,13 @@ try {
   for (const hostile of requests) {
     for (const outcome of outcomes.get(hostile.name) ?? []) {
       if (hostile.overCap) {
-        if (outcome === 413) refused++;
+        if (outcome === (hostile.refusedWith ?? 413)) refused++;
         else if (outcome === 'reset') reset++;
         else failures++;
       } else if (outcome === 'reset' || outcome >= 500 || outcome === 413) failures++;
     }
   }
-  console.log(`over-cap bodies: ${refused} answered 413, ${reset} closed while still sending; unexpected answers (a 5xx, a 413 at the caps, a reset): ${failures}`);
+  console.log(`over-cap bodies: ${refused} refused (413; 415 at the PDF upload), ${reset} closed while still sending; unexpected answers (a 5xx, a 413 at the caps, a reset): ${failures}`);
 } finally {
   await service.stop();
   rmSync(dir, { recursive: true, force: true });

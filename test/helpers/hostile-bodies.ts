@@ -18,6 +18,8 @@ export interface HostileRequest {
   body: Buffer;
   /** Over a cap: refused with 413 (or the connection closed right after it, the body unread). */
   overCap: boolean;
+  /** The refusal of an over-cap body: 413, or 415 where the route takes no form at all (the PDF upload). */
+  refusedWith?: number;
 }
 
 export interface HostileTargets {
@@ -59,12 +61,17 @@ export function hostileRequests(targets: HostileTargets): HostileRequest[] {
     { name: 'POST /t/{id}', url: `${targets.baseUrl}/t/no-such-link`, auth: {}, fields: 64, bytes: 16 * KB, depth: 4 },
     { name: 'POST /login', url: `${targets.baseUrl}/login`, auth: {}, fields: 8, bytes: 8 * KB, depth: 4 },
     { name: 'POST /signup', url: `${targets.baseUrl}/signup`, auth: {}, fields: 8, bytes: 8 * KB, depth: 4 },
+    { name: 'POST /h/{id}', url: `${targets.baseUrl}/h/no-such-link`, auth: {}, fields: 64, bytes: 16 * KB, depth: 4 },
+    { name: 'POST /logout', url: `${targets.baseUrl}/logout`, auth: {}, fields: 4, bytes: KB, depth: 4 },
+    { name: 'POST /dashboard/token', url: `${targets.baseUrl}/dashboard/token`, auth: {}, fields: 4, bytes: KB, depth: 4 },
     { name: 'POST /dashboard/hiring', url: `${targets.baseUrl}/dashboard/hiring`, auth: {}, fields: 6, bytes: 24 * KB, depth: 4 },
+    { name: 'POST /r/{id}/delete', url: `${targets.baseUrl}/r/no-such-result/delete`, auth: {}, fields: 4, bytes: KB, depth: 4 },
     { name: 'POST /v1/analysis/text', url: `${targets.baseUrl}/v1/analysis/text`, auth: bearer, fields: 8, bytes: textBodyBytes(MAX_TEXT_CHARS), depth: 2 },
     { name: 'POST /v1/profiles', url: `${targets.connectUrl}/v1/profiles`, auth: org, fields: 16, bytes: textBodyBytes(MAX_TEXT_CHARS), depth: 2 },
     { name: 'POST /v1/profiles/async', url: `${targets.connectUrl}/v1/profiles/async`, auth: org, fields: 16, bytes: textBodyBytes(MAX_TEXT_CHARS), depth: 2 },
     { name: 'POST /v1/messaging', url: `${targets.connectUrl}/v1/messaging/${one}/${two}`, auth: org, fields: 8, bytes: textBodyBytes(MESSAGE_MAX_CHARS), depth: 2 },
     { name: 'POST /v1/relationships', url: `${targets.connectUrl}/v1/relationships/${one}/${two}`, auth: org, fields: 8, bytes: KB, depth: 4 },
+    { name: 'POST /v1/emails', url: `${targets.connectUrl}/v1/emails/${one}`, auth: org, fields: 8, bytes: KB, depth: 4 },
   ];
   const requests: HostileRequest[] = [];
   for (const route of routes) {
@@ -72,6 +79,8 @@ export function hostileRequests(targets: HostileTargets): HostileRequest[] {
     requests.push({ name: `${route.name} form at its caps`, url: route.url, headers: { ...route.auth, 'content-type': FORM }, body: Buffer.from(form(route.fields, route.bytes)), overCap: false });
     requests.push({ name: `${route.name} JSON at its caps`, url: route.url, headers: { ...route.auth, 'content-type': JSON_TYPE }, body: Buffer.from(nested(route.depth, route.bytes)), overCap: false });
   }
+  // The PDF upload takes no form: refused by its Content-Type before a byte is read (its PDFs: pdf-uploads-healthz.test.ts).
+  requests.push({ name: 'POST /v1/analysis/pdf million-field form', url: `${targets.baseUrl}/v1/analysis/pdf`, headers: { ...bearer, 'content-type': FORM }, body: million, overCap: true, refusedWith: 415 });
   // The long texts each text route takes, whole: read in the text pool's threads, not on the event loop.
   const json = (value: unknown) => Buffer.from(JSON.stringify(value));
   requests.push({ name: 'POST /v1/analysis/text 100,000 characters', url: `${targets.baseUrl}/v1/analysis/text`, headers: { ...bearer, 'content-type': JSON_TYPE }, body: json({ text: LONG_TEXT }), overCap: false });
