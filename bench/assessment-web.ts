@@ -31,7 +31,7 @@ function fmt(s: { median: number; p95: number }): string {
 }
 
 try {
-  const user = await createUser(db, { email: 'bench@example.com', password: 'bench password 123' });
+  const user = await createUser(db, { email: 'bench@example.com', password: 'bench password 123', confirmed: true });
   const page = `${base}/t/${user.testLinkId}?api_user_email=someone%40example.org`;
 
   const loads: number[] = [];
@@ -44,10 +44,17 @@ try {
   }
 
   const answers = (k: number) => Object.fromEntries(q.items.map((item, j) => [item.id, 1 + ((j * 7 + k) % 5)]));
+  // The submission limits (src/takers/limits.ts) would stop a bench of one link from one
+  // network: the counts are cleared between submissions, outside the timed part (each
+  // submission still counts itself, as in use).
+  const clearLimits = () => db.query('DELETE FROM limit_windows');
   const stores: number[] = [];
+  const deps = { db, mailer: ctx.mailer, publicBaseUrl: null };
+  const link = { userId: user.id, hiringLinkId: null, key: `t:${user.testLinkId}` };
   for (let i = 0; i < 120; i += 1) {
+    await clearLimits();
     const start = performance.now();
-    await submitTest(db, q, { userId: user.id, hiringLinkId: null }, { submissionId: `bench-submission-${i}-xxxxxxxx`, email: `taker${i}@example.org`, firstName: 'Bench', lastName: `Taker ${i}`, answers: answers(i) });
+    await submitTest(deps, q, link, { submissionId: `bench-submission-${i}-xxxxxxxx`, email: `taker${i}@example.org`, firstName: 'Bench', lastName: `Taker ${i}`, answers: answers(i), network: '127.0.0.0/24' });
     stores.push(performance.now() - start);
   }
 
@@ -55,6 +62,7 @@ try {
   for (let i = 0; i < 60; i += 1) {
     const form = new URLSearchParams({ submission_id: `bench-http-${i}-xxxxxxxxxxxx`, api_user_email: `http${i}@example.org`, first_name: 'Http' });
     for (const [id, v] of Object.entries(answers(i + 1))) form.set(`q.${id}`, String(v));
+    await clearLimits();
     const start = performance.now();
     const response = await fetch(page.split('?')[0] ?? '', { method: 'POST', body: form, redirect: 'manual' });
     if (response.status !== 303) throw new Error(`submission answered ${response.status}`);
@@ -76,7 +84,7 @@ try {
   console.log(`test page + test.js over HTTP:        ${fmt(load)}  (target < 200 ms: ${load.p95 < 200 ? 'met' : 'NOT met'})`);
   console.log(`score + store a completed test:       ${fmt(store)}  (target < 20 ms: ${store.median < 20 ? 'met' : 'NOT met'})`);
   console.log(`submit over HTTP (form post, 303):    ${fmt(post)}`);
-  console.log(`one SELECT 1 round trip (this run):   ${fmt(trip)}; storing a test = ${(store.median / trip.median).toFixed(1)} round trips (a transaction of 4 statements)`);
+  console.log(`one SELECT 1 round trip (this run):   ${fmt(trip)}; storing a test = ${(store.median / trip.median).toFixed(1)} round trips (a transaction of 5 statements: the attempt id, three limit counts, the insert)`);
 } finally {
   await app.close();
   await ctx.shutdown();

@@ -69,6 +69,15 @@ export interface Config {
   textMaxQueue: number;
   /** Texts of this many characters or more are analysed in a worker thread. */
   textInlineMaxChars: number;
+  /** Mail for confirmation links (SMTP_URL, SMTP_FROM); null: the service sends no mail. */
+  mail: MailConfig | null;
+}
+
+export interface MailConfig {
+  /** smtp:// or smtps:// URL with its user and password (nodemailer reads options from its query). */
+  smtpUrl: string;
+  /** The sender, `address` or `Name <address>`. */
+  from: string;
 }
 
 export interface HttpLimits {
@@ -291,6 +300,36 @@ export function checkProductionLinks(config: Pick<Config, 'production' | 'public
   }
 }
 
+/** `someone@example.com` or `Display Name <someone@example.com>`, on one line. */
+const SENDER = /^(?:[^<>\r\n"]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
+
+/**
+ * SMTP_URL and SMTP_FROM go together. Links in mail are built from PUBLIC_BASE_URL only: a
+ * link built from a request's Host header would let a caller send someone a confirmation link
+ * to a host of the caller's, and so collect the secret it carries.
+ */
+export function readMail(env: Env, publicBaseUrl: string | null): MailConfig | null {
+  const url = env.SMTP_URL?.trim() ?? '';
+  const from = env.SMTP_FROM?.trim() ?? '';
+  if (url === '') {
+    if (from !== '') throw new ConfigError('SMTP_FROM', 'is set but SMTP_URL is not: set both to send mail, or neither');
+    return null;
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // The value may hold a password: it is not repeated.
+    throw new ConfigError('SMTP_URL', 'must be a URL such as smtp://user:password@mail.example.com:587 (or smtps:// for TLS from the start); the value given does not parse');
+  }
+  if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') throw new ConfigError('SMTP_URL', `must start with smtp:// or smtps://, got "${parsed.protocol}//"`);
+  if (parsed.hostname === '') throw new ConfigError('SMTP_URL', 'must name the mail server, as in smtp://mail.example.com:587');
+  if (from === '') throw new ConfigError('SMTP_FROM', 'must be set with SMTP_URL: the sender of the mail, like "Rapport <no-reply@example.com>"');
+  if (!SENDER.test(from)) throw new ConfigError('SMTP_FROM', `must be an address or "Name <address>" on one line, got "${from}"`);
+  if (publicBaseUrl === null) throw new ConfigError('SMTP_URL', 'needs PUBLIC_BASE_URL: links in mail are built from it, never from the Host header a request names');
+  return { smtpUrl: url, from };
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
@@ -303,6 +342,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     throw new ConfigError('CONNECT_PORT', `must differ from PORT (both are ${port})`);
   }
   const dataDir = path.resolve(cwd, env.RAPPORT_DATA_DIR ?? 'data');
+  const publicBaseUrl = readUrl(env, 'PUBLIC_BASE_URL', ['http:', 'https:']);
   return {
     host: env.HOST ?? '0.0.0.0',
     port,
@@ -310,7 +350,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dataDir,
     databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     databasePoolSize: readLimit(env, 'DATABASE_POOL_SIZE', 10),
-    publicBaseUrl: readUrl(env, 'PUBLIC_BASE_URL', ['http:', 'https:']),
+    publicBaseUrl,
     publicConnectUrl: readUrl(env, 'PUBLIC_CONNECT_URL', ['http:', 'https:']),
     trustProxy: readTrustProxy(env),
     production: env.NODE_ENV === 'production',
@@ -337,5 +377,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     textWorkers: readCount(env, 'RAPPORT_TEXT_WORKERS', defaultTextWorkers()),
     textMaxQueue: readCount(env, 'RAPPORT_TEXT_MAX_QUEUE', 64),
     textInlineMaxChars: readCount(env, 'RAPPORT_TEXT_INLINE_CHARS', 5000),
+    mail: readMail(env, publicBaseUrl),
   };
 }

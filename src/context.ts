@@ -19,6 +19,7 @@ import { DEFAULT_MODEL_PATH, loadModel, type TextModel } from './personality/tex
 import { TextPool } from './personality/text/pool.ts';
 import type { Logger } from './shared/logger.ts';
 import { SessionStore } from './users/sessions.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { PersonLookups } from './people/lookups.ts';
 import { DiscMapRenderer } from './web/disc-map-renderer.ts';
 import { prepareProfileContent } from './content/compose-profile.ts';
@@ -43,6 +44,8 @@ export interface AppContext {
   overload: OverloadMonitor;
   /** Log-in sessions of registered users (group B's dashboard). */
   sessions: SessionStore;
+  /** Confirmation links by mail (SMTP_URL); a mailer that is not `enabled` where none is set up. */
+  mailer: Mailer;
   /** Uploaded PDFs on disk until their analysis ends. */
   spool: UploadSpool;
   /** DISC map PNGs, drawn in a worker thread and cached. */
@@ -117,6 +120,7 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
     inlineMaxChars: config.textInlineMaxChars,
   });
   const finishedRequests = new FinishedRequestWriter(db);
+  const mailer = createMailer(config.mail, logger);
   let worker: JobWorker | null = null;
   let stopPurging = () => {};
   if (options.runJobs) {
@@ -143,6 +147,7 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
     metrics,
     overload,
     sessions: new SessionStore(db, config.sessionSecret),
+    mailer,
     spool,
     discMaps,
     model,
@@ -159,6 +164,7 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
       overload.close();
       await discMaps.close();
       await textPool.close();
+      await mailer.close();
     },
   };
 }

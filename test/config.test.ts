@@ -122,6 +122,31 @@ describe('configuration', () => {
     expect(() => loadConfig({ RAPPORT_SESSION_SECRET: 'short-secret' })).toThrow('Invalid configuration: RAPPORT_SESSION_SECRET must be at least 32 characters long (got 12)');
   });
 
+  it('reads SMTP_URL and SMTP_FROM together, with PUBLIC_BASE_URL for the links, never echoing the URL', () => {
+    expect(loadConfig({}).mail).toBeNull();
+    const mail = { SMTP_URL: 'smtp://user:pa55word@mail.example.com:587', SMTP_FROM: 'Rapport <no-reply@example.com>', PUBLIC_BASE_URL: 'https://rapport.example.com' };
+    expect(loadConfig(mail).mail).toEqual({ smtpUrl: 'smtp://user:pa55word@mail.example.com:587', from: 'Rapport <no-reply@example.com>' });
+    expect(loadConfig({ ...mail, SMTP_URL: 'smtps://mail.example.com', SMTP_FROM: 'no-reply@example.com' }).mail).toEqual({ smtpUrl: 'smtps://mail.example.com', from: 'no-reply@example.com' });
+    const refusals: [Record<string, string>, RegExp][] = [
+      [{ ...mail, SMTP_URL: 'http://user:pa55word@mail.example.com' }, /^Invalid configuration: SMTP_URL must start with smtp:\/\/ or smtps:\/\//],
+      [{ ...mail, SMTP_URL: 'smtp://[pa55word' }, /^Invalid configuration: SMTP_URL must be a URL/],
+      [{ ...mail, SMTP_FROM: '' }, /^Invalid configuration: SMTP_FROM must be set with SMTP_URL/],
+      [{ ...mail, SMTP_FROM: 'not an address' }, /^Invalid configuration: SMTP_FROM must be an address/],
+      [{ ...mail, SMTP_FROM: 'a@example.com\r\nBcc: b@example.com' }, /^Invalid configuration: SMTP_FROM must be an address/],
+      [{ SMTP_FROM: 'no-reply@example.com' }, /^Invalid configuration: SMTP_FROM is set but SMTP_URL is not/],
+      // Links in mail never come from a request's Host header.
+      [{ ...mail, PUBLIC_BASE_URL: '' }, /^Invalid configuration: SMTP_URL needs PUBLIC_BASE_URL/],
+    ];
+    for (const [env, message] of refusals) {
+      expect(() => loadConfig(env)).toThrow(message);
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(String(error)).not.toContain('pa55word');
+      }
+    }
+  });
+
   describe('RAPPORT_TEXT_MODEL', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'rapport-model-config-'));
 

@@ -14,7 +14,9 @@ function printUsers(users: UserView[]): void {
     process.stdout.write('No users yet. Create one with: npx rapport users create --email EMAIL\n');
     return;
   }
-  const rows = users.map((u) => [u.id, u.email, u.created_at.slice(0, 10), u.disabled_at ? `disabled ${u.disabled_at.slice(0, 10)}` : 'active']);
+  // An address never confirmed: made by sign-up while the service sent no mail.
+  const status = (u: UserView) => (u.disabled_at ? `disabled ${u.disabled_at.slice(0, 10)}` : u.email_confirmed_at ? 'active' : 'active, address not confirmed');
+  const rows = users.map((u) => [u.id, u.email, u.created_at.slice(0, 10), status(u)]);
   const header = ['ID', 'EMAIL', 'CREATED', 'STATUS'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   for (const row of [header, ...rows]) process.stdout.write(`${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd()}\n`);

@@ -1,3 +1,5 @@
+import { purgeEndedWindows } from '../accounts/window-limits.ts';
+import { purgeExpiredConfirmations } from '../confirmations/tokens.ts';
 import type { Db } from '../db/client.ts';
 import { purgeFinishedJobs } from '../jobs/queue.ts';
 import type { Logger } from '../shared/logger.ts';
@@ -7,7 +9,7 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Deletes Connect requests, and finished jobs, older than the retention period now and every
- * hour, in each process that runs jobs (a delete is idempotent, so several workers doing it is
+ * hour, with expired confirmation links and the counts of ended limit windows, in each process that runs jobs (a delete is idempotent, so several workers doing it is
  * harmless). The embedded database has no autovacuum, so after deleting jobs it vacuums their
  * table itself: otherwise dead rows pile up under the claim's index scans. Returns stop.
  */
@@ -20,6 +22,8 @@ export function startPurging(db: Db, days: number, logger: Logger): () => void {
       logger.info({ purged_jobs: jobs }, 'purged finished jobs');
       if (db.kind === 'embedded') await db.exec('VACUUM jobs');
     }
+    await purgeExpiredConfirmations(db);
+    await purgeEndedWindows(db);
   };
   const run = () => {
     purge().catch((error: unknown) => logger.warn({ err: error }, 'could not purge old Connect requests and finished jobs'));

@@ -44,11 +44,26 @@ const connectRequests: PersonDataPart = {
   erase: async (tx, personId) => (await tx.query('DELETE FROM profile_requests WHERE person_id = $1 RETURNING id', [personId])).length,
 };
 
-/** Personality tests the person took: answers, results and the hiring link they came through. */
+/** The person's address, for rows that name them by it rather than by their row. */
+const ADDRESS = '(SELECT email_normalized FROM people WHERE id = $1)';
+
+/**
+ * Personality tests taken with the person's address: answers, results and the hiring link they
+ * came through; confirmed ones (their profile) and unconfirmed ones (only their user's) alike.
+ */
 const assessments: PersonDataPart = {
   name: 'assessments',
-  export: (tx, personId) => tx.query('SELECT * FROM assessments WHERE person_id = $1 ORDER BY created_at', [personId]),
-  erase: async (tx, personId) => (await tx.query('DELETE FROM assessments WHERE person_id = $1 RETURNING id', [personId])).length,
+  export: (tx, personId) => tx.query(`SELECT * FROM assessments WHERE person_id = $1 OR email_normalized = ${ADDRESS} ORDER BY created_at`, [personId]),
+  erase: async (tx, personId) => (await tx.query(`DELETE FROM assessments WHERE person_id = $1 OR email_normalized = ${ADDRESS} RETURNING id`, [personId])).length,
+};
+
+/** Links mailed to the person's address and not used yet (a result to confirm, a sign-up to finish). */
+const confirmations: PersonDataPart = {
+  name: 'email_confirmations',
+  // The secret's hash and a sign-up's password hash are credentials, not data about the person.
+  export: (tx, personId) =>
+    tx.query(`SELECT purpose, subject_id, email, email_normalized, expires_at, created_at FROM email_confirmations WHERE email_normalized = ${ADDRESS} ORDER BY created_at`, [personId]),
+  erase: async (tx, personId) => (await tx.query(`DELETE FROM email_confirmations WHERE email_normalized = ${ADDRESS} RETURNING token_hash`, [personId])).length,
 };
 
 /**
@@ -56,7 +71,7 @@ const assessments: PersonDataPart = {
  * belong to the API token that asked for them (the text sent is not linked to anyone stored),
  * and jobs name analyses or requests, not people. One line per new table goes above `personRow`.
  */
-export const PERSON_DATA_PARTS: readonly PersonDataPart[] = [connectRequests, assessments, personRow];
+export const PERSON_DATA_PARTS: readonly PersonDataPart[] = [connectRequests, assessments, confirmations, personRow];
 
 /** How the operator names the person: exactly one of the two, matched like the lookups are. */
 export type ForgetKey = { email: string } | { linkedinUrl: string };

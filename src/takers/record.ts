@@ -1,12 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { queryOne, type Db, type Queryable } from '../db/client.ts';
+import { queryOne, type Db } from '../db/client.ts';
+import { hitWindowLimits } from '../accounts/window-limits.ts';
+import { issueConfirmation } from '../confirmations/tokens.ts';
 import type { TraitEstimate } from '../personality/types.ts';
-import { newId } from '../shared/ids.ts';
 import { newLinkId } from '../users/users.ts';
+import { submissionLimits } from './limits.ts';
 
 export interface AssessmentRecord {
   userId: string;
   hiringLinkId: string | null;
+  /** The link the test was sent through (`t:<id>` or `h:<id>`), for the limit per link. */
+  linkKey: string;
+  /** The taker's network (src/accounts/network.ts), for the limit per taker. */
+  network: string;
   submissionId: string;
   email: string;
   emailNormalized: string;
@@ -24,84 +30,56 @@ export interface StoredAssessment {
   deleteKey: string | null;
   /** True when this submission id had been stored already (a second click, a resent form). */
   repeated: boolean;
+  /** The secret of the confirmation link to mail the taker; null without mail, or for a repeat. */
+  confirmationToken: string | null;
 }
 
 export function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
-interface PersonState extends Record<string, unknown> {
-  id: string;
-  estimate: TraitEstimate | null;
-  model_version: string | null;
-  verified: boolean;
-}
-
 /**
- * Finds or creates the test taker's row in `people` (by email) and makes its personality the
- * test's: an imported person keeps their row and becomes verified. Locks the row. An existing
- * row's state before the test is returned, so deleting the result can restore it.
+ * Stores a completed test as its user's result, and nobody's profile yet: no stored person is
+ * touched until the taker confirms the address (src/takers/confirm.ts). Submitting the same
+ * attempt again (same submission id) stores nothing and returns the first result, so a double
+ * click or a resent form is harmless and counts against no limit. With `mail`, a confirmation
+ * link is issued in the same transaction; the caller mails it once the result is stored.
  */
-async function claimPerson(tx: Queryable, record: AssessmentRecord): Promise<{ person: PersonState; created: boolean }> {
-  const existing = await queryOne<PersonState>(tx, 'SELECT id, estimate, model_version, verified FROM people WHERE email_normalized = $1 FOR UPDATE', [record.emailNormalized]);
-  if (existing) {
-    await tx.query(
-      `UPDATE people SET estimate = $2::jsonb, model_version = $3, verified = true, updated_at = now(),
-         first_name = COALESCE(first_name, $4), last_name = COALESCE(last_name, $5)
-       WHERE id = $1`,
-      [existing.id, JSON.stringify(record.estimate), record.estimate.modelVersion, record.firstName, record.lastName],
-    );
-    return { person: existing, created: false };
-  }
-  const created = await queryOne<PersonState>(
-    tx,
-    `INSERT INTO people (id, public_id, email, email_normalized, first_name, last_name, estimate, model_version, verified, source)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, true, 'assessment')
-     ON CONFLICT (email_normalized) DO NOTHING RETURNING id, estimate, model_version, verified`,
-    [newId('per'), newId('pp', 16), record.email, record.emailNormalized, record.firstName, record.lastName, JSON.stringify(record.estimate), record.estimate.modelVersion],
-  );
-  if (created) return { person: created, created: true };
-  // Someone else's transaction created the row between our read and insert: take theirs.
-  return claimPerson(tx, record);
-}
-
-/**
- * Stores a completed test. Submitting the same attempt again (same submission id) stores
- * nothing and returns the first result, so a double click or a resent form is harmless.
- */
-export async function recordAssessment(db: Db, record: AssessmentRecord): Promise<StoredAssessment> {
+export async function recordAssessment(db: Db, record: AssessmentRecord, options: { mail: boolean }): Promise<StoredAssessment> {
   return db.transaction(async (tx) => {
     const seen = await queryOne<{ id: string }>(tx, 'SELECT id FROM assessments WHERE submission_id = $1', [record.submissionId]);
-    if (seen) return { id: seen.id, deleteKey: null, repeated: true };
-    // A row that existed keeps what it held beside the result, so deleting the result restores it.
-    const { person, created: isNew } = await claimPerson(tx, record);
+    if (seen) return { id: seen.id, deleteKey: null, repeated: true, confirmationToken: null };
+    await hitWindowLimits(tx, submissionLimits(record));
     const id = newLinkId('r');
     const deleteKey = randomBytes(24).toString('base64url');
     const inserted = await tx.query<{ id: string }>(
-      `INSERT INTO assessments (id, submission_id, person_id, user_id, hiring_link_id, questionnaire_version, answers, estimate, delete_hash,
-         prior_estimate, prior_model_version, prior_verified)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10::jsonb, $11, $12)
+      `INSERT INTO assessments (id, submission_id, user_id, hiring_link_id, email, email_normalized, first_name, last_name,
+         questionnaire_version, answers, estimate, delete_hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12)
        ON CONFLICT (submission_id) DO NOTHING RETURNING id`,
       [
         id,
         record.submissionId,
-        person.id,
         record.userId,
         record.hiringLinkId,
+        record.email,
+        record.emailNormalized,
+        record.firstName,
+        record.lastName,
         record.questionnaireVersion,
         JSON.stringify(record.answers),
         JSON.stringify(record.estimate),
         hashKey(deleteKey),
-        isNew || person.estimate === null ? null : JSON.stringify(person.estimate),
-        isNew ? null : person.model_version,
-        isNew ? false : person.verified,
       ],
     );
     if (inserted.length === 0) {
       // The same attempt arrived twice at once and the other one won: answer with its result.
       const other = await queryOne<{ id: string }>(tx, 'SELECT id FROM assessments WHERE submission_id = $1', [record.submissionId]);
-      if (other) return { id: other.id, deleteKey: null, repeated: true };
+      if (other) return { id: other.id, deleteKey: null, repeated: true, confirmationToken: null };
     }
-    return { id, deleteKey, repeated: false };
+    const confirmationToken = options.mail
+      ? await issueConfirmation(tx, { purpose: 'result', subjectId: id, email: record.email, emailNormalized: record.emailNormalized, passwordHash: null })
+      : null;
+    return { id, deleteKey, repeated: false, confirmationToken };
   });
 }

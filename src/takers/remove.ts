@@ -1,19 +1,21 @@
 import { queryOne, type Db } from '../db/client.ts';
+import { dropConfirmationsOf } from '../confirmations/tokens.ts';
 import type { TraitEstimate } from '../personality/types.ts';
 import { AppError } from '../shared/errors.ts';
 import { hashKey } from './record.ts';
 
 interface DeletedRow extends Record<string, unknown> {
-  person_id: string;
+  person_id: string | null;
   prior_estimate: TraitEstimate | null;
   prior_model_version: string | null;
   prior_verified: boolean;
 }
 
 /**
- * Deletes a test result by its result id and the key from its delete link. The person's
- * profile falls back to their latest other result, or to what it held before the test, or,
- * when the test alone created it, is removed.
+ * Deletes a test result by its result id and the key from its delete link, with its
+ * confirmation link. An unconfirmed result was nobody's profile, so nothing else changes. A
+ * confirmed one's person falls back to their newest other confirmed result, or to what they
+ * held before the test, or, when the test alone created them, is removed.
  */
 export async function deleteAssessment(db: Db, resultId: string, key: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -23,6 +25,8 @@ export async function deleteAssessment(db: Db, resultId: string, key: string): P
       [resultId, hashKey(key)],
     );
     if (!deleted) throw new AppError('not_found', 'This result does not exist, was deleted already, or the delete link is not complete.');
+    await dropConfirmationsOf(tx, resultId);
+    if (deleted.person_id === null) return;
     const person = await queryOne<{ source: string }>(tx, 'SELECT source FROM people WHERE id = $1 FOR UPDATE', [deleted.person_id]);
     if (!person) return;
     const latest = await queryOne<{ estimate: TraitEstimate }>(

@@ -3,12 +3,16 @@ import { scoreAnswers } from '../assessment/scoring.ts';
 import type { Db } from '../db/client.ts';
 import { normalizeEmail } from '../people/normalize.ts';
 import { AppError } from '../shared/errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { resultConfirmationMail } from '../mail/messages.ts';
 import { recordAssessment, type StoredAssessment } from './record.ts';
 
 /** Through which link the test was taken: the user's own (their button) or one of their hiring links. */
 export interface TestLink {
   userId: string;
   hiringLinkId: string | null;
+  /** `t:<id>` or `h:<id>`: the link itself, for the limit per link. */
+  key: string;
 }
 
 export interface Submission {
@@ -18,6 +22,8 @@ export interface Submission {
   firstName: string;
   lastName: string;
   answers: Readonly<Record<string, number>>;
+  /** The taker's network (src/accounts/network.ts), for the limit per taker. */
+  network: string;
 }
 
 const NAME_MAX = 100;
@@ -30,11 +36,20 @@ function cleanName(value: string, label: string): string | null {
   return name;
 }
 
+export interface SubmitDeps {
+  db: Db;
+  mailer: Mailer;
+  /** PUBLIC_BASE_URL: the base of the link in the mail (set whenever mail is). */
+  publicBaseUrl: string | null;
+}
+
 /**
- * Scores a completed test and stores it for the link's user. The user comes from the link the
- * test was opened through, never from the form, so a forged user id in a form does nothing.
+ * Scores a completed test and stores it as the link's user's result. The user comes from the
+ * link the test was opened through, never from the form, so a forged user id in a form does
+ * nothing. Where mail is set up, the taker is mailed a link that makes the result their profile
+ * (src/takers/confirm.ts); until then, and always without mail, it is the user's alone.
  */
-export async function submitTest(db: Db, questionnaire: Questionnaire, link: TestLink, submission: Submission): Promise<StoredAssessment> {
+export async function submitTest(deps: SubmitDeps, questionnaire: Questionnaire, link: TestLink, submission: Submission): Promise<StoredAssessment> {
   if (!/^[\w-]{16,64}$/.test(submission.submissionId)) throw new AppError('bad_request', 'The test page sent no valid attempt id; reload the page and submit again.');
   const emailNormalized = normalizeEmail(submission.email);
   if (!emailNormalized) throw new AppError('bad_request', 'Give a valid email address.');
@@ -42,9 +57,12 @@ export async function submitTest(db: Db, questionnaire: Questionnaire, link: Tes
   const lastName = cleanName(submission.lastName, 'last name');
   const outcome = scoreAnswers(questionnaire, submission.answers);
   if (!outcome.ok) throw new AppError('bad_request', outcome.message);
-  return recordAssessment(db, {
+  const mail = deps.mailer.enabled && deps.publicBaseUrl !== null;
+  const stored = await recordAssessment(deps.db, {
     userId: link.userId,
     hiringLinkId: link.hiringLinkId,
+    linkKey: link.key,
+    network: submission.network,
     submissionId: submission.submissionId,
     email: submission.email.trim(),
     emailNormalized,
@@ -53,5 +71,9 @@ export async function submitTest(db: Db, questionnaire: Questionnaire, link: Tes
     questionnaireVersion: questionnaire.version,
     answers: submission.answers,
     estimate: outcome.estimate,
-  });
+  }, { mail });
+  if (stored.confirmationToken !== null && deps.publicBaseUrl !== null) {
+    deps.mailer.send(resultConfirmationMail(submission.email.trim(), deps.publicBaseUrl, stored.confirmationToken));
+  }
+  return stored;
 }

@@ -2,12 +2,28 @@ import type { TokenAuthenticator } from '../accounts/authenticator.ts';
 import { createToken, type ApiToken } from '../accounts/tokens.ts';
 import type { UsageMeter } from '../accounts/usage.ts';
 import { queryOne, type Db } from '../db/client.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { AppError } from '../shared/errors.ts';
 import type { User } from './users.ts';
 
 export interface UserTokenDeps {
   db: Db;
   auth: TokenAuthenticator;
   meter: UsageMeter;
+  /** Where mail is set up, only an account whose address is confirmed gets a token. */
+  mailer: Pick<Mailer, 'enabled'>;
+}
+
+/** Said on the dashboard instead of making a token. */
+export const CONFIRM_FOR_TOKEN = 'Confirm your email address to create your API token: we mail you a link.';
+
+/**
+ * Where the service sends mail, the free tier goes only to an account whose address was
+ * confirmed, so accounts made up in bulk get nothing to call the API with. Without mail no
+ * address can be confirmed, and every account gets one (docs/api-decisions.md).
+ */
+export function mayHaveToken(mailer: Pick<Mailer, 'enabled'>, user: User): boolean {
+  return !mailer.enabled || user.emailConfirmedAt !== null;
 }
 
 interface TokenRow extends Record<string, unknown> {
@@ -46,6 +62,7 @@ export async function activeUserToken(db: Db, userId: string): Promise<ApiToken 
  * rotating does not reset the 5,000 calls. Returns the secret, shown once.
  */
 export async function issueUserToken(deps: UserTokenDeps, user: User): Promise<{ token: ApiToken; secret: string; revokedIds: string[] }> {
+  if (!mayHaveToken(deps.mailer, user)) throw new AppError('forbidden', CONFIRM_FOR_TOKEN);
   // Counts still in memory must be in the table before they are carried over.
   await deps.meter.flush();
   const result = await deps.db.transaction(async (tx) => {

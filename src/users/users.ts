@@ -10,6 +10,8 @@ export interface User {
   /** The id in the user's test link, /t/<testLinkId>. */
   testLinkId: string;
   disabledAt: Date | null;
+  /** When the address was confirmed (by mail, or by the operator who made the account); null: never. */
+  emailConfirmedAt: Date | null;
   createdAt: Date;
 }
 
@@ -18,10 +20,11 @@ interface UserRow extends Record<string, unknown> {
   email: string;
   test_link_id: string;
   disabled_at: Date | null;
+  email_confirmed_at: Date | null;
   created_at: Date;
 }
 
-const COLUMNS = 'id, email, test_link_id, disabled_at, created_at';
+const COLUMNS = 'id, email, test_link_id, disabled_at, email_confirmed_at, created_at';
 
 function fromRow(row: UserRow): User {
   return {
@@ -29,6 +32,7 @@ function fromRow(row: UserRow): User {
     email: row.email,
     testLinkId: row.test_link_id,
     disabledAt: row.disabled_at ? new Date(row.disabled_at) : null,
+    emailConfirmedAt: row.email_confirmed_at ? new Date(row.email_confirmed_at) : null,
     createdAt: new Date(row.created_at),
   };
 }
@@ -47,20 +51,46 @@ export function checkPassword(password: string): void {
   }
 }
 
-export async function createUser(db: Queryable, input: { email: string; password: string }): Promise<User> {
-  const email = input.email.trim();
+/** A valid address, trimmed and normalised, or a bad_request naming the problem. */
+export function accountEmail(raw: string): { email: string; normalized: string } {
+  const email = raw.trim();
   const normalized = normalizeEmail(email);
   if (!normalized) throw new AppError('bad_request', 'Give a valid email address.');
+  return { email, normalized };
+}
+
+/**
+ * Creates an account. `confirmed`: its address is known to be the user's (an operator made it,
+ * or the user followed the link mailed to it); where mail is set up, only such an account gets
+ * an API token (src/users/api-token.ts).
+ */
+export async function createUser(db: Queryable, input: { email: string; password: string; confirmed: boolean }): Promise<User> {
+  const { email, normalized } = accountEmail(input.email);
   checkPassword(input.password);
-  const hash = await hashPassword(input.password);
+  return insertUser(db, { email, normalized, passwordHash: await hashPassword(input.password), confirmed: input.confirmed });
+}
+
+/** Stores an account whose password is hashed already; a conflict when the address has one. */
+export async function insertUser(db: Queryable, input: { email: string; normalized: string; passwordHash: string; confirmed: boolean }): Promise<User> {
   const row = await queryOne<UserRow>(
     db,
-    `INSERT INTO users (id, email, email_normalized, password_hash, test_link_id) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO users (id, email, email_normalized, password_hash, test_link_id, email_confirmed_at)
+     VALUES ($1, $2, $3, $4, $5, CASE WHEN $6::boolean THEN now() END)
      ON CONFLICT (email_normalized) DO NOTHING RETURNING ${COLUMNS}`,
-    [newId('usr', 9), email, normalized, hash, newLinkId('t')],
+    [newId('usr', 9), input.email, input.normalized, input.passwordHash, newLinkId('t'), input.confirmed],
   );
   if (!row) throw new AppError('conflict', 'A user with this email already exists.');
   return fromRow(row);
+}
+
+/** Marks the user's address confirmed (they followed the link mailed to it). */
+export async function confirmUserEmail(db: Queryable, userId: string): Promise<void> {
+  await db.query('UPDATE users SET email_confirmed_at = COALESCE(email_confirmed_at, now()) WHERE id = $1', [userId]);
+}
+
+/** True when an account has this address (normalised). */
+export async function emailHasAccount(db: Queryable, normalized: string): Promise<boolean> {
+  return (await queryOne(db, 'SELECT 1 AS found FROM users WHERE email_normalized = $1', [normalized])) !== undefined;
 }
 
 /** The user and their password hash, for a log-in; null for an unknown address. */

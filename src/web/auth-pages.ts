@@ -10,6 +10,8 @@ export interface AuthPageModel {
   notice?: string | null;
   /** Whether /signup is open (the log-in page links to it only then). */
   signupOpen: boolean;
+  /** The service sends mail: a sign-up is finished through a link mailed to the address. */
+  mailConfirms: boolean;
 }
 
 export function renderAuthPage(model: AuthPageModel): string {
@@ -24,6 +26,7 @@ export function renderAuthPage(model: AuthPageModel): string {
 <section class="card">
 <h1>${title}</h1>
 ${signup ? '<p class="muted">Give people your personality test, see their results and look them up through the Assessment API.</p>' : ''}
+${signup && model.mailConfirms ? '<p class="muted small">We mail you a link to confirm your address: your account is made when you open it.</p>' : ''}
 ${model.notice ? `<div class="notice" role="status">${escapeHtml(model.notice)}</div>` : ''}
 ${errorBox(model.error)}
 <form method="post" action="/${model.mode}">

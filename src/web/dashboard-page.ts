@@ -11,7 +11,12 @@ export interface DashboardModel {
   /** A token just made: its secret, shown this once. */
   newSecret: string | null;
   usage: { callsThisMonth: number; monthlyQuota: number | null; rateLimitPerMinute: number | null; month: string } | null;
-  takers: { name: string; email: string; discType: string; archetype: string; takenAt: Date; profileUrl: string; role: string | null }[];
+  /** profileUrl: the person's profile page once they confirmed their address; null before (and always without mail). */
+  takers: { name: string; email: string; discType: string; archetype: string; takenAt: Date; profileUrl: string | null; role: string | null }[];
+  /** The service sends mail: results become profiles once confirmed, and tokens need a confirmed address. */
+  mailEnabled: boolean;
+  /** Mail is set up and this account's address is not confirmed yet: no token until it is. */
+  mustConfirmForToken: boolean;
   hiring: { role: string; url: string; testUrl: string; createdAt: Date }[];
   error?: string | null;
   notice?: string | null;
@@ -43,6 +48,13 @@ function tokenCard(model: DashboardModel): string {
 <p class="secret"><code id="new-token">${escapeHtml(model.newSecret)}</code></p>
 <div class="copy-row"><button type="button" class="secondary" data-copy="new-token" hidden>Copy token</button><span id="new-token-status" aria-live="polite"></span></div></div>`
     : '';
+  if (model.mustConfirmForToken) {
+    return `<section class="card" aria-labelledby="token-title">
+<h2 id="token-title">API token</h2>
+<p>Confirm your email address to create your API token: we mail a link to <strong>${escapeHtml(model.email)}</strong>.</p>
+<form method="post" action="/dashboard/confirm-email">${csrf}<button type="submit">Mail me the link</button></form>
+</section>`;
+  }
   const current = model.token
     ? `<p>Live token: <code>${escapeHtml(model.token.prefix)}…</code>, made ${escapeHtml(model.token.createdAt.toISOString().slice(0, 10))}. Rotating makes a new one and revokes this one at once.</p>`
     : '<p>You have no API token yet.</p>';
@@ -88,14 +100,27 @@ function buttonCard(model: DashboardModel): string {
 </section>`;
 }
 
+function takerStatus(model: DashboardModel, taker: DashboardModel['takers'][number]): string {
+  if (taker.profileUrl) return `<a href="${escapeHtml(taker.profileUrl)}">Profile<span class="visually-hidden"> of ${escapeHtml(taker.name)}</span></a>`;
+  return model.mailEnabled ? '<span class="muted small">Not confirmed yet</span>' : '<span class="muted small">Yours only</span>';
+}
+
+/** Whose a result is, said where the results are listed. */
+function takersExplanation(model: DashboardModel): string {
+  return model.mailEnabled
+    ? '<p class="muted small">A result is yours at once, here and through <code>/find</code>. It becomes the person\'s profile on Rapport (group A\'s lookups, Connect) only once they confirm their address through the link we mail them.</p>'
+    : '<p class="notice small" role="note">This Rapport service sends no mail, so results stay with you, here and through <code>/find</code>: they never become the takers\' profiles on Rapport (group A\'s lookups, Connect).</p>';
+}
+
 function takersCard(model: DashboardModel): string {
   const rows = model.takers
     .map(
-      (t) => `<tr><td data-label="Name">${escapeHtml(t.name)}</td><td data-label="Email">${escapeHtml(t.email)}</td><td data-label="Type">${escapeHtml(t.discType)} · ${escapeHtml(t.archetype)}</td><td data-label="Date">${escapeHtml(t.takenAt.toISOString().slice(0, 10))}</td><td data-label="Hiring">${t.role ? escapeHtml(t.role) : '—'}</td><td data-label=""><a href="${escapeHtml(t.profileUrl)}">Profile<span class="visually-hidden"> of ${escapeHtml(t.name)}</span></a></td></tr>`,
+      (t) => `<tr><td data-label="Name">${escapeHtml(t.name)}</td><td data-label="Email">${escapeHtml(t.email)}</td><td data-label="Type">${escapeHtml(t.discType)} · ${escapeHtml(t.archetype)}</td><td data-label="Date">${escapeHtml(t.takenAt.toISOString().slice(0, 10))}</td><td data-label="Hiring">${t.role ? escapeHtml(t.role) : '—'}</td><td data-label="">${takerStatus(model, t)}</td></tr>`,
     )
     .join('\n');
   return `<section class="card" aria-labelledby="takers-title">
 <h2 id="takers-title">People who took your test</h2>
+${takersExplanation(model)}
 ${
   model.takers.length === 0
     ? '<p class="muted">No one yet. Share your button or a hiring link.</p>'

@@ -18,6 +18,8 @@ export interface TestPageModel {
   storageKey: string;
   /** A hiring link's role and posting, shown in the consent line. */
   hiring: { role: string; url: string } | null;
+  /** The service sends mail: a result becomes the taker's profile once they confirm the address. */
+  mailConfirms: boolean;
   error?: string | null;
   /** Values to show again after a refused submission. */
   answers?: Readonly<Record<string, number>>;
@@ -77,9 +79,12 @@ function consentLine(model: TestPageModel): string {
       return `the employer hiring for <strong>${escapeHtml(model.hiring.role)}</strong>${posting}`;
     })()
     : 'the organisation that gave you this link';
-  // Said in full: a result makes the person "verified" across the service, so other API users
-  // who look them up (group A by email, Connect by name or email) get the test's profile too.
-  return `<p class="consent">By sending your answers you agree that Rapport stores them with your name and email, and that ${who} can see your name, email and personality result. Other users of this Rapport service who look you up by your email or name also get your name and personality profile (never your answers). You see your result at once and can delete it from the result page at any time.</p>`;
+  // Said in full: a confirmed result makes the person "verified" across the service, so other
+  // API users who look them up (group A by email, Connect by name or email) get it too.
+  const beyond = model.mailConfirms
+    ? 'We then mail you a link: if you confirm your address with it, your result also becomes your profile on this Rapport service, and other users who look you up by your email or name get your name and personality profile (never your answers). Until you confirm, nobody else sees it.'
+    : 'Nobody else on this Rapport service sees it: it does not become your profile here.';
+  return `<p class="consent">By sending your answers you agree that Rapport stores them with your name and email, and that ${who} can see your name, email and personality result. ${beyond} You see your result at once and can delete it from the result page at any time.</p>`;
 }
 
 function detailsScreen(model: TestPageModel, index: number, total: number): string {

@@ -45,6 +45,8 @@ const ROUTES: BodyRoute[] = [
   { host: 'base', path: '/login', url: '/login', auth: none, fields: 8, bytes: 8 * KB, depth: null },
   { host: 'base', path: '/logout', url: '/logout', auth: none, fields: 4, bytes: KB, depth: null },
   { host: 'base', path: '/dashboard/token', url: '/dashboard/token', auth: none, fields: 4, bytes: KB, depth: null },
+  { host: 'base', path: '/dashboard/confirm-email', url: '/dashboard/confirm-email', auth: none, fields: 4, bytes: KB, depth: null },
+  { host: 'base', path: '/confirm/{token}', url: '/confirm/no-such-link', auth: none, fields: 4, bytes: KB, depth: null },
   { host: 'base', path: '/dashboard/hiring', url: '/dashboard/hiring', auth: none, fields: 6, bytes: 24 * KB, depth: null },
   { host: 'base', path: '/r/{resultId}/delete', url: '/r/no-such-result/delete', auth: none, fields: 4, bytes: KB, depth: null },
   { host: 'base', path: '/v1/analysis/text', url: '/v1/analysis/text', auth: () => bearer, fields: 8, bytes: 100_000 * 9 + 16 * KB, depth: 2 },

@@ -1,10 +1,12 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadQuestionnaire } from '../../src/assessment/questionnaire.ts';
+import { confirmLinkIn, type SmtpInbox } from './smtp.ts';
 
 /** A cookie jar for inject(): keeps what Set-Cookie says, sends it back. */
 export class Browser {
   readonly cookies = new Map<string, string>();
-  constructor(readonly app: FastifyInstance, readonly origin = 'http://localhost') {}
+  /** `remoteAddress`: the client's IP as the service sees it (limits per network). */
+  constructor(readonly app: FastifyInstance, readonly origin = 'http://localhost', readonly remoteAddress?: string) {}
 
   private remember(response: LightMyRequestResponse): void {
     const raw = response.headers['set-cookie'];
@@ -25,7 +27,7 @@ export class Browser {
   }
 
   async get(url: string): Promise<LightMyRequestResponse> {
-    const response = await this.app.inject({ method: 'GET', url, headers: { cookie: this.cookieHeader() } });
+    const response = await this.app.inject({ method: 'GET', url, headers: { cookie: this.cookieHeader() }, ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}) });
     this.remember(response);
     return response;
   }
@@ -36,6 +38,7 @@ export class Browser {
       url,
       headers: { cookie: this.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded', origin: this.origin, ...headers },
       payload: new URLSearchParams(form).toString(),
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
     });
     this.remember(response);
     return response;
@@ -54,9 +57,34 @@ export function answerFields(seed = 0): Record<string, string> {
   return Object.fromEntries(q.items.map((item, i) => [`q.${item.id}`, String(((i * 3 + seed) % 5) + 1)]));
 }
 
-export async function signUp(browser: Browser, email: string, password = 'correct horse battery'): Promise<LightMyRequestResponse> {
+/** Posts the sign-up form: the answer, the same for a new address and a taken one. */
+export async function askForAccount(browser: Browser, email: string, password = 'correct horse battery'): Promise<LightMyRequestResponse> {
   const page = await browser.get('/signup');
   return browser.post('/signup', { csrf: csrfOf(page.body), email, password });
+}
+
+export async function logIn(browser: Browser, email: string, password = 'correct horse battery'): Promise<LightMyRequestResponse> {
+  const page = await browser.get('/login');
+  return browser.post('/login', { csrf: csrfOf(page.body), email, password });
+}
+
+/**
+ * Signs up on a service that sends no mail (the account is made at once, unconfirmed) and logs
+ * in, as a person would: the log-in's answer (303 to the dashboard) is returned.
+ */
+export async function signUp(browser: Browser, email: string, password = 'correct horse battery'): Promise<LightMyRequestResponse> {
+  const asked = await askForAccount(browser, email, password);
+  if (asked.statusCode !== 200) throw new Error(`sign-up answered ${asked.statusCode}`);
+  return logIn(browser, email, password);
+}
+
+/** Opens a link mailed by the service (its path) and presses Confirm, as the reader would. */
+export async function followMailedLink(browser: Browser, link: string): Promise<LightMyRequestResponse> {
+  const path = new URL(link).pathname;
+  const page = await browser.get(path);
+  if (page.statusCode !== 200) return page;
+  const action = /<form method="post" action="([^"]+)"/.exec(page.body)?.[1] ?? '';
+  return browser.post(action.replace(/&amp;/g, '&'), { confirm: 'yes' });
 }
 
 /** The user's test link path (/t/…) from their dashboard. */
@@ -77,10 +105,25 @@ export async function newToken(browser: Browser): Promise<string> {
   return match[1];
 }
 
-/** Takes the test through `path` and returns the redirect to the result page. */
-export async function takeTest(app: FastifyInstance, path: string, fields: Record<string, string>): Promise<LightMyRequestResponse> {
-  const taker = new Browser(app);
+/** Takes the test through `path` and returns the redirect to the result page. `origin`: the service's own (PUBLIC_BASE_URL's, where set). */
+export async function takeTest(app: FastifyInstance, path: string, fields: Record<string, string>, origin?: string): Promise<LightMyRequestResponse> {
+  const taker = new Browser(app, origin);
   const page = await taker.get(path);
   const submission = /name="submission_id" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
   return taker.post(path, { submission_id: submission, ...answerFields(), ...fields });
+}
+
+/**
+ * Signs up on a service that sends mail: asks for the account, then follows the link mailed to
+ * the address (the `n`th mail to it); the follow's answer (303 to the dashboard, logged in).
+ */
+export async function signUpByMail(browser: Browser, inbox: SmtpInbox, email: string, n = 1, password = 'correct horse battery'): Promise<LightMyRequestResponse> {
+  const asked = await askForAccount(browser, email, password);
+  if (asked.statusCode !== 200) throw new Error(`sign-up answered ${asked.statusCode}`);
+  return followMailedLink(browser, confirmLinkIn(await inbox.mailTo(email, n)));
+}
+
+/** Confirms a test result as its taker: follows the `n`th mail to the address. */
+export async function confirmByMail(app: FastifyInstance, inbox: SmtpInbox, email: string, n = 1, origin?: string): Promise<LightMyRequestResponse> {
+  return followMailedLink(new Browser(app, origin), confirmLinkIn(await inbox.mailTo(email, n)));
 }

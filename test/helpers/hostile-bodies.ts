@@ -64,6 +64,8 @@ export function hostileRequests(targets: HostileTargets): HostileRequest[] {
     { name: 'POST /h/{id}', url: `${targets.baseUrl}/h/no-such-link`, auth: {}, fields: 64, bytes: 16 * KB, depth: 4 },
     { name: 'POST /logout', url: `${targets.baseUrl}/logout`, auth: {}, fields: 4, bytes: KB, depth: 4 },
     { name: 'POST /dashboard/token', url: `${targets.baseUrl}/dashboard/token`, auth: {}, fields: 4, bytes: KB, depth: 4 },
+    { name: 'POST /dashboard/confirm-email', url: `${targets.baseUrl}/dashboard/confirm-email`, auth: {}, fields: 4, bytes: KB, depth: 4 },
+    { name: 'POST /confirm/{token}', url: `${targets.baseUrl}/confirm/no-such-link`, auth: {}, fields: 4, bytes: KB, depth: 4 },
     { name: 'POST /dashboard/hiring', url: `${targets.baseUrl}/dashboard/hiring`, auth: {}, fields: 6, bytes: 24 * KB, depth: 4 },
     { name: 'POST /r/{id}/delete', url: `${targets.baseUrl}/r/no-such-result/delete`, auth: {}, fields: 4, bytes: KB, depth: 4 },
     { name: 'POST /v1/analysis/text', url: `${targets.baseUrl}/v1/analysis/text`, auth: bearer, fields: 8, bytes: textBodyBytes(MAX_TEXT_CHARS), depth: 2 },

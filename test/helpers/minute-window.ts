@@ -18,3 +18,14 @@ export async function inOneMonth(neededMs = 30_000): Promise<void> {
   const left = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - now.getTime();
   if (left < neededMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }
+
+/**
+ * The limits of src/accounts/window-limits.ts count in fixed windows of the clock (an hour, a
+ * UTC day): a test that fills one and expects the next event refused first waits, when fewer
+ * than `neededMs` are left in the current window, for the next one to begin (at most `neededMs`).
+ */
+export async function inOneWindow(windowSeconds: number, neededMs = 20_000): Promise<void> {
+  const windowMs = windowSeconds * 1000;
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < neededMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}

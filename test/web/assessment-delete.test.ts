@@ -4,9 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importPeople } from '../../src/people/import.ts';
 import { OUTGOING_TEXT } from '../fixtures/texts.ts';
-import { Browser, newToken, signUp, takeTest, testLinkOf } from '../helpers/assessment.ts';
+import { Browser, confirmByMail, newToken, signUpByMail, takeTest, testLinkOf } from '../helpers/assessment.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
+import { startSmtp, type SmtpInbox } from '../helpers/smtp.ts';
 
+let smtp: SmtpInbox;
 let service: TestService;
 let owner: Browser;
 let link: string;
@@ -34,9 +36,11 @@ async function deleteResult(resultPath: string) {
 }
 
 beforeAll(async () => {
-  service = await createTestService();
+  // Results become profiles once confirmed by mail: a real SMTP server on loopback takes the links.
+  smtp = await startSmtp();
+  service = await createTestService({ SMTP_URL: smtp.url, SMTP_FROM: 'no-reply@rapport.test', PUBLIC_BASE_URL: 'http://localhost' });
   owner = new Browser(service.base);
-  await signUp(owner, 'deleter@example.com');
+  expect((await signUpByMail(owner, smtp, 'deleter@example.com')).statusCode).toBe(303);
   link = await testLinkOf(owner);
   token = await newToken(owner);
   enterprise = (await service.token('enterprise')).secret;
@@ -47,6 +51,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await service?.close();
+  await smtp?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -54,6 +59,8 @@ describe('deleting a result', () => {
   it('removes a person the test alone created', async () => {
     const done = await takeTest(service.base, link, { email: 'only-test@example.org', first_name: 'Olive' });
     const resultPath = String(done.headers.location);
+    expect((await profile('only-test@example.org')).statusCode).toBe(404);
+    expect((await confirmByMail(service.base, smtp, 'only-test@example.org')).statusCode).toBe(200);
     expect((await profile('only-test@example.org')).statusCode).toBe(200);
     const deleted = await deleteResult(resultPath);
     expect(deleted.statusCode).toBe(200);
@@ -66,6 +73,7 @@ describe('deleting a result', () => {
     const before = (await profile('ida@example.org')).json().data;
     expect(before.verified).toBe(false);
     const done = await takeTest(service.base, link, { email: 'IDA@example.org', first_name: 'Someone Else' });
+    expect((await confirmByMail(service.base, smtp, 'ida@example.org')).statusCode).toBe(200);
     const during = (await profile('ida@example.org')).json().data;
     expect(during.verified).toBe(true);
     // The imported name stays: the test does not rename a known person.
@@ -78,6 +86,7 @@ describe('deleting a result', () => {
 
   it('a wrong key deletes nothing', async () => {
     const done = await takeTest(service.base, link, { email: 'keep@example.org' });
+    await confirmByMail(service.base, smtp, 'keep@example.org');
     const id = String(done.headers.location).split('?')[0] ?? '';
     const taker = new Browser(service.base);
     expect((await taker.get(`${id}/delete?key=wrong`)).statusCode).toBe(404);
@@ -90,7 +99,7 @@ describe('an operator disabling a user', () => {
   it('ends their sessions, revokes their token and closes their test link', async () => {
     const { runVerb } = await import('../../src/ops/verbs.ts');
     const user = new Browser(service.base);
-    await signUp(user, 'disable-me@example.com');
+    await signUpByMail(user, smtp, 'disable-me@example.com');
     const userLink = await testLinkOf(user);
     const userToken = await newToken(user);
     await runVerb(service.ctx, 'users.disable', { user: 'disable-me@example.com' });

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setTokenLimits } from '../../src/accounts/tokens.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
-import { answerFields, Browser, csrfOf, newToken, signUp, takeTest, testLinkOf } from '../helpers/assessment.ts';
+import { answerFields, askForAccount, Browser, csrfOf, newToken, signUp, takeTest, testLinkOf } from '../helpers/assessment.ts';
 import { inOneMonth, inOneRateWindow } from '../helpers/minute-window.ts';
 
 const logs: string[] = [];
@@ -52,8 +52,8 @@ describe('the test page', () => {
     expect(withEmail.body).not.toContain('id="email"');
     expect(withEmail.body).toContain('name="api_user_email" value="ann+x@example.org"');
     expect(withEmail.body).toContain('can see your name, email and personality result');
-    // The result is the person's profile everywhere (A1's verified, Connect's has_assessment): the consent says so.
-    expect(withEmail.body).toContain('Other users of this Rapport service who look you up by your email or name also get your name and personality profile');
+    // Without mail a result never becomes the person's profile (A1, Connect): the consent says so.
+    expect(withEmail.body).toContain('Nobody else on this Rapport service sees it: it does not become your profile here.');
     expect(withEmail.body).not.toMatch(/<script src="http/);
   });
 
@@ -92,7 +92,7 @@ describe('the test page', () => {
 describe('taking the test', () => {
   let resultPath: string;
 
-  it('scores, stores and shows the result with a profile link and a delete link', async () => {
+  it('scores, stores and shows the result with a delete link, and, without mail, no profile link', async () => {
     const response = await takeTest(service.base, `${ownerLink}?api_user_email=${encodeURIComponent('Tess@Example.org')}`, {
       api_user_email: 'Tess@Example.org',
       first_name: 'Tess <b>',
@@ -106,7 +106,9 @@ describe('taking the test', () => {
     expect(page.body).toContain('Tess &lt;b&gt;');
     expect(page.body).not.toContain('Tess <b>');
     expect(page.body).toMatch(/\/images\/disc-map\/[-0-9._]+\.svg/);
-    expect(page.body).toMatch(/href="http:\/\/localhost(?::80)?\/p\/pp_/);
+    expect(page.body).not.toMatch(/\/p\/pp_/);
+    expect(page.body).toContain('This result stays with whoever sent you the test');
+    expect(page.body).toContain('This Rapport service sends no mail');
     expect(page.body).toContain('Delete my result');
     // The overview speaks of the taker in the third person, as the profile does: the page says why.
     expect(page.body).toContain('How your profile reads to others');
@@ -115,17 +117,15 @@ describe('taking the test', () => {
     expect(bare.body).not.toContain('Delete my result');
   });
 
-  it('makes the person verified for group A, with the profile page saying it comes from a test', async () => {
+  it('without mail the result stays with its user: group A does not know the person, and the dashboard says so', async () => {
     const enterprise = await service.token('enterprise');
     const response = await service.base.inject({ url: '/v1/profiles?email=tess@example.org', headers: { authorization: `Bearer ${enterprise.secret}` } });
-    expect(response.statusCode).toBe(200);
-    const data = response.json().data;
-    expect(data.verified).toBe(true);
-    const page = await owner.get(new URL(data.url).pathname);
-    expect(page.body).toContain('from the personality test');
-    // What the test measured beside the circle, apart from the DISC bars (whose C is a style share).
-    expect(page.body).toContain('<h2>Measured by the test</h2>');
-    expect(page.body).toMatch(/Thoroughness <small>\(care, order, follow-through: the test&#39;s conscientiousness scale\)<\/small><\/span><strong>[a-z ]+<\/strong>/);
+    expect(response.statusCode).toBe(404);
+    const dashboard = await owner.get('/dashboard');
+    expect(dashboard.body).toMatch(/tess@example\.org/i);
+    expect(dashboard.body).toContain('This Rapport service sends no mail, so results stay with you');
+    expect(dashboard.body).toContain('Yours only');
+    expect(dashboard.body).not.toMatch(/\/p\/pp_/);
   });
 
   it('the owner finds the person through /find (B1), another user gets the 404 of an unknown email', async () => {
@@ -319,7 +319,7 @@ describe('accounts', () => {
 
   it('a signed-up address signing up again learns nothing and gets no session', async () => {
     const again = new Browser(service.base);
-    const response = await signUp(again, 'owner@example.com', 'another password here');
+    const response = await askForAccount(again, 'owner@example.com', 'another password here');
     expect(response.statusCode).toBe(200);
     expect(again.cookies.has('rapport_session')).toBe(false);
   });

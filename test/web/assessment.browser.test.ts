@@ -4,15 +4,17 @@ import type { Browser, Page } from 'playwright-core';
 import { HAVE_BROWSER, launchChromium } from '../helpers/browser.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadQuestionnaire } from '../../src/assessment/questionnaire.ts';
-import { Browser as FormClient, newToken, signUp, takeTest } from '../helpers/assessment.ts';
-import { REPO_ROOT } from '../helpers/process.ts';
+import { Browser as FormClient, newToken, signUpByMail, takeTest } from '../helpers/assessment.ts';
+import { freePort, REPO_ROOT } from '../helpers/process.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
+import { confirmLinkIn, startSmtp, type SmtpInbox } from '../helpers/smtp.ts';
 
 /** Looked at by a person: the test, the result and the dashboard at phone and desktop widths. */
 const SHOTS = path.join(REPO_ROOT, 'test-output', 'screenshots');
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
+let smtp: SmtpInbox;
 let service: TestService;
 let browser: Browser;
 let base: string;
@@ -45,21 +47,29 @@ async function answer(page: Page, itemId: string, value: number): Promise<void> 
 describe.skipIf(!HAVE_BROWSER)('group B in a browser', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    service = await createTestService();
-    base = await service.base.listen({ host: '127.0.0.1', port: 0 });
+    // The service mails its links (sign-up, result confirmation) to a real SMTP server on loopback.
+    smtp = await startSmtp();
+    const port = await freePort();
+    service = await createTestService({ SMTP_URL: smtp.url, SMTP_FROM: 'no-reply@rapport.test', PUBLIC_BASE_URL: `http://127.0.0.1:${port}` });
+    base = await service.base.listen({ host: '127.0.0.1', port });
     browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
     await service?.close();
+    await smtp?.close();
   });
 
-  it('sign up, paste the button, take the test by keyboard, see the result, find the person', { timeout: 180_000 }, async () => {
+  it('sign up by mail, paste the button, take the test by keyboard, see the result, confirm it, find the person', { timeout: 180_000 }, async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     await page.goto(`${base}/signup`);
     await page.fill('#email', 'browser.owner@example.com');
     await page.fill('#password', 'a very good password');
+    await Promise.all([page.waitForLoadState(), page.click('button[type=submit]')]);
+    expect(await page.locator('[role=status]').innerText()).toContain('we are mailing it a link');
+    // The account is made by the link in the mail: opening it asks, Confirm makes it and logs in.
+    await page.goto(confirmLinkIn(await smtp.mailTo('browser.owner@example.com')));
     await Promise.all([page.waitForURL(/\/dashboard$/), page.click('button[type=submit]')]);
     await Promise.all([page.waitForLoadState(), page.click('text=Create token')]);
     const token = (await page.locator('#new-token').innerText()).trim();
@@ -114,12 +124,20 @@ describe.skipIf(!HAVE_BROWSER)('group B in a browser', () => {
     const mapWidth = await test.locator('img[src*="/images/disc-map/"]').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth);
     expect(mapWidth).toBeGreaterThan(100);
     expect(await test.locator('text=Delete my result').count()).toBe(1);
+    expect(body).toContain('Confirm your address to make this your profile');
+    expect(await test.locator('text=See your full profile').count()).toBe(0);
     await shoot(test, 'result');
     // Answers saved while taking the test are cleared once it is done.
     expect(await test.evaluate<number>("Object.keys(localStorage).filter((k) => k.startsWith('rapport-test:')).length")).toBe(0);
 
+    // The taker confirms the address from the mail: the result becomes their profile.
+    await test.goto(confirmLinkIn(await smtp.mailTo(email)));
+    await shoot(test, 'confirm');
+    await Promise.all([test.waitForLoadState(), test.click('button[type=submit]')]);
+    expect(await test.locator('h1').innerText()).toBe('Your result is your profile now');
+
     // The full profile: the DISC bars say what they are, and what the test measured is shown apart.
-    await Promise.all([test.waitForURL(/\/p\//), test.locator('text=See your full profile').click()]);
+    await Promise.all([test.waitForURL(/\/p\//), test.locator('text=See your profile').click()]);
     const profile = await test.locator('body').innerText();
     expect(profile).toMatch(/Measured by the test/i);
     expect(profile).toMatch(/not trait scores/);
@@ -135,13 +153,13 @@ describe.skipIf(!HAVE_BROWSER)('group B in a browser', () => {
     expect(found.status).toBe(200);
     expect(((await found.json()) as { first_name: string }).first_name).toBe('Kim <i>');
     const hiringPath = new URL(await page.locator('a[href*="/h/"]').first().getAttribute('href') ?? '').pathname;
-    expect((await takeTest(service.base, hiringPath, { email: 'applicant@example.org' })).statusCode).toBe(303);
+    expect((await takeTest(service.base, hiringPath, { email: 'applicant@example.org' }, base)).statusCode).toBe(303);
     const hired = await fetch(`${base}/v1/personality_assessments/find?token=${token}&email=applicant%40example.org&options[hiring]=true`);
     expect(((await hired.json()) as { hiring: unknown }).hiring).toEqual([{ url: 'https://jobs.example.com/support-lead', role: 'Support Lead' }]);
 
     // Another user's token does not.
-    const stranger = new FormClient(service.base);
-    await signUp(stranger, 'stranger@example.com');
+    const stranger = new FormClient(service.base, base);
+    await signUpByMail(stranger, smtp, 'stranger@example.com');
     const strangerToken = await newToken(stranger);
     expect((await fetch(`${base}/v1/personality_assessments/find?token=${strangerToken}&email=${encodeURIComponent(email)}`)).status).toBe(404);
     await context.close();

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clientNetwork } from '../../accounts/network.ts';
 import type { AppContext } from '../../context.ts';
 import { isAppError } from '../../shared/errors.ts';
 import { logIn } from '../../users/login.ts';
-import { createUser } from '../../users/users.ts';
+import { requestSignup } from '../../users/signup.ts';
 import { renderAuthPage, type AuthPageModel } from '../../web/auth-pages.ts';
 import { checkCsrf, clearCookie, currentSession, postedVisitorId, SESSION_COOKIE, startSession, visitorId, clientAddress, readCookie } from './browser-session.ts';
 import { acceptsBody } from '../shared/body-caps.ts';
@@ -12,11 +13,13 @@ import { field, FormBody, sendHtml } from './forms.ts';
 
 /** Said to a sign-up for a taken address too: an account's existence is not told to strangers. */
 const SIGNUP_CHECK = 'If this address can be used, your account is ready: log in with it.';
+/** The same where mail is set up: the account is made when the mailed link is followed. */
+const SIGNUP_MAILED = 'If this address can be used for an account, we are mailing it a link: open it to finish creating your account.';
 const SIGNUP_CLOSED = 'Sign-up is closed on this service; ask its operator for an account.';
 
-async function page(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, model: Omit<AuthPageModel, 'csrf' | 'signupOpen'>, status = 200) {
+async function page(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, model: Omit<AuthPageModel, 'csrf' | 'signupOpen' | 'mailConfirms'>, status = 200) {
   const csrf = await ctx.sessions.csrfToken(await visitorId(ctx, request, reply));
-  return sendHtml(reply, renderAuthPage({ ...model, csrf, signupOpen: ctx.config.signup }), status);
+  return sendHtml(reply, renderAuthPage({ ...model, csrf, signupOpen: ctx.config.signup, mailConfirms: ctx.mailer.enabled }), status);
 }
 
 /** Email, password (200 characters at most, %-encoded up to 9 bytes each) and the CSRF token. */
@@ -30,22 +33,25 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     return page(ctx, request, reply, { mode: 'signup' });
   });
 
-  app.post('/signup', { schema: { summary: 'Creates an account', tags: ['Pages'], body: FormBody, response: { 303: redirect('Account created and logged in: on to the dashboard') } }, ...accountForm }, async (request, reply) => {
-    await checkCsrf(ctx, request, await postedVisitorId(ctx, request), field(request.body, 'csrf'));
-    if (!ctx.config.signup) return page(ctx, request, reply, { mode: 'login', error: SIGNUP_CLOSED }, 403);
-    const email = field(request.body, 'email');
-    try {
-      const user = await createUser(ctx.db, { email, password: field(request.body, 'password') });
-      await startSession(ctx, request, reply, user);
-      return reply.status(303).redirect('/dashboard');
-    } catch (error) {
-      if (!isAppError(error)) throw error;
-      // A taken address gets the same answer as a new one would after logging out: no hint either way.
-      if (error.code === 'conflict') return page(ctx, request, reply, { mode: 'login', email, notice: SIGNUP_CHECK });
-      if (error.code !== 'bad_request') throw error;
-      return page(ctx, request, reply, { mode: 'signup', email, error: error.message }, 400);
-    }
-  });
+  app.post(
+    '/signup',
+    { schema: { summary: 'Asks for an account', tags: ['Pages'], body: FormBody, response: { 200: htmlPage('The log-in form with what comes next: the same answer for a new address and one that has an account') } }, ...accountForm },
+    async (request, reply) => {
+      await checkCsrf(ctx, request, await postedVisitorId(ctx, request), field(request.body, 'csrf'));
+      if (!ctx.config.signup) return page(ctx, request, reply, { mode: 'login', error: SIGNUP_CLOSED }, 403);
+      const email = field(request.body, 'email');
+      try {
+        const deps = { db: ctx.db, mailer: ctx.mailer, publicBaseUrl: ctx.config.publicBaseUrl };
+        await requestSignup(deps, { email, password: field(request.body, 'password'), network: clientNetwork(clientAddress(request)) });
+        // No session either way: logging a new account in at once would tell it from a taken address.
+        return page(ctx, request, reply, { mode: 'login', email, notice: ctx.mailer.enabled ? SIGNUP_MAILED : SIGNUP_CHECK });
+      } catch (error) {
+        if (!isAppError(error) || (error.code !== 'bad_request' && error.code !== 'rate_limited')) throw error;
+        if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+        return page(ctx, request, reply, { mode: 'signup', email, error: error.message }, error.code === 'rate_limited' ? 429 : 400);
+      }
+    },
+  );
 
   app.get('/login', { schema: { summary: 'Log-in form (HTML)', tags: ['Pages'], response: { 200: htmlPage('The log-in form'), 303: redirect('Already logged in: on to the dashboard') } } }, async (request, reply) => {
     if (await currentSession(ctx, request)) return reply.status(303).redirect('/dashboard');

@@ -7,7 +7,8 @@ import { describePersonality } from '../../profiles/describe.ts';
 import { AppError, isAppError } from '../../shared/errors.ts';
 import { createHiringLink, listHiringLinks } from '../../takers/hiring.ts';
 import { listTakers } from '../../takers/queries.ts';
-import { activeUserToken, issueUserToken } from '../../users/api-token.ts';
+import { activeUserToken, issueUserToken, mayHaveToken } from '../../users/api-token.ts';
+import { requestAccountConfirmation } from '../../users/signup.ts';
 import type { User } from '../../users/users.ts';
 import { renderDashboard } from '../../web/dashboard-page.ts';
 import { acceptsBody } from '../shared/body-caps.ts';
@@ -35,7 +36,7 @@ async function render(ctx: AppContext, request: FastifyRequest, reply: FastifyRe
       discType: view.disc_type,
       archetype: view.archetype,
       takenAt: t.takenAt,
-      profileUrl: profilePageUrl(base, t.publicId),
+      profileUrl: t.publicId === null ? null : profilePageUrl(base, t.publicId),
       role: t.role,
     };
   });
@@ -49,6 +50,8 @@ async function render(ctx: AppContext, request: FastifyRequest, reply: FastifyRe
     usage: usage ? { callsThisMonth: usage.callsThisMonth, monthlyQuota: usage.monthlyQuota, rateLimitPerMinute: usage.rateLimitPerMinute, month: usage.month } : null,
     takers,
     hiring,
+    mailEnabled: ctx.mailer.enabled,
+    mustConfirmForToken: !mayHaveToken(ctx.mailer, user),
     error: extras.error ?? null,
     notice: extras.notice ?? null,
   });
@@ -73,7 +76,11 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = a
   app.get('/dashboard', { schema: { summary: 'The dashboard (HTML)', tags: ['Pages'], querystring, response: { 200: htmlPage('The dashboard'), 303: redirect('Not logged in: on to the log-in form') } } }, async (request, reply) => {
     const session = await currentSession(ctx, request);
     if (!session) return reply.status(303).redirect('/login');
-    return render(ctx, request, reply, session, { notice: request.query.created === 'hiring' ? 'Hiring link created.' : null });
+    const notices = new Map([
+      ['hiring', 'Hiring link created.'],
+      ['confirm-email', `We are mailing a link to ${session.user.email}: open it to confirm your address.`],
+    ]);
+    return render(ctx, request, reply, session, { notice: notices.get(request.query.created ?? '') ?? null });
   });
 
   app.post('/dashboard/token', { schema: { summary: 'Creates or rotates the API token', tags: ['Pages'], body: FormBody, response: { 200: htmlPage('The dashboard, showing the new token once') } }, ...acceptsBody(TOKEN_FORM, ctx.config.bodyLimitBytes) }, async (request, reply) => {
@@ -85,6 +92,19 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = a
     }
     const { secret } = await issueUserToken(ctx, session.user);
     return render(ctx, request, reply, session, { newSecret: secret });
+  });
+
+  app.post('/dashboard/confirm-email', { schema: { summary: "Mails a link that confirms the account's address", tags: ['Pages'], body: FormBody, response: { 303: redirect('Link on its way: back to the dashboard') } }, ...acceptsBody(TOKEN_FORM, ctx.config.bodyLimitBytes) }, async (request, reply) => {
+    const session = await requireSession(ctx, request);
+    await checkCsrf(ctx, request, session.sessionId, field(request.body, 'csrf'));
+    try {
+      await requestAccountConfirmation({ db: ctx.db, mailer: ctx.mailer, publicBaseUrl: ctx.config.publicBaseUrl }, session.user);
+      return reply.status(303).redirect('/dashboard?created=confirm-email');
+    } catch (error) {
+      if (!isAppError(error) || (error.code !== 'bad_request' && error.code !== 'rate_limited')) throw error;
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+      return render(ctx, request, reply, session, { error: error.message }, error.code === 'rate_limited' ? 429 : 400);
+    }
   });
 
   app.post('/dashboard/hiring', { schema: { summary: 'Creates a hiring link', tags: ['Pages'], body: FormBody, response: { 303: redirect('Link created: back to the dashboard') } }, ...acceptsBody(HIRING_FORM, ctx.config.bodyLimitBytes) }, async (request, reply) => {

@@ -31,6 +31,7 @@ const TITLES: Partial<Record<string, string>> = {
   rate_limited: 'Too many attempts',
   bad_request: 'Something is not right',
   unauthorized: 'Please log in',
+  conflict: 'Already done',
 };
 
 /**

@@ -3,12 +3,13 @@ import { loadQuestionnaire } from '../../assessment/questionnaire.ts';
 import type { AppContext } from '../../context.ts';
 import { assetRoutes } from './assets.ts';
 import { authRoutes } from './auth.ts';
+import { confirmRoutes } from './confirm.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { htmlErrorHandler } from './forms.ts';
 import { resultPageRoutes } from './result-page.ts';
 import { testPageRoutes } from './test-page.ts';
 
-/** Group B's pages: the test, its result, sign-up, log-in and the dashboard. Errors answer as pages. */
+/** Group B's pages: the test, its result, sign-up, log-in, links sent by mail and the dashboard. Errors answer as pages. */
 export const assessmentPages: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.setErrorHandler(htmlErrorHandler);
   const questionnaire = loadQuestionnaire();
@@ -16,5 +17,6 @@ export const assessmentPages: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = a
   await app.register(testPageRoutes, { ctx, questionnaire });
   await app.register(resultPageRoutes, { ctx });
   await app.register(authRoutes, { ctx });
+  await app.register(confirmRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
 };

@@ -41,7 +41,8 @@ export const resultPageRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = 
         discType: view.disc_type,
         discMapUrl: discMapUrl(base, view.point),
         overview: content.overview.slice(0, 3),
-        profileUrl: profilePageUrl(base, result.publicId),
+        profileUrl: result.publicId === null ? null : profilePageUrl(base, result.publicId),
+        confirmation: result.publicId !== null ? 'confirmed' : !ctx.mailer.enabled ? 'no-mail' : result.linkLive ? 'awaiting' : 'lapsed',
         deleteUrl: canDelete && key ? `/r/${encodeURIComponent(result.id)}/delete?key=${encodeURIComponent(key)}` : null,
       }),
     );

@@ -8,7 +8,8 @@ import { AppError, isAppError } from '../../shared/errors.ts';
 import { resolveTestLink } from '../../takers/hiring.ts';
 import { submitTest } from '../../takers/submit.ts';
 import { renderTestPage, type TestPageModel } from '../../web/test-page.ts';
-import { checkSameOrigin } from './browser-session.ts';
+import { clientNetwork } from '../../accounts/network.ts';
+import { checkSameOrigin, clientAddress } from './browser-session.ts';
 import { acceptsBody } from '../shared/body-caps.ts';
 import { htmlPage, redirect } from '../shared/doc-responses.ts';
 import { field, FormBody, sendHtml, type Form } from './forms.ts';
@@ -71,6 +72,7 @@ export const testPageRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; questi
           submissionId: randomBytes(18).toString('base64url'),
           storageKey: `${kind}-${linkId.slice(-12)}`,
           hiring: link.hiring ? { role: link.hiring.role, url: link.hiring.url } : null,
+          mailConfirms: ctx.mailer.enabled,
         }),
       );
     });
@@ -89,24 +91,29 @@ export const testPageRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; questi
         submissionId: field(form, 'submission_id') || randomBytes(18).toString('base64url'),
         storageKey: `${kind}-${linkId.slice(-12)}`,
         hiring: link.hiring ? { role: link.hiring.role, url: link.hiring.url } : null,
+        mailConfirms: ctx.mailer.enabled,
         answers,
         firstName: field(form, 'first_name'),
         lastName: field(form, 'last_name'),
         email: field(form, 'email'),
       };
       try {
-        const stored = await submitTest(ctx.db, questionnaire, { userId: link.userId, hiringLinkId: link.hiring?.id ?? null }, {
+        const deps = { db: ctx.db, mailer: ctx.mailer, publicBaseUrl: ctx.config.publicBaseUrl };
+        const stored = await submitTest(deps, questionnaire, { userId: link.userId, hiringLinkId: link.hiring?.id ?? null, key: `${kind}:${linkId}` }, {
           submissionId: model.submissionId,
           email: apiUserEmail || model.email || '',
           firstName: model.firstName ?? '',
           lastName: model.lastName ?? '',
           answers,
+          network: clientNetwork(clientAddress(request)),
         });
         const target = `/r/${encodeURIComponent(stored.id)}${stored.deleteKey ? `?key=${encodeURIComponent(stored.deleteKey)}` : ''}`;
         return reply.status(303).header('cache-control', 'no-store').redirect(target);
       } catch (error) {
-        if (!isAppError(error) || error.code !== 'bad_request') throw error;
-        return sendHtml(reply, renderTestPage({ ...model, error: error.message }), 400);
+        if (!isAppError(error) || (error.code !== 'bad_request' && error.code !== 'rate_limited')) throw error;
+        // The answers come back in the page, so a refused test can be sent again later.
+        if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+        return sendHtml(reply, renderTestPage({ ...model, error: error.message }), error.code === 'rate_limited' ? 429 : 400);
       }
     });
   }
