@@ -27,6 +27,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { findMatch } from '../src/people/search.ts';
 import { JobWorker } from '../src/jobs/worker.ts';
 import { analyzeText, loadModel } from '../src/personality/text/index.ts';
+import type { PooledAnalyzeOptions } from '../src/personality/text/pool.ts';
 import { seededRandom } from '../training/random.ts';
 import { createLogger } from '../src/shared/logger.ts';
 import { startServiceProcess } from '../test/helpers/process.ts';
@@ -74,14 +75,16 @@ console.log(`renamed ${people} people (${GIVEN.length} given × ${FAMILY.length}
 const { token } = await createToken(db, { kind: 'connect', name: 'bench-connect-inprocess' });
 const next = seededRandom(5);
 const model = loadModel();
-const deps = { db, wakeWorker: () => undefined, syncTimeoutMs: 5000, model, finished: new FinishedRequestWriter(db) };
+// The 300-word samples are read inline by the service's text pool too (under RAPPORT_TEXT_INLINE_CHARS).
+const text = { analyze: async (sample: string, options: PooledAnalyzeOptions = {}) => analyzeText(sample, { textType: options.textType, model }) };
+const deps = { db, wakeWorker: () => undefined, syncTimeoutMs: 5000, text, finished: new FinishedRequestWriter(db) };
 t = performance.now();
 for (let i = 0; i < searches; i++) {
   const { first, last } = nameOf(Math.floor(next() * people));
   await searchAsync(deps, token.id, readSearch({ first_name: first, last_name: last, text_sample: TEXT_300, text_type: 'email' }, 'async'));
 }
 console.log(`queued ${searches} async searches in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-const jobs = profileSearchJobs({ db, model });
+const jobs = profileSearchJobs({ db, text });
 const worker = new JobWorker(db, createLogger('silent'));
 worker.registerBatch(PROFILE_SEARCH_JOB, jobs.run, jobs.giveUp, { batchSize: 200 });
 t = performance.now();

@@ -25,6 +25,7 @@ run('bench/assessment.ts', []);
 run('bench/connect-content.ts', []);
 run('bench/assessment-web.ts', []);
 run('bench/uploads.ts', values.quick ? ['--quick'] : []);
+run('bench/bodies.ts', values.quick ? ['--rounds', '1'] : []);
 const imported = run('bench/import.ts', ['--people', people, '--keep']);
 const dir = /kept (\S+)/.exec(imported)?.[1];
 const rawRate = Number(/raw (\d+)\/s/.exec(imported)?.[1] ?? Number.NaN);

@@ -1,9 +1,9 @@
-import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { assessmentApi } from './api/assessment/index.ts';
 import { connectApi } from './api/connect/index.ts';
 import { enterpriseApi } from './api/enterprise/index.ts';
+import { installBodyParsers, NO_BODY } from './api/shared/body-caps.ts';
 import { buildValidator } from './api/shared/body-validation.ts';
 import { warmingSerializerFactory, warmUpSerializersWhenReady } from './api/shared/serializer-warm-up.ts';
 import { clientErrorHandler, MAX_HEADER_BYTES } from './api/shared/client-errors.ts';
@@ -11,10 +11,12 @@ import { limitConnections, serverTimeoutOptions } from './api/shared/connection-
 import { frameworkErrors, installErrorHandling } from './api/shared/errors.ts';
 import { healthRoute } from './api/shared/health.ts';
 import { indexRoute } from './api/shared/index-route.ts';
+import { installInputTextGuard } from './api/shared/input-text.ts';
 import { installLoadShedding } from './api/shared/load-shedding.ts';
 import { installRequestMetrics, metricsRoute, type HostName } from './api/shared/metrics.ts';
 import { installOpenApi } from './api/shared/openapi.ts';
 import { installRequestLog, requestIdFor } from './api/shared/request-log.ts';
+import { installResponseHeaders } from './api/shared/response-headers.ts';
 import { discMapRoute } from './api/web/disc-map.ts';
 import { assessmentPages } from './api/web/index.ts';
 import { personDiscMapRoute } from './api/web/person-disc-map.ts';
@@ -24,6 +26,11 @@ import type { AppContext } from './context.ts';
 /** For an app that will listen: pay for the first response of every union-shaped route at `ready()` (serializer-warm-up.ts). */
 export interface BuildOptions {
   warmSerializers?: boolean;
+}
+
+/** A number of hops as the function Fastify compiles a number into (its types list no number). */
+function trustProxyOption(setting: boolean | number | string[]) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
 /** What both hosts share: logging, request ids, the error body, body parsing, health. */
@@ -37,13 +44,17 @@ async function createFastify(ctx: AppContext, host: HostName, options: BuildOpti
     // Our own hook writes the one line per request (src/api/shared/request-log.ts).
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     genReqId: requestIdFor,
-    bodyLimit: ctx.config.bodyLimitBytes,
+    // A route takes only the body it declares (src/api/shared/body-caps.ts); others a small one.
+    bodyLimit: NO_BODY.bytes,
+    // RAPPORT_TRUST_PROXY: whose X-Forwarded-For/-Proto/-Host to believe (none by default).
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     // Connections stay open across requests; closing waits for in-flight ones only.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     // No client may hold a connection, or the body of an upload, open for ever.
     ...timeouts,
-    http: { ...timeouts.http, maxHeaderSize: MAX_HEADER_BYTES },
+    // Node's own refusal of a request without Host is a bare 400: response-headers.ts answers it.
+    http: { ...timeouts.http, maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
     clientErrorHandler: clientErrorHandler(logger),
     frameworkErrors,
     schemaController: { compilersFactory: { buildValidator, buildSerializer: warmingSerializerFactory(serializerWarmUps) } },
@@ -51,11 +62,13 @@ async function createFastify(ctx: AppContext, host: HostName, options: BuildOpti
   if (options.warmSerializers === true) warmUpSerializersWhenReady(app, serializerWarmUps);
   limitConnections(app.server, ctx.config.http);
   app.decorateRequest('apiToken', null);
-  const routes = installErrorHandling(app, ctx.config.bodyLimitBytes);
+  const routes = installErrorHandling(app);
   installRequestLog(app);
+  installResponseHeaders(app);
   installRequestMetrics(app, ctx.metrics, host, routes);
   installLoadShedding(app, ctx.overload, ctx.metrics);
-  await app.register(formbody, { bodyLimit: ctx.config.bodyLimitBytes });
+  installBodyParsers(app);
+  installInputTextGuard(app);
   return app;
 }
 

@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
@@ -16,6 +17,13 @@ export interface Config {
   publicBaseUrl: string | null;
   /** Public base of {connect_url}; null = the host each request came to. */
   publicConnectUrl: string | null;
+  /**
+   * Whose X-Forwarded-For, -Proto and -Host to believe (Fastify's trustProxy): false, true (every
+   * peer), a number of proxy hops, or a list of proxy addresses and ranges.
+   */
+  trustProxy: boolean | number | string[];
+  /** NODE_ENV=production: a start then needs PUBLIC_BASE_URL and PUBLIC_CONNECT_URL (checkProductionLinks). */
+  production: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Largest request body accepted, in bytes (JSON, forms, uploads). */
   bodyLimitBytes: number;
@@ -253,6 +261,45 @@ export function defaultTextWorkers(cores = availableParallelism()): number {
   return Math.max(1, cores - 1);
 }
 
+/** proxy-addr's names for address ranges, accepted in RAPPORT_TRUST_PROXY beside addresses and CIDRs. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * RAPPORT_TRUST_PROXY: unset or false, no forwarded header is believed (the connection's own
+ * address and scheme count); true, every peer's; a number, that many proxy hops; otherwise a
+ * comma-separated list of the proxies' addresses or ranges (10.0.0.0/8, loopback).
+ */
+function readTrustProxy(env: Env): boolean | number | string[] {
+  const raw = env.RAPPORT_TRUST_PROXY?.trim();
+  if (raw === undefined || raw === '' || /^(false|no|off)$/i.test(raw)) return false;
+  if (/^(true|yes|on)$/i.test(raw)) return true;
+  if (/^\d+$/.test(raw)) return Number(raw) === 0 ? false : Number(raw);
+  const entries = raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  for (const entry of entries) {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (NAMED_RANGES.has(entry) || (family !== 0 && rest.length === 0 && validBits)) continue;
+    throw new ConfigError('RAPPORT_TRUST_PROXY', `must be true, false, a number of proxy hops, or proxy addresses and ranges separated by commas (10.0.0.1, 10.0.0.0/8, loopback); "${entry}" is none of these`);
+  }
+  return entries;
+}
+
+/**
+ * In production, links in answers come from PUBLIC_BASE_URL and PUBLIC_CONNECT_URL only: built
+ * from the Host header, a caller could make the service hand out links to another host. Checked
+ * when the service starts (operator commands do not build links).
+ */
+export function checkProductionLinks(config: Pick<Config, 'production' | 'publicBaseUrl' | 'publicConnectUrl'>): void {
+  if (!config.production) return;
+  for (const [name, value] of [['PUBLIC_BASE_URL', config.publicBaseUrl], ['PUBLIC_CONNECT_URL', config.publicConnectUrl]] as const) {
+    if (value === null) {
+      throw new ConfigError(name, 'must be set when NODE_ENV=production: links in answers are built from it, never from the Host header a caller sends (set it to the address clients use, e.g. https://rapport.example.com)');
+    }
+  }
+}
+
 /** `someone@example.com` or `Display Name <someone@example.com>`, on one line. */
 const SENDER = /^(?:[^<>\r\n"]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
 
@@ -305,6 +352,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     databasePoolSize: readLimit(env, 'DATABASE_POOL_SIZE', 10),
     publicBaseUrl,
     publicConnectUrl: readUrl(env, 'PUBLIC_CONNECT_URL', ['http:', 'https:']),
+    trustProxy: readTrustProxy(env),
+    production: env.NODE_ENV === 'production',
     logLevel: level,
     bodyLimitBytes: readSize(env, 'BODY_LIMIT', 12 * 1024 * 1024, 1024),
     demoData: readBool(env, 'RAPPORT_DEMO_DATA', true),

@@ -129,7 +129,7 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
     const handler = pdfAnalysisHandler({ db, pdf, spool, text: textPool });
     worker.register(PDF_JOB, handler.run, handler.giveUp);
     // Connect searches are many and small: claimed and finished a batch at a time.
-    const search = profileSearchJobs({ db, model });
+    const search = profileSearchJobs({ db, text: textPool });
     worker.registerBatch(PROFILE_SEARCH_JOB, search.run, search.giveUp);
     worker.start();
     stopPurging = startPurging(db, config.requestRetentionDays, logger);

@@ -8,9 +8,10 @@ import type { Redis } from 'ioredis';
 import { metricsSourceOf, startOpsListener, type OpsListener } from './api/ops/listener.ts';
 import { closeWithin } from './api/shared/connection-limits.ts';
 import { buildBaseApp, buildConnectApp } from './app.ts';
-import type { Config } from './config.ts';
+import { checkProductionLinks, type Config } from './config.ts';
 import { createContext, type AppContext } from './context.ts';
 import { openDatabase } from './db/open.ts';
+import { makePrivate, openDirectoryWarning, PRIVATE_UMASK } from './db/private-files.ts';
 import { releaseOrphanedJobs } from './jobs/queue.ts';
 import { analysesInProgress } from './analysis/repository.ts';
 import { listenAdminSocket } from './ops/admin-socket.ts';
@@ -37,8 +38,17 @@ function adminSocketPath(dataDir: string): string {
 }
 
 export async function startService(config: Config): Promise<RunningService> {
+  checkProductionLinks(config);
+  // Whatever this process writes (the database, uploads, the lock, backups) is its user's alone.
+  process.umask(PRIVATE_UMASK);
   const logger = createLogger(config.logLevel);
   const opened = await openDatabase(config);
+  if (!config.databaseUrl) {
+    const warning = openDirectoryWarning(config.dataDir, 'RAPPORT_DATA_DIR');
+    if (warning) logger.warn({ data_dir: config.dataDir }, warning);
+  }
+  // Uploads written by an older version under umask 022.
+  makePrivate(config.uploadDir);
   // With the embedded database no other process can be running jobs: take back any left running.
   if (opened.lock) await releaseOrphanedJobs(opened.db);
   let redis: Redis | undefined;

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { DataDirBusyError } from '../db/data-dir-lock.ts';
+import { PRIVATE_UMASK } from '../db/private-files.ts';
 import { isAppError } from '../shared/errors.ts';
 import { packageVersion } from '../shared/version.ts';
 import { registerAnalyzeCommand } from './analyze.ts';
@@ -87,6 +88,8 @@ function endQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
 }
 
 export async function main(argv: string[]): Promise<void> {
+  // What any command writes (a database it creates, a backup, a restore) is this user's alone.
+  process.umask(PRIVATE_UMASK);
   endQuietlyOnClosedPipe(process.stdout);
   endQuietlyOnClosedPipe(process.stderr);
   const program = new Command()

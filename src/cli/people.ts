@@ -54,6 +54,9 @@ function createDisplay(kind: 'import' | 'recompute', quiet: boolean): Display {
   };
 }
 
+/** The import finished, but not every row went in: distinct from 1, the command itself failing. */
+const SOME_ROWS_SKIPPED = 2;
+
 function parseFormat(value: string): string {
   if (value !== 'jsonl' && value !== 'csv') throw new InvalidArgumentError('expected jsonl or csv');
   return value;
@@ -110,9 +113,10 @@ export function registerPeopleCommands(program: Command): void {
         'read too. Other columns are listed as not read. A row may leave out trailing empty cells; one with more cells\n' +
         'than the header is skipped.\n' +
         'The file must be UTF-8 text: one in another encoding (Windows-1252, Latin-1, UTF-16) is refused, naming the line.\n' +
-        'Bad rows are skipped and listed with their line numbers, and so is a row naming the same person (email or\n' +
-        'linkedin_url) as an earlier row; the exit code is still 0. A CSV file with a header but no rows imports nothing\n' +
-        'and warns on stderr (exit code 0); an empty file is refused like an unreadable one (exit code 1).',
+        'Bad rows (a value the database cannot store included) are skipped and listed with their line numbers and why,\n' +
+        'and so is a row naming the same person (email or linkedin_url) as an earlier row; the other rows are imported.\n' +
+        `Exit code ${SOME_ROWS_SKIPPED} when rows were skipped, 0 when every row was imported. A CSV file with a header but no rows\n` +
+        'imports nothing and warns on stderr (exit code 0); an empty file is refused like an unreadable one (exit code 1).',
     )
     .action(async (file: string, options: { format?: string; json?: boolean; quiet?: boolean }) => {
       // The service reads the file itself (admin socket), from its own working directory.
@@ -131,6 +135,10 @@ export function registerPeopleCommands(program: Command): void {
       else printImportSummary(summary);
       // On stderr, so that a script reading --json output still sees it.
       for (const warning of summary.warnings) process.stderr.write(`rapport: warning: ${warning}\n`);
+      if (summary.skipped > 0) {
+        process.stderr.write(`rapport: ${summary.skipped} of ${summary.read} rows were skipped (their lines and reasons are in the summary); the others were imported.\n`);
+        process.exitCode = SOME_ROWS_SKIPPED;
+      }
     });
 
   const profiles = program.command('profiles').description('stored personality profiles');

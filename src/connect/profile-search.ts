@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../db/client.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { combineEstimates } from '../personality/combine.ts';
-import { analyzeText, type TextModel } from '../personality/text/index.ts';
+import type { TextPool } from '../personality/text/pool.ts';
 import { findMatch } from '../people/search.ts';
 import { AppError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
@@ -17,8 +17,8 @@ export interface ConnectDeps {
   wakeWorker: () => void;
   /** How long the synchronous search waits before answering 202 with the request id. */
   syncTimeoutMs: number;
-  /** The text model of this process (ctx.model). */
-  model: TextModel;
+  /** The process's text analysis (ctx.textPool): a long sample is read in a worker thread, off the event loop. */
+  text: Pick<TextPool, 'analyze'>;
   /** Stores answered sync searches, many in one statement (ctx.finishedRequests). */
   finished: FinishedRequestWriter;
 }
@@ -29,11 +29,13 @@ export interface ConnectDeps {
  * the names the caller gave. Nobody found and no usable text (or a match with no personality
  * and no usable text): not found.
  */
-export async function resolveProfile(db: Queryable, input: SearchInput, model: TextModel): Promise<RequestOutcome> {
+export async function resolveProfile(db: Queryable, input: SearchInput, text: Pick<TextPool, 'analyze'>, options: { background?: boolean } = {}): Promise<RequestOutcome> {
   const match = input.firstName !== null || input.email !== null ? await findMatch(db, input) : null;
+  // A sample of 100,000 characters takes 60–130 ms to read: long ones go to the text pool's
+  // threads, as POST /v1/analysis/text does, so that the event loop keeps answering.
   const analysis =
     input.textSample !== null
-      ? analyzeText(input.textSample, { textType: input.textType ?? undefined, model })
+      ? await text.analyze(input.textSample, { textType: input.textType ?? undefined, ...(options.background ? { background: true } : {}) })
       : null;
   const fromText = analysis?.ok ? analysis.estimate : null;
   const person = match?.person ?? null;
@@ -75,7 +77,7 @@ function withinTime<T>(work: Promise<T>, ms: number): Promise<T | typeof TIMED_O
  */
 export async function searchSync(deps: ConnectDeps, tokenId: string, input: SearchInput): Promise<{ id: string; outcome: RequestOutcome | null }> {
   const id = newId('pr');
-  const work = resolveProfile(deps.db, input, deps.model);
+  const work = resolveProfile(deps.db, input, deps.text);
   // A late failure is the queued job's to retry; it must not surface as an unhandled rejection.
   work.catch(() => undefined);
   const outcome = await withinTime(work, deps.syncTimeoutMs);

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
 import type { Job } from '../jobs/queue.ts';
-import type { TextModel } from '../personality/text/index.ts';
+import type { TextPool } from '../personality/text/pool.ts';
 import { storedSearch } from './criteria.ts';
 import { resolveProfile } from './profile-search.ts';
 import { finishRequests, pendingInputs, type RequestOutcome } from './requests.ts';
@@ -15,7 +15,7 @@ function requestIdOf(job: Job): string | null {
  * unfinished requests in one statement, resolve each, write all outcomes in one statement.
  * A request already finished (a job run twice after a crash) is skipped.
  */
-export function profileSearchJobs(deps: { db: Db; model: TextModel }) {
+export function profileSearchJobs(deps: { db: Db; text: Pick<TextPool, 'analyze'> }) {
   return {
     async run(jobs: readonly Job[]): Promise<Map<string, string>> {
       const failures = new Map<string, string>();
@@ -27,7 +27,7 @@ export function profileSearchJobs(deps: { db: Db; model: TextModel }) {
         const input = id ? storedSearch(inputs.get(id)) : null;
         if (!id || !input) continue;
         try {
-          outcomes.push({ id, outcome: await resolveProfile(deps.db, input, deps.model) });
+          outcomes.push({ id, outcome: await resolveProfile(deps.db, input, deps.text, { background: true }) });
         } catch (error) {
           failures.set(job.id, error instanceof Error ? error.message : String(error));
         }

@@ -12,6 +12,7 @@ import { AppError } from '../shared/errors.ts';
 import type { Db, Queryable } from './client.ts';
 import { acquireDataDirLock, readLock } from './data-dir-lock.ts';
 import { openEmbedded } from './embedded.ts';
+import { makePrivate } from './private-files.ts';
 
 export const PG_DUMP_ADVICE =
   'This service runs on PostgreSQL (DATABASE_URL): back it up with `pg_dump --format=custom --file=FILE "$DATABASE_URL"` and restore with `pg_restore --clean --if-exists --dbname="$DATABASE_URL" FILE`.';
@@ -135,6 +136,8 @@ export async function restoreBackup(file: string, dataDir: string, options: { fo
       } finally {
         await db.close();
       }
+      // Unpacked from the backup as 0666 (PGlite writes its files so): private before it goes live.
+      makePrivate(staging);
     } catch (error) {
       rmSync(staging, { recursive: true, force: true });
       if (error instanceof AppError) throw error;

@@ -4,6 +4,7 @@ import type { Db } from './client.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import { openEmbedded } from './embedded.ts';
 import { migrate } from './migrate.ts';
+import { makePrivate } from './private-files.ts';
 import { openPostgres } from './postgres.ts';
 
 export interface OpenedDatabase {
@@ -22,7 +23,10 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
   }
   const lock = acquireDataDirLock(config.dataDir);
   try {
-    const db = await openEmbedded({ dataDir: path.join(config.dataDir, 'pgdata') });
+    const pgdata = path.join(config.dataDir, 'pgdata');
+    const db = await openEmbedded({ dataDir: pgdata });
+    // A new database's files come out of PGlite's template as 0666: this user's alone, like the rest.
+    makePrivate(pgdata);
     await migrate(db);
     return {
       db,

@@ -1,5 +1,6 @@
 import Value from 'typebox/value';
 import { AppError } from '../shared/errors.ts';
+import { findUnstorableText } from '../shared/storable-text.ts';
 import type { AppContext } from '../context.ts';
 import { dbVerbs } from './db-verbs.ts';
 import { peopleVerbs } from './people-verbs.ts';
@@ -25,6 +26,13 @@ export async function runVerb(ctx: AppContext, name: string, args: unknown, prog
   if (!Value.Check(verb.args, args)) {
     const first = Value.Errors(verb.args, args)[0];
     throw new AppError('bad_request', `Invalid arguments for ${name}${first ? `: ${first.instancePath || '/'} ${first.message}` : ''}.`);
+  }
+  // What the database cannot store (a NUL from a file or stdin, half a surrogate pair sent to the
+  // admin socket) is named here, for every verb, rather than failing in a statement.
+  const unstorable = findUnstorableText(args);
+  if (unstorable) {
+    const where = unstorable.inName ? 'the name of an argument' : `"${unstorable.path}"`;
+    throw new AppError('bad_request', `Invalid arguments for ${name}: ${where} holds ${unstorable.problem}, which cannot be stored.`);
   }
   return verb.run(ctx, args, progress);
 }

@@ -9,7 +9,7 @@ import { analyzerFor } from './analyze.ts';
 import { checkUtf8File } from './encoding.ts';
 import type { PersonInput, PersonSource } from './person.ts';
 import { readCsv, readJsonLines, type CsvHeader, type ShortRow, type SourceRecord } from './readers.ts';
-import { upsertBatch, type Analyze } from './upsert.ts';
+import { upsertBatch, type Analyze, type RowOutcome } from './upsert.ts';
 import { validatePersonRecord } from './validate.ts';
 
 export const IMPORT_FORMATS = ['jsonl', 'csv'] as const;
@@ -95,6 +95,18 @@ class SeenPeople {
 }
 
 /**
+ * A statement the database refused because of the data in it (SQLSTATE class 22, data
+ * exception: text it cannot store, a value out of range; class 23, a constraint): the fault of a
+ * row, not of the database. Anything else (a lost connection) still stops the import.
+ */
+function refusedData(error: unknown): string | null {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  if (!/^2[23][0-9A-Z]{3}$/.test(code)) return null;
+  const message = error instanceof Error ? error.message.replace(/"[^"]*"/g, '"…"') : code;
+  return `the database refused the row (${message})`;
+}
+
+/**
  * Opens the file, or fails with a message naming it, before anything is imported: one that is
  * not UTF-8 text, or has nothing in it, is refused here too.
  */
@@ -150,12 +162,36 @@ export async function importPeople(deps: { db: Db; model: TextModel }, file: str
     if (errors.length < MAX_REPORTED_ERRORS) errors.push({ line, reason });
   };
 
+  // A batch is one transaction. One the database refuses for its data is written again row by
+  // row, so that the row it could not take is skipped with the reason and the others are stored
+  // (validatePersonRecord catches what it knows of first: this is for what it does not).
+  const writeBatch = async (rows: { line: number; input: PersonInput }[]): Promise<RowOutcome[]> => {
+    try {
+      return await db.transaction((tx) => upsertBatch(tx, rows.map((r) => r.input), upsert));
+    } catch (error) {
+      const reason = refusedData(error);
+      if (reason === null) throw error;
+      if (rows.length === 1) return [{ kind: 'skipped', reason }];
+    }
+    const outcomes: RowOutcome[] = [];
+    for (const row of rows) {
+      try {
+        outcomes.push(...(await db.transaction((tx) => upsertBatch(tx, [row.input], upsert))));
+      } catch (error) {
+        const reason = refusedData(error);
+        if (reason === null) throw error;
+        outcomes.push({ kind: 'skipped', reason });
+      }
+    }
+    return outcomes;
+  };
+
   let batch: { line: number; input: PersonInput }[] = [];
   const write = async () => {
     if (batch.length === 0) return;
     const rows = batch;
     batch = [];
-    const outcomes = await db.transaction((tx) => upsertBatch(tx, rows.map((r) => r.input), upsert));
+    const outcomes = await writeBatch(rows);
     outcomes.forEach((outcome, i) => {
       if (outcome.kind === 'skipped') return skip(rows[i]?.line ?? 0, outcome.reason);
       counts[outcome.kind] += 1;

@@ -1,5 +1,6 @@
 import { linkedinKey, normalizeEmail, normalizeWebUrl } from './normalize.ts';
 import { isTextType, TEXT_TYPES, type PersonInput, type TextSample } from './person.ts';
+import { unstorableText } from '../shared/storable-text.ts';
 
 /**
  * Checks one incoming person (a JSON line, a CSV row, an API call) and turns it into a
@@ -35,7 +36,8 @@ function readScalar(record: Record<string, unknown>, field: ScalarField): string
   const value = record[field];
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string') return new Error(`${field} must be a string`);
-  if (value.includes('\0')) return new Error(`${field} holds a NUL character, which the database cannot store`);
+  const unstorable = unstorableText(value);
+  if (unstorable !== null) return new Error(`${field} holds ${unstorable}, which the database cannot store`);
   const trimmed = value.trim();
   if (trimmed.length > FIELD_LIMITS[field]) return new Error(`${field} is longer than ${FIELD_LIMITS[field]} characters`);
   return trimmed === '' ? null : trimmed;
@@ -52,7 +54,8 @@ function readTexts(value: unknown): TextSample[] | Error {
     const { type, text } = item as Record<string, unknown>;
     if (!isTextType(type)) return new Error(`texts[${index}] has unknown type ${JSON.stringify(type)} (expected ${TEXT_TYPES.join(', ')})`);
     if (typeof text !== 'string') return new Error(`texts[${index}].text must be a string`);
-    if (text.includes('\0')) return new Error(`texts[${index}] holds a NUL character, which the database cannot store`);
+    const unstorable = unstorableText(text);
+    if (unstorable !== null) return new Error(`texts[${index}] holds ${unstorable}, which the database cannot store`);
     if (text.length > MAX_TEXT_CHARS) return new Error(`texts[${index}] is longer than ${MAX_TEXT_CHARS} characters`);
     total += text.length;
     if (total > MAX_TOTAL_TEXT_CHARS) return new Error(`texts are longer than ${MAX_TOTAL_TEXT_CHARS} characters in all`);

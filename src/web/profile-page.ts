@@ -244,6 +244,8 @@ function adviceSections(model: ProfilePageModel): string {
  * script can run even if escaping were ever bypassed.
  */
 const CSP = "default-src 'none'; img-src 'self' https: http:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+/** As a header, where `frame-ancestors` counts (a meta tag cannot carry it): no other site frames a profile page. */
+export const PROFILE_PAGE_CSP = `${CSP}; frame-ancestors 'none'`;
 
 function documentShell(title: string, body: string): string {
   return `<!DOCTYPE html>

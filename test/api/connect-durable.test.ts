@@ -55,7 +55,7 @@ describe('durable profile requests', () => {
     };
     const tokenId = (await service.ctx.auth.authenticate(org['x-org-token'], 'connect')).id;
     const input = readSearch({ email: 'ada.brightwater@example.com' }, 'sync');
-    const { id, outcome } = await searchSync({ db: slow, wakeWorker: () => undefined, syncTimeoutMs: 20, model: service.ctx.model, finished: service.ctx.finishedRequests }, tokenId, input);
+    const { id, outcome } = await searchSync({ db: slow, wakeWorker: () => undefined, syncTimeoutMs: 20, text: service.ctx.textPool, finished: service.ctx.finishedRequests }, tokenId, input);
     expect(outcome).toBeNull();
     expect((await result(id)).json()).toEqual({ status: 'processing', request_id: id });
     await startWorkerUntil(id);

@@ -32,11 +32,11 @@ const until = async (done: () => boolean | Promise<boolean>) => {
 
 describe('Connect searches are fair between organisations', () => {
   it('one organisation’s backlog of 2,000 async searches does not hold another’s single search', async () => {
-    const deps = { db: service.ctx.db, wakeWorker: () => undefined, syncTimeoutMs: 5000, model: service.ctx.model, finished: service.ctx.finishedRequests };
+    const deps = { db: service.ctx.db, wakeWorker: () => undefined, syncTimeoutMs: 5000, text: service.ctx.textPool, finished: service.ctx.finishedRequests };
     for (let i = 0; i < 2000; i++) await searchAsync(deps, busy.id, readSearch({ email: `nobody.${i}@example.com` }, 'async'));
 
     // The service's worker and search step, with each batch's request ids written down.
-    const search = profileSearchJobs({ db: service.ctx.db, model: service.ctx.model });
+    const search = profileSearchJobs({ db: service.ctx.db, text: service.ctx.textPool });
     const batches: string[][] = [];
     const worker = new JobWorker(service.ctx.db, createLogger('silent'), { pollIntervalMs: 50 });
     worker.registerBatch(PROFILE_SEARCH_JOB, (jobs) => {

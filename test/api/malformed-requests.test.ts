@@ -61,10 +61,10 @@ describe('a PDF sent where text is expected, and PDFs labelled as any file', () 
     expect(expectOurError(multipart, 413, 'payload_too_large')).toBe('The PDF is larger than 10 MB.');
     const raw = await service.base.inject({ method: 'POST', url: '/v1/analysis/pdf', headers: { ...auth, 'content-type': 'application/pdf' }, payload: big });
     expect(expectOurError(raw, 413, 'payload_too_large')).toBe('The PDF is larger than 10 MB.');
-    // Past BODY_LIMIT the body is refused before the route sees it: the message names that limit.
+    // Past BODY_LIMIT too the body is refused by its declared length before a byte is read, with the route's own limit.
     const huge = Buffer.concat([big, Buffer.alloc(2 * 1024 * 1024, 0x20)]);
     const over = await service.base.inject({ method: 'POST', url: '/v1/analysis/pdf', headers: { ...auth, 'content-type': 'application/pdf' }, payload: huge });
-    expect(expectOurError(over, 413, 'payload_too_large')).toBe('The request body is larger than this service accepts (12 MB, BODY_LIMIT).');
+    expect(expectOurError(over, 413, 'payload_too_large')).toBe('The PDF is larger than 10 MB.');
   });
 
   it('the PDF route takes application/octet-stream and still checks the signature', async () => {

@@ -78,7 +78,8 @@ describe('token verbs', () => {
   ])('refuse a name with %s', async (_label, name) => {
     const error = await refusal(runVerb(ctx, 'tokens.create', { kind: 'enterprise', name }));
     expect(error.code).toBe('bad_request');
-    expect(error.message).toMatch(/^A token name cannot contain control characters/);
+    // A NUL is refused before the verb runs, like in every argument of every verb (it cannot be stored).
+    expect(error.message).toMatch(name.includes('\u0000') ? /^Invalid arguments for tokens\.create: "name" holds a NUL character/ : /^A token name cannot contain control characters/);
   });
 
   it('say when a token was already revoked, keeping the first revocation time', async () => {

@@ -28,11 +28,13 @@ afterAll(async () => {
 });
 
 describe('rapport import and profiles recompute', () => {
-  it('imports a file with the database in-process, listing bad rows, then through the running service', async () => {
+  it('imports a file with the database in-process, listing bad rows (exit code 2), then through the running service', async () => {
     const first = path.join(dir, 'first.jsonl');
     writeFileSync(first, [person(1), person(2), '{oops', person(3, { email: 'nope' })].join('\n'));
     const local = await runCli(['import', first], env);
-    expect(local.code).toBe(0);
+    // The import went through, but not every row: its own exit code, and a line saying so.
+    expect(local.code).toBe(2);
+    expect(local.stderr).toContain('rapport: 2 of 4 rows were skipped (their lines and reasons are in the summary); the others were imported.\n');
     expect(local.stdout).toMatch(/inserted\s+2\n/);
     expect(local.stdout).toMatch(/skipped\s+2\n/);
     expect(local.stdout).toMatch(/line 3: invalid JSON/);
@@ -45,12 +47,13 @@ describe('rapport import and profiles recompute', () => {
     service = await startServiceProcess(env);
     // A relative path is resolved by the CLI: the service reads the file from its own directory.
     const again = await runCli(['import', path.relative(REPO_ROOT, first), '--json'], env);
-    expect(again.code).toBe(0);
+    expect(again.code).toBe(2);
     expect(JSON.parse(again.stdout)).toMatchObject({ read: 4, inserted: 0, unchanged: 2, skipped: 2, file: first });
 
     const second = path.join(dir, 'second.csv');
     writeFileSync(second, `email,first_name,text_bio\ncli3@example.com,Cli3,"${bio}"\ncli1@example.com,Renamed,\n`);
     const csv = await runCli(['import', second, '--json'], env);
+    expect(csv.code).toBe(0);
     expect(JSON.parse(csv.stdout)).toMatchObject({ format: 'csv', read: 2, inserted: 1, updated: 1, skipped: 0 });
 
     const recompute = await runCli(['profiles', 'recompute', '--all', '--json'], env);

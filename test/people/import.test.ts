@@ -302,6 +302,49 @@ describe('what a new operator trips over', () => {
     ]);
   });
 
+  it('keeps the good rows around one holding half a surrogate pair, which the database cannot store (issue 25)', async () => {
+    // As a JSON file spells it: `\ud800` with no low half after it. Before, the batch's INSERT
+    // failed ("invalid input syntax for type json") and the import stopped with no line number.
+    const file = write(
+      'surrogate.jsonl',
+      [
+        JSON.stringify({ email: 'before-surrogate@example.org', first_name: 'Before', texts: texts(3) }),
+        '{"email": "surrogate@example.org", "texts": [{"type": "bio", "text": "A bio \\ud800 broken"}]}',
+        '{"email": "surrogate-name@example.org", "last_name": "Lone\\udc00"}',
+        JSON.stringify({ email: 'after-surrogate@example.org', first_name: 'After', texts: texts(4) }),
+      ].join('\n'),
+    );
+    const summary = await importPeople(deps, file);
+    expect(summary).toMatchObject({ read: 4, inserted: 2, skipped: 2 });
+    expect(summary.errors).toEqual([
+      { line: 2, reason: 'texts[0] holds half of a UTF-16 surrogate pair (a broken character), which the database cannot store' },
+      { line: 3, reason: 'last_name holds half of a UTF-16 surrogate pair (a broken character), which the database cannot store' },
+    ]);
+    expect(await findPersonByEmail(db, 'before-surrogate@example.org')).toMatchObject({ firstName: 'Before' });
+    expect(await findPersonByEmail(db, 'after-surrogate@example.org')).toMatchObject({ firstName: 'After' });
+  });
+
+  it('a row the database refuses for a reason no check foresaw is skipped with it; the rest of its batch is stored', async () => {
+    // A database that refuses one value (as PostgreSQL does text it cannot store: SQLSTATE 22P05).
+    const refusing: Db = Object.create(db) as Db;
+    const refuse = <T>(sql: string, params: readonly unknown[] | undefined, run: () => Promise<T>): Promise<T> => {
+      const refusal = Object.assign(new Error('unsupported Unicode escape sequence "x"'), { code: '22P05' });
+      if (JSON.stringify(params ?? []).includes('refused-by-db')) return Promise.reject(refusal);
+      return run();
+    };
+    refusing.transaction = (fn) =>
+      db.transaction((tx) => fn({ query: (sql, params) => refuse(sql, params, () => tx.query(sql, params)), run: (st, params) => refuse(st.sql, params, () => tx.run(st, params)) }));
+    const file = write(
+      'refused.jsonl',
+      ['one', 'refused-by-db', 'three'].map((name) => JSON.stringify({ email: `${name}@example.org`, first_name: name, texts: texts(5) })).join('\n'),
+    );
+    const summary = await importPeople({ db: refusing, model }, file);
+    expect(summary).toMatchObject({ read: 3, inserted: 2, skipped: 1 });
+    expect(summary.errors).toEqual([{ line: 2, reason: 'the database refused the row (unsupported Unicode escape sequence "…")' }]);
+    expect(await findPersonByEmail(db, 'three@example.org')).toMatchObject({ firstName: 'three' });
+    expect(await findPersonByEmail(db, 'refused-by-db@example.org')).toBeNull();
+  });
+
   it('refuses an empty file and warns about a CSV file with a header but no rows', async () => {
     const empty = write('empty.csv', '');
     await expect(importPeople(deps, empty)).rejects.toThrow(`${empty} is empty: there are no people in it to import.`);

@@ -5,6 +5,7 @@ import { MESSAGE_MAX_CHARS, recommendMessage } from '../../content/connect/messa
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../shared/errors.ts';
 import { tokenOf } from '../shared/auth.ts';
+import { acceptsBody, textBodyBytes } from '../shared/body-caps.ts';
 import { readGetJsonBody } from './get-body.ts';
 import { partyOf } from './schemas.ts';
 
@@ -27,6 +28,9 @@ const getSchema = {
   response: { 200: Type.Array(MessageC4, { description: 'C4: recommendations on passages of the draft, in the order they appear' }) },
 };
 
+/** `{"text": "…"}` of up to 20,000 characters. */
+const MESSAGE_BODY = { bytes: textBodyBytes(MESSAGE_MAX_CHARS), fields: 8, depth: 2 };
+
 /** Fastify refuses a body schema on GET, so only the POST operation declares it. */
 const postSchema = { ...getSchema, body: Type.Object({ text: Type.String({ description: 'The draft message' }) }) };
 
@@ -39,6 +43,7 @@ function textOf(body: unknown): string | undefined {
 
 /** GET (as the contract names it) and POST (as its sample call sends it), the text in a JSON body on both. */
 export const messagingRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const messageBody = acceptsBody(MESSAGE_BODY, ctx.config.bodyLimitBytes);
   const answer = async (tokenId: string, params: { sender: string; recipient: string }, text: string | undefined) => {
     if (text === undefined || text.trim() === '') throw new AppError('bad_request', 'The message "text" is empty: send the draft as JSON {"text": "…"}.');
     if (text.length > MESSAGE_MAX_CHARS) throw new AppError('payload_too_large', `The message has ${text.length} characters; the limit is ${MESSAGE_MAX_CHARS}.`);
@@ -46,11 +51,11 @@ export const messagingRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
     const recipient = await completedProfile(ctx.db, tokenId, params.recipient);
     return recommendMessage(text, partyOf(sender), partyOf(recipient));
   };
-  app.get('/v1/messaging/:sender/:recipient', { schema: getSchema }, async (request) => {
-    const text = textOf(await readGetJsonBody(request, ctx.config.bodyLimitBytes)) ?? request.query.text;
+  app.get('/v1/messaging/:sender/:recipient', { schema: getSchema, ...messageBody }, async (request) => {
+    const text = textOf(await readGetJsonBody(request, messageBody.config.bodyCaps)) ?? request.query.text;
     return answer(tokenOf(request).id, request.params, text);
   });
-  app.post('/v1/messaging/:sender/:recipient', { schema: postSchema }, async (request) =>
+  app.post('/v1/messaging/:sender/:recipient', { schema: postSchema, ...messageBody }, async (request) =>
     answer(tokenOf(request).id, request.params, textOf(request.body) ?? request.query.text),
   );
 };

@@ -3,8 +3,9 @@ import { readSearch } from '../../connect/criteria.ts';
 import { searchAsync } from '../../connect/profile-search.ts';
 import type { AppContext } from '../../context.ts';
 import { tokenOf } from '../shared/auth.ts';
+import { acceptsBody } from '../shared/body-caps.ts';
 import { connectDeps } from './deps.ts';
-import { Accepted, SearchBody } from './schemas.ts';
+import { Accepted, SEARCH_BODY, SearchBody } from './schemas.ts';
 
 const schema = {
   summary: 'Start a profile search: 202 {request_id} at once; poll GET /v1/profiles/results/{request_id}',
@@ -15,7 +16,7 @@ const schema = {
 };
 
 export const profilesAsyncRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.post('/v1/profiles/async', { schema }, async (request, reply) => {
+  app.post('/v1/profiles/async', { schema, ...acceptsBody(SEARCH_BODY, ctx.config.bodyLimitBytes) }, async (request, reply) => {
     const input = readSearch(request.body, 'async');
     const id = await searchAsync(connectDeps(ctx), tokenOf(request).id, input);
     return reply.status(202).send({ request_id: id });

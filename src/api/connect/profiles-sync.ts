@@ -3,8 +3,9 @@ import { readSearch } from '../../connect/criteria.ts';
 import { searchSync } from '../../connect/profile-search.ts';
 import type { AppContext } from '../../context.ts';
 import { tokenOf } from '../shared/auth.ts';
+import { acceptsBody } from '../shared/body-caps.ts';
 import { connectDeps } from './deps.ts';
-import { Accepted, ProfileC2, SearchBody, toC2 } from './schemas.ts';
+import { Accepted, SEARCH_BODY, ProfileC2, SearchBody, toC2 } from './schemas.ts';
 
 const schema = {
   summary: 'Search a profile and wait for it: 200 C2, 202 {request_id} after RAPPORT_SYNC_TIMEOUT_MS, 404 nobody found',
@@ -15,7 +16,7 @@ const schema = {
 };
 
 export const profilesSyncRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.post('/v1/profiles', { schema }, async (request, reply) => {
+  app.post('/v1/profiles', { schema, ...acceptsBody(SEARCH_BODY, ctx.config.bodyLimitBytes) }, async (request, reply) => {
     const input = readSearch(request.body, 'sync');
     const { id, outcome } = await searchSync(connectDeps(ctx), tokenOf(request).id, input);
     if (outcome?.status !== 'complete') {

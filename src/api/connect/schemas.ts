@@ -3,9 +3,15 @@ import { Type } from 'typebox';
 import type { FoundProfile } from '../../connect/requests.ts';
 import { composeConnectRecommendations } from '../../content/connect/recommendations.ts';
 import { personalityView } from '../../personality/views.ts';
+import { escapeHtml } from '../../shared/html.ts';
 import { TEXT_TYPES } from '../../people/person.ts';
 import { CONFIDENCE_DESCRIPTION } from '../shared/personality-schemas.ts';
+import { MAX_TEXT_CHARS } from '../../analysis/analyses.ts';
+import { textBodyBytes } from '../shared/body-caps.ts';
 import { discMapUrl, publicBase } from '../shared/links.ts';
+
+/** C1's body: a text sample of up to 100,000 characters and a few short fields, one level deep. */
+export const SEARCH_BODY = { bytes: textBodyBytes(MAX_TEXT_CHARS), fields: 16, depth: 2 };
 
 /** C1: every field optional in the schema; the minimum criteria are checked by readSearch. */
 export const SearchBody = Type.Object(
@@ -37,8 +43,8 @@ export const Accepted = Type.Object(
 const Section = Type.Object({ overview: Type.String({ description: 'May contain <b> tags' }), phrases: Type.Array(Type.String()) });
 
 export const ProfileInfo = Type.Object({
-  first_name: Type.Optional(Type.String()),
-  last_name: Type.Optional(Type.String()),
+  first_name: Type.Optional(Type.String({ description: 'HTML-escaped, like every Connect string' })),
+  last_name: Type.Optional(Type.String({ description: 'HTML-escaped, like every Connect string' })),
   disc_scores: Type.Object({
     type: Type.String({ description: 'DISC type, e.g. Di' }),
     confidence: Type.Integer({ minimum: 0, maximum: 100, description: CONFIDENCE_DESCRIPTION }),
@@ -64,13 +70,13 @@ export const ProfileC2 = Type.Object(
   { description: 'C2: the person found, with advice on how to communicate with them' },
 );
 
-/** C2 for a found profile. */
+/** C2 for a found profile. Its names are escaped like every other Connect string: a client may render any of them as HTML. */
 export function toC2(request: FastifyRequest, connectUrl: string | null, id: string, profile: FoundProfile) {
   const view = personalityView(profile.estimate);
   return {
     info: {
-      ...(profile.firstName ? { first_name: profile.firstName } : {}),
-      ...(profile.lastName ? { last_name: profile.lastName } : {}),
+      ...(profile.firstName ? { first_name: escapeHtml(profile.firstName) } : {}),
+      ...(profile.lastName ? { last_name: escapeHtml(profile.lastName) } : {}),
       disc_scores: { type: view.disc_type, confidence: view.confidence },
       disc_image: discMapUrl(publicBase(request, connectUrl), view.point),
       has_assessment: profile.hasAssessment,

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Readable } from 'node:stream';
-import { errorCodes, type FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { checkRoomForPdf, pdfTooLarge, submitPdf, tooManyUploads } from '../../analysis/analyses.ts';
 import { UploadTooLarge, type SpooledUpload } from '../../analysis/spool.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../shared/errors.ts';
 import { tokenOf } from '../shared/auth.ts';
-import { readingMultipart } from '../shared/multipart.ts';
+import { acceptsBody } from '../shared/body-caps.ts';
+import { busboyLimits, readingMultipart, type MultipartCaps } from '../shared/multipart.ts';
 
 const schema = {
   summary: 'Upload a PDF (resume or profile) for analysis; read the result with GET /v1/analysis/{id}',
@@ -29,6 +30,13 @@ const UPLOAD_BODY = {
   },
 };
 
+/** One file part named "file"; a few fields beside it are tolerated (some clients add a name). */
+function pdfMultipart(maxBytes: number): MultipartCaps {
+  return { parts: 10, files: 1, fields: 5, fileSize: maxBytes, fieldSize: 1024, reads: 'one file part named "file"' };
+}
+
+const UPLOAD_TYPES = /^\s*(?:multipart\/form-data|application\/pdf|application\/octet-stream)\s*(?:;|$)/i;
+
 const HOW_TO_UPLOAD = 'Upload the PDF as multipart/form-data with one file part named "file", or send the PDF itself with Content-Type: application/pdf.';
 
 /** Streams the upload to the spool as it arrives; nothing of it is held in memory whole. */
@@ -48,8 +56,10 @@ async function spooledUpload(request: FastifyRequest, ctx: AppContext): Promise<
     return receive(request.body);
   }
   if (!request.isMultipart()) throw new AppError('unsupported_media_type', HOW_TO_UPLOAD);
+  const caps = pdfMultipart(maxBytes);
+  if (Number(request.headers['content-length'] ?? 0) > maxBytes + 64 * 1024) throw pdfTooLarge(maxBytes);
   return readingMultipart(async () => {
-    const file = await request.file();
+    const file = await request.file({ limits: busboyLimits(caps) });
     if (!file) throw new AppError('bad_request', 'No file in the upload: attach the PDF as a file part named "file".');
     if (file.fieldname !== 'file') throw new AppError('bad_request', `Expected the file part to be named "file", got "${file.fieldname}".`);
     // Read through the part's async iterator, as the reader's own toBuffer does: a part cut off
@@ -61,16 +71,17 @@ async function spooledUpload(request: FastifyRequest, ctx: AppContext): Promise<
       throw pdfTooLarge(maxBytes);
     }
     return upload;
-  });
+  }, caps);
 }
 
 export const analysisPdfRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Scoped to this plugin: only this route reads a raw body. Many HTTP clients label any file
   // application/octet-stream; the bytes are checked for a PDF signature either way.
   // The body is handed over as a stream, written to disk as it arrives (see spooledUpload).
-  // A declared length past BODY_LIMIT is refused here, as Fastify's own parsers would.
+  // A declared length past the PDF limit is refused here, before a byte is read.
   app.addContentTypeParser(['application/pdf', 'application/octet-stream'], (request, payload, done) => {
-    if (Number(request.headers['content-length'] ?? 0) > ctx.config.bodyLimitBytes) return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
+    const maxBytes = ctx.pdfLimits.maxBytes;
+    if (Number(request.headers['content-length'] ?? 0) > maxBytes) return done(pdfTooLarge(maxBytes), undefined);
     done(null, payload);
   });
   // Before the body is read: a process receiving all the uploads it takes at once (503), a token
@@ -79,6 +90,8 @@ export const analysisPdfRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = 
   // closed rather than drained: reading the unwanted 10 MB would cost the event loop what the
   // refusal saves.
   app.addHook('preParsing', async (request, reply) => {
+    // JSON, a form or text is none of the upload's forms: refused before a byte of it is read.
+    if (!UPLOAD_TYPES.test(request.headers['content-type'] ?? '')) throw new AppError('unsupported_media_type', HOW_TO_UPLOAD);
     const tokenId = tokenOf(request).id;
     const place = ctx.spool.enter(tokenId);
     if ('refused' in place) {
@@ -94,7 +107,9 @@ export const analysisPdfRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = 
       throw error;
     }
   });
-  app.post('/v1/analysis/pdf', { schema, config: { openapiBody: UPLOAD_BODY } }, async (request) => {
+  // The PDF (10 MB, or BODY_LIMIT if lower), and a multipart envelope around it.
+  const uploadBody = acceptsBody({ bytes: ctx.pdfLimits.maxBytes + 64 * 1024 }, ctx.config.bodyLimitBytes);
+  app.post('/v1/analysis/pdf', { schema, bodyLimit: uploadBody.bodyLimit, config: { ...uploadBody.config, openapiBody: UPLOAD_BODY } }, async (request) => {
     const upload = await spooledUpload(request, ctx);
     const deps = { db: ctx.db, pdfLimits: ctx.pdfLimits, spool: ctx.spool, maxPending: ctx.config.pdfMaxPending, wakeWorker: ctx.wakeWorker };
     const id = await submitPdf(deps, tokenOf(request).id, upload);

@@ -7,6 +7,7 @@ import { clientErrorHandler, MAX_HEADER_BYTES } from '../shared/client-errors.ts
 import { limitConnections } from '../shared/connection-limits.ts';
 import { metricsTokenRefusal } from '../shared/metrics-token.ts';
 import { requestIdFor } from '../shared/request-log.ts';
+import { COMMON_HEADERS } from '../shared/response-headers.ts';
 import { requestPath } from '../shared/route-methods.ts';
 import { STATUS_BY_CODE } from '../shared/status-codes.ts';
 import type { FromOpsThread, OpsThreadData, ToOpsThread } from './messages.ts';
@@ -111,11 +112,14 @@ const server = createServer(
     headersTimeout: data.http.headersTimeoutMs,
     keepAliveTimeout: data.http.keepAliveTimeoutMs,
     connectionsCheckingInterval: Math.min(1000, data.http.headersTimeoutMs),
+    // Health checks and scrapes need no Host; Node's own refusal would be a bare 400.
+    requireHostHeader: false,
   },
   (request, response) => {
     const started = performance.now();
     const requestId = requestIdFor(request);
     response.setHeader('x-request-id', requestId);
+    for (const [name, value] of Object.entries(COMMON_HEADERS)) response.setHeader(name, value);
     handle(request, response, requestId).then(
       (route) => {
         const ms = performance.now() - started;

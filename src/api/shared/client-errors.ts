@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ErrorCode } from '../../shared/errors.ts';
 import { sizeText } from '../../shared/size.ts';
+import { COMMON_HEADERS } from './response-headers.ts';
 import { STATUS_BY_CODE } from './status-codes.ts';
 
 /**
@@ -24,6 +25,10 @@ function describe(nodeCode: string | undefined): [ErrorCode, string] {
   }
 }
 
+const COMMON_LINES = Object.entries(COMMON_HEADERS)
+  .map(([name, value]) => `${name}: ${value}\r\n`)
+  .join('');
+
 /**
  * Errors Node's HTTP parser raises before Fastify sees a request (a URL or headers over the
  * limit, malformed HTTP). Fastify's default answers them with a body of its own; this one
@@ -41,7 +46,7 @@ export function clientErrorHandler(logger: FastifyBaseLogger): (error: Error & {
     if (socket.writable) {
       socket.end(
         `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-          `Content-Length: ${Buffer.byteLength(body)}\r\nx-request-id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+          `Content-Length: ${Buffer.byteLength(body)}\r\nx-request-id: ${requestId}\r\n${COMMON_LINES}Connection: close\r\n\r\n${body}`,
       );
     }
     socket.destroySoon();

@@ -2,7 +2,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import { Type } from 'typebox';
 import { AppError, isAppError } from '../../shared/errors.ts';
 import { redactUrl } from '../../shared/logger.ts';
-import { sizeText } from '../../shared/size.ts';
+import { bodyTooLarge } from './body-caps.ts';
+import { multipartLimitError } from './multipart.ts';
+import { COMMON_HEADERS } from './response-headers.ts';
 import { recordRouteMethods, requestPath, type RouteMethods } from './route-methods.ts';
 import { STATUS_BY_CODE } from './status-codes.ts';
 import { validationMessage } from './validation-message.ts';
@@ -20,8 +22,9 @@ export const ErrorBody = Type.Object(
 );
 
 /** Fastify's own errors (parsing, limits, validation) translated into our codes and words. */
-function fromFastifyError(error: FastifyError, bodyLimitBytes: number, request: FastifyRequest): AppError {
-  const tooLarge = `The request body is larger than this service accepts (${sizeText(bodyLimitBytes)}, BODY_LIMIT).`;
+function fromFastifyError(error: FastifyError, request: FastifyRequest): AppError {
+  // The route's own cap (src/api/shared/body-caps.ts), BODY_LIMIT at most.
+  const tooLarge = () => bodyTooLarge(request.routeOptions.bodyLimit);
   // A JSON object expected and plain text sent (curl -d without -H 'Content-Type: …' sends a
   // form, some clients text/plain): the Content-Type is the problem, so the answer names it.
   const first = error.validation?.[0];
@@ -34,7 +37,7 @@ function fromFastifyError(error: FastifyError, bodyLimitBytes: number, request: 
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError('payload_too_large', tooLarge);
+      return tooLarge();
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError('unsupported_media_type', 'Unsupported Content-Type; send application/json, or the type the endpoint documents at /docs.');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -42,6 +45,8 @@ function fromFastifyError(error: FastifyError, bodyLimitBytes: number, request: 
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new AppError('unsupported_media_type', 'This endpoint expects multipart/form-data.');
   }
+  const multipartLimit = multipartLimitError(error);
+  if (multipartLimit) return multipartLimit;
   // The body stopped arriving: the client closed the connection, or the server cut a stalled
   // upload off at REQUEST_TIMEOUT (the client got its 408 already). The client's doing, not ours.
   if ((error.code === 'ECONNRESET' && error.message === 'aborted') || error.code === 'ERR_STREAM_PREMATURE_CLOSE') {
@@ -51,7 +56,7 @@ function fromFastifyError(error: FastifyError, bodyLimitBytes: number, request: 
     return new AppError('bad_request', 'The body is not valid JSON.');
   }
   const status = error.statusCode ?? 500;
-  if (status === 413) return new AppError('payload_too_large', tooLarge);
+  if (status === 413) return tooLarge();
   if (status === 415) return new AppError('unsupported_media_type', error.message);
   if (status >= 400 && status < 500) return new AppError('bad_request', error.message);
   return new AppError('internal', 'Unexpected error. The request id identifies it in the service log.', { cause: error });
@@ -61,6 +66,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   const status = STATUS_BY_CODE[error.code];
   // Set here too: an error raised before the request-log hook runs must still carry its id.
   reply.header('x-request-id', request.id);
+  reply.headers(COMMON_HEADERS);
   if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
   return reply.status(status).type('application/json; charset=utf-8').send({
     error: { code: error.code, message: error.message, request_id: request.id },
@@ -96,11 +102,11 @@ function installNulGuard(app: FastifyInstance): void {
 }
 
 /** Returns the routes' methods as registered, which the request metrics label 405s with. */
-export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: number): RouteMethods {
+export function installErrorHandling(app: FastifyInstance): RouteMethods {
   installNulGuard(app);
   app.addSchema(ErrorBody);
   app.setErrorHandler((raw: FastifyError, request, reply) => {
-    const error = isAppError(raw) ? raw : fromFastifyError(raw, bodyLimitBytes, request);
+    const error = isAppError(raw) ? raw : fromFastifyError(raw, request);
     if (error.code === 'internal') request.log.error({ err: raw }, 'unexpected error');
     return sendError(request, reply, error);
   });

@@ -7,6 +7,7 @@ import { logIn } from '../../users/login.ts';
 import { requestSignup } from '../../users/signup.ts';
 import { renderAuthPage, type AuthPageModel } from '../../web/auth-pages.ts';
 import { checkCsrf, clearCookie, currentSession, postedVisitorId, SESSION_COOKIE, startSession, visitorId, clientAddress, readCookie } from './browser-session.ts';
+import { acceptsBody } from '../shared/body-caps.ts';
 import { htmlPage, redirect } from '../shared/doc-responses.ts';
 import { field, FormBody, sendHtml } from './forms.ts';
 
@@ -21,7 +22,12 @@ async function page(ctx: AppContext, request: FastifyRequest, reply: FastifyRepl
   return sendHtml(reply, renderAuthPage({ ...model, csrf, signupOpen: ctx.config.signup, mailConfirms: ctx.mailer.enabled }), status);
 }
 
+/** Email, password (200 characters at most, %-encoded up to 9 bytes each) and the CSRF token. */
+const ACCOUNT_FORM = { bytes: 8 * 1024, fields: 8 };
+const LOGOUT_FORM = { bytes: 1024, fields: 4 };
+
 export const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const accountForm = acceptsBody(ACCOUNT_FORM, ctx.config.bodyLimitBytes);
   app.get('/signup', { schema: { summary: 'Sign-up form (HTML)', tags: ['Pages'], response: { 200: htmlPage('The sign-up form') } } }, async (request, reply) => {
     if (!ctx.config.signup) return page(ctx, request, reply, { mode: 'login', error: SIGNUP_CLOSED }, 403);
     return page(ctx, request, reply, { mode: 'signup' });
@@ -29,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
 
   app.post(
     '/signup',
-    { schema: { summary: 'Asks for an account', tags: ['Pages'], body: FormBody, response: { 200: htmlPage('The log-in form with what comes next: the same answer for a new address and one that has an account') } } },
+    { schema: { summary: 'Asks for an account', tags: ['Pages'], body: FormBody, response: { 200: htmlPage('The log-in form with what comes next: the same answer for a new address and one that has an account') } }, ...accountForm },
     async (request, reply) => {
       await checkCsrf(ctx, request, await postedVisitorId(ctx, request), field(request.body, 'csrf'));
       if (!ctx.config.signup) return page(ctx, request, reply, { mode: 'login', error: SIGNUP_CLOSED }, 403);
@@ -52,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     return page(ctx, request, reply, { mode: 'login' });
   });
 
-  app.post('/login', { schema: { summary: 'Logs in', tags: ['Pages'], body: FormBody, response: { 303: redirect('Logged in: on to the dashboard') } } }, async (request, reply) => {
+  app.post('/login', { schema: { summary: 'Logs in', tags: ['Pages'], body: FormBody, response: { 303: redirect('Logged in: on to the dashboard') } }, ...accountForm }, async (request, reply) => {
     await checkCsrf(ctx, request, await postedVisitorId(ctx, request), field(request.body, 'csrf'));
     const email = field(request.body, 'email');
     try {
@@ -66,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     }
   });
 
-  app.post('/logout', { schema: { summary: 'Logs out', tags: ['Pages'], body: FormBody, response: { 303: redirect('Logged out: back to the log-in form') } } }, async (request, reply) => {
+  app.post('/logout', { schema: { summary: 'Logs out', tags: ['Pages'], body: FormBody, response: { 303: redirect('Logged out: back to the log-in form') } }, ...acceptsBody(LOGOUT_FORM, ctx.config.bodyLimitBytes) }, async (request, reply) => {
     const session = await currentSession(ctx, request);
     if (session) {
       await checkCsrf(ctx, request, session.sessionId, field(request.body, 'csrf'));

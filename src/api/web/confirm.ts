@@ -6,10 +6,14 @@ import { LINK_NOT_VALID, peekConfirmation } from '../../confirmations/tokens.ts'
 import { AppError } from '../../shared/errors.ts';
 import { renderMessagePage } from '../../web/app-shell.ts';
 import { renderConfirmPage } from '../../web/confirm-page.ts';
+import { acceptsBody } from '../shared/body-caps.ts';
 import { htmlPage, redirect } from '../shared/doc-responses.ts';
 import { profilePageUrl, publicBase } from '../shared/links.ts';
 import { checkSameOrigin, startSession } from './browser-session.ts';
 import { FormBody, sendHtml } from './forms.ts';
+
+/** The Confirm button's form: one field. */
+const CONFIRM_FORM = { bytes: 1024, fields: 4 };
 
 const Params = Type.Object({ token: Type.String({ maxLength: 100, description: 'The secret of a link sent by mail' }) });
 
@@ -35,6 +39,7 @@ export const confirmRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
         body: FormBody,
         response: { 200: htmlPage('What the link confirmed'), 303: redirect('A sign-up finished: on to the dashboard, logged in') },
       },
+      ...acceptsBody(CONFIRM_FORM, ctx.config.bodyLimitBytes),
     },
     async (request, reply) => {
       checkSameOrigin(ctx, request);

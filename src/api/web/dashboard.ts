@@ -11,6 +11,7 @@ import { activeUserToken, issueUserToken, mayHaveToken } from '../../users/api-t
 import { requestAccountConfirmation } from '../../users/signup.ts';
 import type { User } from '../../users/users.ts';
 import { renderDashboard } from '../../web/dashboard-page.ts';
+import { acceptsBody } from '../shared/body-caps.ts';
 import { htmlPage, redirect } from '../shared/doc-responses.ts';
 import { profilePageUrl, publicBase } from '../shared/links.ts';
 import { checkCsrf, currentSession } from './browser-session.ts';
@@ -63,6 +64,10 @@ async function requireSession(ctx: AppContext, request: FastifyRequest) {
   return session;
 }
 
+/** The token form: its CSRF token and the rotate box. The hiring form adds a role and a URL of up to 2,000 characters. */
+const TOKEN_FORM = { bytes: 1024, fields: 4 };
+const HIRING_FORM = { bytes: 24 * 1024, fields: 6 };
+
 const ROTATE_UNCONFIRMED = 'Tick the box to rotate: the live token stops working at once, for every app that uses it.';
 
 /** Everything on the dashboard belongs to the session's user; no id in a URL or form picks whose. */
@@ -78,7 +83,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = a
     return render(ctx, request, reply, session, { notice: notices.get(request.query.created ?? '') ?? null });
   });
 
-  app.post('/dashboard/token', { schema: { summary: 'Creates or rotates the API token', tags: ['Pages'], body: FormBody, response: { 200: htmlPage('The dashboard, showing the new token once') } } }, async (request, reply) => {
+  app.post('/dashboard/token', { schema: { summary: 'Creates or rotates the API token', tags: ['Pages'], body: FormBody, response: { 200: htmlPage('The dashboard, showing the new token once') } }, ...acceptsBody(TOKEN_FORM, ctx.config.bodyLimitBytes) }, async (request, reply) => {
     const session = await requireSession(ctx, request);
     await checkCsrf(ctx, request, session.sessionId, field(request.body, 'csrf'));
     // Rotating revokes the live token at once, for every app using it: only when asked twice.
@@ -89,7 +94,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = a
     return render(ctx, request, reply, session, { newSecret: secret });
   });
 
-  app.post('/dashboard/confirm-email', { schema: { summary: "Mails a link that confirms the account's address", tags: ['Pages'], body: FormBody, response: { 303: redirect('Link on its way: back to the dashboard') } } }, async (request, reply) => {
+  app.post('/dashboard/confirm-email', { schema: { summary: "Mails a link that confirms the account's address", tags: ['Pages'], body: FormBody, response: { 303: redirect('Link on its way: back to the dashboard') } }, ...acceptsBody(TOKEN_FORM, ctx.config.bodyLimitBytes) }, async (request, reply) => {
     const session = await requireSession(ctx, request);
     await checkCsrf(ctx, request, session.sessionId, field(request.body, 'csrf'));
     try {
@@ -102,7 +107,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = a
     }
   });
 
-  app.post('/dashboard/hiring', { schema: { summary: 'Creates a hiring link', tags: ['Pages'], body: FormBody, response: { 303: redirect('Link created: back to the dashboard') } } }, async (request, reply) => {
+  app.post('/dashboard/hiring', { schema: { summary: 'Creates a hiring link', tags: ['Pages'], body: FormBody, response: { 303: redirect('Link created: back to the dashboard') } }, ...acceptsBody(HIRING_FORM, ctx.config.bodyLimitBytes) }, async (request, reply) => {
     const session = await requireSession(ctx, request);
     await checkCsrf(ctx, request, session.sessionId, field(request.body, 'csrf'));
     try {

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../context.ts';
 import { describePersonality } from '../../profiles/describe.ts';
 import { personForPage } from '../../profiles/lookup.ts';
-import { renderNotFoundPage, renderProfilePage } from '../../web/profile-page.ts';
+import { PROFILE_PAGE_CSP, renderNotFoundPage, renderProfilePage } from '../../web/profile-page.ts';
 import { htmlPage } from '../shared/doc-responses.ts';
 import { personDiscMapUrl, publicBase } from '../shared/links.ts';
 
@@ -39,7 +39,7 @@ const schema = {
 export const profilePageRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/p/:publicId', { schema }, async (request, reply) => {
     const person = await personForPage(ctx.people, request.params.publicId);
-    reply.type('text/html; charset=utf-8').header('cache-control', 'private, max-age=300');
+    reply.type('text/html; charset=utf-8').header('cache-control', 'private, max-age=300').header('content-security-policy', PROFILE_PAGE_CSP);
     if (!person?.estimate) return reply.status(404).send(renderNotFoundPage());
     const { view, content } = describePersonality(person.estimate, person.firstName, { title: person.title });
     return renderProfilePage({

@@ -9,6 +9,7 @@ import { renderMessagePage } from '../../web/app-shell.ts';
 import { renderDeleteConfirmPage, renderResultPage } from '../../web/result-page.ts';
 import { checkSameOrigin } from './browser-session.ts';
 import { field, FormBody, sendHtml } from './forms.ts';
+import { acceptsBody } from '../shared/body-caps.ts';
 import { htmlPage } from '../shared/doc-responses.ts';
 import { discMapUrl, profilePageUrl, publicBase } from '../shared/links.ts';
 
@@ -16,6 +17,8 @@ const Params = Type.Object({ resultId: Type.String({ maxLength: 100, description
 const KeyQuery = Type.Object({ key: Type.Optional(Type.String({ maxLength: 100, description: "The result's private key, from the link the test taker was given (it lets them see and delete it)" })) });
 
 const GONE = 'This result does not exist or was deleted.';
+/** The delete form: its key. */
+const DELETE_FORM = { bytes: 1024, fields: 4 };
 
 /**
  * /r/<id>: the result, at an unguessable address only the test taker is sent to. The delete
@@ -52,7 +55,7 @@ export const resultPageRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = 
     return sendHtml(reply, renderDeleteConfirmPage(`${page}/delete`, key, `${page}?key=${encodeURIComponent(key)}`));
   });
 
-  app.post('/r/:resultId/delete', { schema: { summary: 'Deletes a test result', tags: ['Pages'], params: Params, body: FormBody, response: { 200: htmlPage('A page saying the result is deleted') } } }, async (request, reply) => {
+  app.post('/r/:resultId/delete', { schema: { summary: 'Deletes a test result', tags: ['Pages'], params: Params, body: FormBody, response: { 200: htmlPage('A page saying the result is deleted') } }, ...acceptsBody(DELETE_FORM, ctx.config.bodyLimitBytes) }, async (request, reply) => {
     checkSameOrigin(ctx, request);
     // The key is the form's secret: only the holder of the delete link has it.
     await deleteAssessment(ctx.db, request.params.resultId, field(request.body, 'key'));

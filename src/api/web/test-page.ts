@@ -10,6 +10,7 @@ import { submitTest } from '../../takers/submit.ts';
 import { renderTestPage, type TestPageModel } from '../../web/test-page.ts';
 import { clientNetwork } from '../../accounts/network.ts';
 import { checkSameOrigin, clientAddress } from './browser-session.ts';
+import { acceptsBody } from '../shared/body-caps.ts';
 import { htmlPage, redirect } from '../shared/doc-responses.ts';
 import { field, FormBody, sendHtml, type Form } from './forms.ts';
 
@@ -48,7 +49,14 @@ function answersOf(form: Form): Record<string, number> {
   return answers;
 }
 
+/**
+ * The test form: 48 answers and a few fields (email, names, submission id), room to spare. A
+ * name of 200 characters, %-encoded, is under 2 KB; the whole form under 8 KB.
+ */
+const TEST_FORM = { bytes: 16 * 1024, fields: 64 };
+
 export const testPageRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; questionnaire: Questionnaire }> = async (app, { ctx, questionnaire }) => {
+  const testForm = acceptsBody(TEST_FORM, ctx.config.bodyLimitBytes);
   for (const kind of ['t', 'h'] as const) {
     app.get(`/${kind}/:linkId`, { schema: { ...getSchema, hide: kind === 'h' } }, async (request, reply) => {
       const { linkId } = request.params;
@@ -69,7 +77,7 @@ export const testPageRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; questi
       );
     });
 
-    app.post(`/${kind}/:linkId`, { schema: { ...postSchema, hide: kind === 'h' } }, async (request, reply) => {
+    app.post(`/${kind}/:linkId`, { schema: { ...postSchema, hide: kind === 'h' }, ...testForm }, async (request, reply) => {
       const { linkId } = request.params;
       checkSameOrigin(ctx, request);
       const link = await linkOf(ctx, kind, linkId);

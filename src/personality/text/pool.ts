@@ -37,6 +37,12 @@ export interface PooledAnalyzeOptions {
   /** What the caller says the text is (the contract's text_type); undefined lets the model guess. */
   textType?: TextType | undefined;
   evidence?: boolean;
+  /**
+   * Work already stored and queued (a Connect search's job): it waits its turn however long the
+   * queue, rather than being refused like a caller who can send again. The job worker sends one
+   * text at a time, so this adds at most one text per worker to the queue.
+   */
+  background?: boolean;
 }
 
 export class TextPool {
@@ -70,7 +76,7 @@ export class TextPool {
     if (text.length < this.options.inlineMaxChars) {
       return Promise.resolve(analyzeText(text, { ...task, model: this.options.model }));
     }
-    if (this.queued >= this.options.maxQueue) {
+    if (this.queued >= this.options.maxQueue && options.background !== true) {
       return Promise.reject(
         new AppError('unavailable', 'The service is busy analysing other long texts; send this one again in a moment.', {
           retryAfterSeconds: FULL_RETRY_SECONDS,
