@@ -3,7 +3,7 @@ import { analyzeTexts } from '../../src/people/analyze.ts';
 import { upsertPerson } from '../../src/people/repository.ts';
 import { validatePersonRecord } from '../../src/people/validate.ts';
 import { MESSAGE_MAX_CHARS } from '../../src/content/connect/messaging.ts';
-import { OUTGOING_TEXT, RESERVED_TEXT } from '../fixtures/texts.ts';
+import { OUTGOING_TEXT, RESERVED_TEXT, SHORT_OUTGOING_TEXT } from '../fixtures/texts.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
 
 let service: TestService;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   service = await createTestService({ LOG_LEVEL: 'info' }, { logs: { write: (line: string) => void lines.push(line) } });
   org = { 'x-org-token': (await service.token('connect')).secret };
   otherOrg = { 'x-org-token': (await service.token('connect')).secret };
-  await addPerson({ first_name: 'Robert', last_name: 'Quillfeather', email: 'robert.quillfeather@example.com', company_name: 'Acme', texts: [{ type: 'various', text: OUTGOING_TEXT }] });
+  await addPerson({ first_name: 'Robert', last_name: 'Quillfeather', email: 'robert.quillfeather@example.com', company_name: 'Acme', texts: [{ type: 'various', text: SHORT_OUTGOING_TEXT }] });
   await addPerson({ first_name: 'Hélène', last_name: 'Marchetti', email: 'helene.marchetti@example.com', texts: [{ type: 'various', text: RESERVED_TEXT }] });
   await addPerson({ first_name: 'Sam', last_name: 'Lindqvist', email: 'sam.l1@example.com', company_name: 'Northwind', texts: [{ type: 'various', text: OUTGOING_TEXT }] });
   await addPerson({ first_name: 'Sam', last_name: 'Lindqvist', email: 'sam.l2@example.com', company_name: 'Contoso', texts: [{ type: 'various', text: RESERVED_TEXT }] });
@@ -250,7 +250,7 @@ describe('async search, results, and the routes that take request ids', () => {
   });
 
   it('relationship advice hedges what it says of a person placed on a short text, and keeps a tested person firm', async () => {
-    // Robert rests on 141 words (a tentative placement: his C2 overview says so); Tess took the test.
+    // Robert rests on 100 words (a tentative placement: his C2 overview says so); Tess took the test.
     const robert = await completedId({ email: 'robert.quillfeather@example.com' });
     const tess = await completedId({ email: 'tess.okafor@example.com' });
     const profile = await service.connect.inject({ url: `/v1/profiles/results/${robert}`, headers: org });
@@ -265,7 +265,7 @@ describe('async search, results, and the routes that take request ids', () => {
   });
 
   it('relationship topics hedge what they say of a person placed on a short text, keep the advice, and keep what a tested person needs firm', async () => {
-    // Robert rests on 141 words (tentative, an I); Tess took the test (a C).
+    // Robert rests on 100 words (tentative, an I); Tess took the test (a C).
     const robert = await completedId({ email: 'robert.quillfeather@example.com' });
     const tess = await completedId({ email: 'tess.okafor@example.com' });
     const response = await service.connect.inject({ method: 'POST', url: `/v1/relationships/${tess}/${robert}`, headers: org });
@@ -286,8 +286,8 @@ describe('async search, results, and the routes that take request ids', () => {
   });
 
   it('message advice and sample emails hedge what they say of a reader profiled from a short text sample, and keep a tested reader firm', async () => {
-    // Nobody of this name is stored: the profile rests on the sample alone (about 140 words: tentative).
-    const started = await searchAsync({ first_name: 'Marisol', last_name: 'Newcombe', text_sample: OUTGOING_TEXT, text_type: 'email' });
+    // Nobody of this name is stored: the profile rests on the sample alone (100 words: tentative).
+    const started = await searchAsync({ first_name: 'Marisol', last_name: 'Newcombe', text_sample: SHORT_OUTGOING_TEXT, text_type: 'email' });
     const marisol = started.json().request_id as string;
     const profile = await poll(marisol);
     expect(profile.json().info.first_name).toBe('Marisol');
