@@ -4,6 +4,7 @@
  * marked issues, and a keyword baseline to read the scores against.
  */
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reviewDraft } from '../../src/content/connect/messaging.ts';
 import { scanMessage } from '../../src/content/connect/message-scan.ts';
@@ -79,6 +80,46 @@ export function checkerSpans(draft: LabelledDraft): Span[] {
   const sender = partyOf(null, draft.sender.style);
   const recipient = partyOf(draft.recipient.first_name, draft.recipient.style);
   return reviewDraft(draft.text, sender, recipient).map(({ check, start, end }) => ({ category: CATEGORY_OF[check] ?? check, start, end }));
+}
+
+/** A checkout's C4 checker, as its own exports give it (the code before this change has no check names in its answers). */
+interface CheckerModule {
+  recommendMessage: (text: string, sender: Party, recipient: Party) => { start: number; end: number; recommendation: string }[];
+  loadMessagingAdvice: () => { advice: Record<string, Partial<Record<Style, string | { text: string; tentative?: string }>>> };
+}
+
+const escapeForPattern = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The checker of another checkout (`--before <dir>`, e.g. a worktree of main before this change):
+ * each recommendation is given the check whose advice it is, by matching the advice templates
+ * for the reader's style (the notes on the sender and on a tentative reader taken off).
+ */
+export async function checkoutSpans(dir: string): Promise<(draft: LabelledDraft) => Span[]> {
+  const module = (await import(resolve(dir, 'src/content/connect/messaging.ts'))) as CheckerModule;
+  const { advice } = module.loadMessagingAdvice();
+  const patterns = new Map<Style, { check: string; pattern: RegExp }[]>();
+  for (const style of STYLES as readonly Style[]) {
+    const list: { check: string; pattern: RegExp }[] = [];
+    for (const [check, byStyle] of Object.entries(advice)) {
+      const entry = byStyle[style];
+      const texts = entry === undefined ? [] : typeof entry === 'string' ? [entry] : [entry.text, ...(entry.tentative === undefined ? [] : [entry.tentative])];
+      for (const text of texts) {
+        const body = text.split(/\{[a-z]+\}/).map(escapeForPattern).join('[\\s\\S]*?');
+        list.push({ check, pattern: new RegExp(`^${body}$`) });
+      }
+    }
+    patterns.set(style, list);
+  }
+  return (draft) => {
+    const sender = partyOf(null, draft.sender.style);
+    const recipient = partyOf(draft.recipient.first_name, draft.recipient.style);
+    return module.recommendMessage(draft.text, sender, recipient).map(({ start, end, recommendation }) => {
+      const bare = recommendation.replace(/\s*<span class="rapport-(?:sender|tentative)">[\s\S]*?<\/span>/g, '');
+      const check = patterns.get(draft.recipient.style)?.find((p) => p.pattern.test(bare))?.check ?? 'unknown';
+      return { category: CATEGORY_OF[check] ?? check, start, end };
+    });
+  };
 }
 
 const BASELINE_WORDS: Partial<Record<Category, readonly string[]>> = {

@@ -14,6 +14,8 @@ export interface Draft {
   sentenceEnd: number[];
   /** Per sentence, where each word first stands in it: built when first asked, so every check stays linear. */
   firstIndex: Map<number, Map<string, number>>;
+  /** What each pattern set found, kept: two checks may ask the same ("big words" for claims and for praise). */
+  found: Map<PatternSet, PatternMatch[]>;
 }
 
 /** What a check found: a passage of at most one sentence, by UTF-16 offsets. */
@@ -36,12 +38,17 @@ export function readDraft(scan: Scan): Draft {
     if (sentenceStart[sentence] === words.length) sentenceEnd[sentence] = i + 1;
     sentenceStart[sentence] = i;
   }
-  return { scan, words, index: indexWords(words), sentenceStart, sentenceEnd, firstIndex: new Map() };
+  return { scan, words, index: indexWords(words), sentenceStart, sentenceEnd, firstIndex: new Map(), found: new Map() };
 }
 
 /** Every match of a pattern set in the draft. */
-export function findIn(draft: Draft, set: PatternSet): PatternMatch[] {
-  return set.find(draft.scan, draft.words, draft.index);
+export function findIn(draft: Draft, set: PatternSet): readonly PatternMatch[] {
+  let found = draft.found.get(set);
+  if (found === undefined) {
+    found = set.find(draft.scan, draft.words, draft.index);
+    draft.found.set(set, found);
+  }
+  return found;
 }
 
 export function sentenceOf(draft: Draft, word: number): number {

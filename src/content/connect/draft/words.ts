@@ -240,7 +240,10 @@ function viableIn(pattern: Pattern, index: WordIndex): boolean {
 export function toMatch(scan: Scan, words: readonly Word[], from: number, to: number, pattern: string): PatternMatch {
   const first = scan.tokens[words[from]?.token ?? 0];
   const last = scan.tokens[words[to]?.token ?? 0];
-  return { from, to, start: first?.start ?? 0, end: last?.end ?? 0, sentence: scan.tokenSentence[words[from]?.token ?? 0] ?? 0, pattern };
+  let end = last?.end ?? 0;
+  // A figure keeps its per cent sign: "the price goes up 30%", not "…up 30".
+  if (scan.text.charAt(end) === '%' && isNumber(words[to]?.w ?? '')) end += 1;
+  return { from, to, start: first?.start ?? 0, end, sentence: scan.tokenSentence[words[from]?.token ?? 0] ?? 0, pattern };
 }
 
 /** Only spaces and hyphens between two words (or they share a token, as a spelt-out contraction does). */
