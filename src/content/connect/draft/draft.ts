@@ -3,19 +3,18 @@
  * small questions several checks ask of a word's surroundings.
  */
 import type { Scan } from '../message-scan.ts';
-import { indexWords, wordsOf, type PatternMatch, type PatternSet, type Word, type WordIndex } from './words.ts';
+import { matchSets, wordsOf, type PatternMatch, type PatternSet, type Word } from './words.ts';
 
 export interface Draft {
   scan: Scan;
   words: Word[];
-  index: WordIndex;
   /** Words [sentenceStart[s], sentenceEnd[s]) are sentence s's. */
   sentenceStart: number[];
   sentenceEnd: number[];
   /** Per sentence, where each word first stands in it: built when first asked, so every check stays linear. */
   firstIndex: Map<number, Map<string, number>>;
-  /** What each pattern set found, kept: two checks may ask the same ("big words" for claims and for praise). */
-  found: Map<PatternSet, PatternMatch[]>;
+  /** What every pattern set finds, by set id: matched together when a check first asks (words.ts `matchSets`). */
+  matches?: PatternMatch[][];
 }
 
 /** What a check found: a passage of at most one sentence, by UTF-16 offsets. */
@@ -38,17 +37,13 @@ export function readDraft(scan: Scan): Draft {
     if (sentenceStart[sentence] === words.length) sentenceEnd[sentence] = i + 1;
     sentenceStart[sentence] = i;
   }
-  return { scan, words, index: indexWords(words), sentenceStart, sentenceEnd, firstIndex: new Map(), found: new Map() };
+  return { scan, words, sentenceStart, sentenceEnd, firstIndex: new Map() };
 }
 
 /** Every match of a pattern set in the draft. */
 export function findIn(draft: Draft, set: PatternSet): readonly PatternMatch[] {
-  let found = draft.found.get(set);
-  if (found === undefined) {
-    found = set.find(draft.scan, draft.words, draft.index);
-    draft.found.set(set, found);
-  }
-  return found;
+  draft.matches ??= matchSets(draft.scan, draft.words);
+  return draft.matches[set.id] ?? set.find(draft.scan, draft.words);
 }
 
 export function sentenceOf(draft: Draft, word: number): number {

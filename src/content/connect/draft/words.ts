@@ -46,26 +46,6 @@ export function wordsOf(scan: Scan): Word[] {
   return words;
 }
 
-/** Where each word stands, so a pattern set looks only where its first words are (most drafts hold few of them). */
-export interface WordIndex {
-  at: Map<string, number[]>;
-  numbers: number[];
-  /** Whether each pattern asked about so far can match at all in this draft. */
-  viable: Map<Pattern, boolean>;
-}
-
-export function indexWords(words: readonly Word[]): WordIndex {
-  const at = new Map<string, number[]>();
-  const numbers: number[] = [];
-  words.forEach(({ w }, i) => {
-    const list = at.get(w);
-    if (list === undefined) at.set(w, [i]);
-    else list.push(i);
-    if (isNumber(w)) numbers.push(i);
-  });
-  return { at, numbers, viable: new Map() };
-}
-
 const NUMBER_WORDS = new Set([
   'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'fifteen', 'twenty', 'thirty', 'forty', 'fifty', 'hundred', 'hundreds',
   'thousand', 'thousands', 'million', 'millions', 'dozen', 'dozens', 'half', 'twice', 'double', 'triple', 'tripled', 'doubled', 'halved', 'quarter',
@@ -110,9 +90,16 @@ function wordSlot(alternatives: string[][], optional: boolean): WordSlot {
 export interface Pattern {
   source: string;
   slots: Slot[];
-  /** For each required slot, the words one of which must be in the draft for the pattern to match at all. */
-  needs: string[][];
+  id: number;
+  /**
+   * A required slot after the first, as the first words of its alternatives (the one with the
+   * fewest): one of them must be in the draft for the pattern to match at all. Null when the
+   * pattern has none (one slot, or only numbers and optional words after the first).
+   */
+  anchor: string[] | null;
 }
+
+let patternCount = 0;
 
 export function compilePattern(source: string): Pattern {
   const slots: Slot[] = source.split(' ').filter((part) => part !== '').map((part): Slot => {
@@ -123,8 +110,14 @@ export function compilePattern(source: string): Pattern {
   });
   const first = slots[0];
   if (first === undefined || 'gap' in first || first.optional) throw new Error(`pattern "${source}": must start with a required word`);
-  const needs = slots.flatMap((slot) => ('gap' in slot || slot.optional ? [] : [slot.alternatives.flat()]));
-  return { source, slots, needs };
+  let anchor: string[] | null = null;
+  for (const slot of slots.slice(1)) {
+    if ('gap' in slot || slot.optional || slot.numbered.length > 0) continue;
+    if (anchor === null || slot.byFirst.size < anchor.length) anchor = [...slot.byFirst.keys()];
+  }
+  const id = patternCount++;
+  for (const word of anchor ?? []) roleOf(word).anchors.push(id);
+  return { source, slots, id, anchor };
 }
 
 export interface PatternMatch {
@@ -138,9 +131,80 @@ export interface PatternMatch {
 }
 
 /** Patterns indexed by their possible first words. */
+/** A pattern of a set, listed under a word that can start it. */
+interface Entry {
+  set: number;
+  pattern: Pattern;
+}
+/**
+ * What a word can do in any pattern set: start patterns (by set, in the order the sets were made)
+ * and be the anchor of others. Every set registers here when made, so a draft is matched against
+ * all of them with one look-up per word.
+ */
+interface WordRole {
+  starts: Entry[];
+  anchors: number[];
+}
+const ROLES = new Map<string, WordRole>();
+const NUMBER_STARTS: Entry[] = [];
+let setCount = 0;
+
+function roleOf(word: string): WordRole {
+  let role = ROLES.get(word);
+  if (role === undefined) {
+    role = { starts: [], anchors: [] };
+    ROLES.set(word, role);
+  }
+  return role;
+}
+
+/**
+ * Every match of every pattern set in the draft, by set id: in each set leftmost first, at one
+ * start the longest, and no two of a set overlapping. One pass to mark which patterns' anchors the
+ * draft holds, one to match; linear in the words, each try bounded by its pattern's size.
+ */
+export function matchSets(scan: Scan, words: readonly Word[]): PatternMatch[][] {
+  const found: PatternMatch[][] = Array.from({ length: setCount }, () => []);
+  const roles: (WordRole | undefined)[] = new Array<WordRole | undefined>(words.length);
+  const anchored = new Uint8Array(patternCount);
+  for (let i = 0; i < words.length; i++) {
+    const role = ROLES.get(words[i]?.w ?? '');
+    roles[i] = role;
+    if (role !== undefined) for (const id of role.anchors) anchored[id] = 1;
+  }
+  const free = new Int32Array(setCount);
+  const bestTo = new Int32Array(setCount).fill(-1);
+  const bestSource: string[] = new Array<string>(setCount);
+  const touched: number[] = [];
+  const tryAll = (i: number, entries: readonly Entry[]): void => {
+    for (const { set, pattern } of entries) {
+      if (i < (free[set] ?? 0) || (pattern.anchor !== null && anchored[pattern.id] !== 1)) continue;
+      const to = matchSlots(scan, words, pattern.slots, 0, i, -1);
+      if (to === null || to <= (bestTo[set] ?? -1)) continue;
+      if ((bestTo[set] ?? -1) < 0) touched.push(set);
+      bestTo[set] = to;
+      bestSource[set] = pattern.source;
+    }
+  };
+  for (let i = 0; i < words.length; i++) {
+    const role = roles[i];
+    if (role !== undefined) tryAll(i, role.starts);
+    if (NUMBER_STARTS.length > 0 && isNumber(words[i]?.w ?? '')) tryAll(i, NUMBER_STARTS);
+    for (const set of touched) {
+      const to = bestTo[set] ?? -1;
+      found[set]?.push(toMatch(scan, words, i, to, bestSource[set] ?? ''));
+      free[set] = to + 1;
+      bestTo[set] = -1;
+    }
+    touched.length = 0;
+  }
+  return found;
+}
+
 export class PatternSet {
+  /** Its place in `matchSets`'s answer. */
+  readonly id = setCount++;
   private readonly byFirst = new Map<string, Pattern[]>();
-  private numbersFirst: Pattern[] | undefined;
 
   constructor(sources: readonly string[]) {
     for (const source of sources) {
@@ -149,92 +213,30 @@ export class PatternSet {
       if (first === undefined || 'gap' in first) continue;
       for (const alternative of first.alternatives) {
         const key = alternative[0] ?? '';
-        this.byFirst.set(key, [...(this.byFirst.get(key) ?? []), pattern]);
+        const known = this.byFirst.get(key);
+        this.byFirst.set(key, [...(known ?? []), pattern]);
+        // A pattern listed once under each word that starts it, in this set's order.
+        if (known?.includes(pattern) !== true) (key === '#' ? NUMBER_STARTS : roleOf(key).starts).push({ set: this.id, pattern });
       }
     }
-    this.numbersFirst = this.byFirst.get('#');
-  }
-
-  /** The longest match starting at word i among these patterns, or null. */
-  private longestAt(scan: Scan, words: readonly Word[], i: number, candidates: readonly Pattern[]): PatternMatch | null {
-    let best: { to: number; pattern: string } | null = null;
-    for (const pattern of candidates) {
-      const to = matchSlots(scan, words, pattern.slots, 0, i, -1);
-      if (to !== null && (best === null || to > best.to)) best = { to, pattern: pattern.source };
-    }
-    return best === null ? null : toMatch(scan, words, i, best.to, best.pattern);
   }
 
   /** The longest match starting at word i, or null. */
   matchAt(scan: Scan, words: readonly Word[], i: number): PatternMatch | null {
     const w = words[i]?.w ?? '';
-    const candidates = this.byFirst.get(w) ?? (this.numbersFirst !== undefined && isNumber(w) ? this.numbersFirst : undefined);
-    return candidates === undefined ? null : this.longestAt(scan, words, i, candidates);
+    const candidates = this.byFirst.get(w) ?? (isNumber(w) ? this.byFirst.get('#') : undefined);
+    let best: { to: number; source: string } | null = null;
+    for (const pattern of candidates ?? []) {
+      const to = matchSlots(scan, words, pattern.slots, 0, i, -1);
+      if (to !== null && (best === null || to > best.to)) best = { to, source: pattern.source };
+    }
+    return best === null ? null : toMatch(scan, words, i, best.to, best.source);
   }
 
-  /**
-   * Every match, leftmost first; at one start the longest; matches do not overlap. Only where a
-   * pattern's first words stand, and only patterns whose every required word is in the draft.
-   */
-  find(scan: Scan, words: readonly Word[], index: WordIndex = indexWords(words)): PatternMatch[] {
-    // Where a viable pattern may start, in text order (a word and a number may both start one).
-    const starts: number[] = [];
-    for (const [key, patterns] of this.byFirst) {
-      const positions = key === '#' ? index.numbers : index.at.get(key);
-      if (positions === undefined || positions.length === 0 || !patterns.some((pattern) => viableIn(pattern, index))) continue;
-      for (const at of positions) starts.push(at);
-    }
-    if (starts.length === 0) return [];
-    starts.sort((a, b) => a - b);
-    const found: PatternMatch[] = [];
-    let free = 0;
-    for (let k = 0; k < starts.length; k++) {
-      const at = starts[k] ?? 0;
-      if (at < free || at === starts[k - 1]) continue;
-      const w = words[at]?.w ?? '';
-      let best = -1;
-      let source = '';
-      const listed = this.byFirst.get(w);
-      const numbered = this.numbersFirst !== undefined && isNumber(w) ? this.numbersFirst : undefined;
-      for (const candidates of [listed, numbered]) {
-        if (candidates === undefined) continue;
-        for (const pattern of candidates) {
-          if (!viableIn(pattern, index)) continue;
-          const to = matchSlots(scan, words, pattern.slots, 0, at, -1);
-          if (to !== null && to > best) {
-            best = to;
-            source = pattern.source;
-          }
-        }
-      }
-      if (best < 0) continue;
-      found.push(toMatch(scan, words, at, best, source));
-      free = best + 1;
-    }
-    return found;
+  /** Every match of this set alone (a draft asks `matchSets` once for all of them: draft.ts `findIn`). */
+  find(scan: Scan, words: readonly Word[]): PatternMatch[] {
+    return matchSets(scan, words)[this.id] ?? [];
   }
-}
-
-/** Every required slot has one of its words somewhere in the draft (a necessary condition, cached per draft). */
-function viableIn(pattern: Pattern, index: WordIndex): boolean {
-  const known = index.viable.get(pattern);
-  if (known !== undefined) return known;
-  let ok = true;
-  for (const slot of pattern.needs) {
-    let any = false;
-    for (const word of slot) {
-      if (word === '#' ? index.numbers.length > 0 : index.at.has(word)) {
-        any = true;
-        break;
-      }
-    }
-    if (!any) {
-      ok = false;
-      break;
-    }
-  }
-  index.viable.set(pattern, ok);
-  return ok;
 }
 
 export function toMatch(scan: Scan, words: readonly Word[], from: number, to: number, pattern: string): PatternMatch {
