@@ -10,7 +10,7 @@
  * or a team on its own line).
  */
 import { atClauseStart, findIn, sentenceWords, type Draft } from './draft.ts';
-import { PatternSet } from './words.ts';
+import { PatternSet } from './patterns.ts';
 
 const ASKS = new PatternSet([
   'could|can|would|will you', 'let me|us know', 'please|kindly', 'are you free|available|open|around|able', 'shall|should|can|could|may we|i',

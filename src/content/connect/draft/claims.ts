@@ -6,7 +6,8 @@
  * truck was amazing").
  */
 import { findIn, findingOf, sentenceHas, sentenceWords, type Draft, type Finding } from './draft.ts';
-import { PatternSet, isNumber, type PatternMatch } from './words.ts';
+import { isNumber } from './words.ts';
+import { PatternSet, type PatternMatch } from './patterns.ts';
 
 const BIG = new PatternSet([
   'huge|massive|massively|amazing|incredible|incredibly|tremendous|tremendously|revolutionary|transformative|groundbreaking|unbeatable|unprecedented|unmatched|unparalleled|seamless|seamlessly|dramatic|dramatically|significant|significantly|substantial|substantially|exponential|exponentially|phenomenal|skyrocket|skyrockets|skyrocketing|skyrocketed',

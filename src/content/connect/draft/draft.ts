@@ -3,7 +3,8 @@
  * small questions several checks ask of a word's surroundings.
  */
 import type { Scan } from '../message-scan.ts';
-import { matchSets, wordsOf, type PatternMatch, type PatternSet, type Word } from './words.ts';
+import { matchSets, type PatternMatch, type PatternSet } from './patterns.ts';
+import { wordsOf, type Word } from './words.ts';
 
 export interface Draft {
   scan: Scan;

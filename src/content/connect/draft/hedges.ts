@@ -6,7 +6,8 @@
  * moment ago), "Just accept it" (a push: pressure.ts).
  */
 import { findIn, findingOf, type Draft, type Finding } from './draft.ts';
-import { PatternSet, isNumber, type PatternMatch } from './words.ts';
+import { isNumber } from './words.ts';
+import { PatternSet, type PatternMatch } from './patterns.ts';
 
 const HEDGES = new PatternSet([
   'maybe|perhaps|possibly|hopefully|probably|presumably|arguably|conceivably|somewhat',

@@ -6,7 +6,7 @@
  */
 import type { Draft, Finding } from './draft.ts';
 import { sameFirstName } from './names.ts';
-import { PatternSet } from './words.ts';
+import { PatternSet } from './patterns.ts';
 
 const GREETINGS = new PatternSet([
   'hi|hello|hey|dear|greetings|hiya|howdy|yo|morning|afternoon|evening|hallo|hola|bonjour|salut|ciao|olá|oi|hej|buongiorno|moin|servus|aloha',

@@ -11,7 +11,7 @@
  * and guilt) and `brush_off` (the reader's deliberation waved away, fear of missing out).
  */
 import { atClauseStart, findIn, findingOf, firstIn, joinNeighbours, sentenceHas, sentenceWords, type Draft, type Finding } from './draft.ts';
-import { PatternSet, type PatternMatch } from './words.ts';
+import { PatternSet, type PatternMatch } from './patterns.ts';
 
 const DEAL = 'offer|offers|price|prices|pricing|discount|discounts|deal|deals|rate|rates|quote|promotion|promo|sale|coupon|voucher|bonus|trial';
 const SOON = 'today|tonight|midnight|eod|cob|end_of_day|end_of_the_day|end_of_business|this_evening|this_afternoon|in_24_hours|within_24_hours|in_the_next_24_hours|within_the_hour|in_an_hour|in_one_hour|at_midnight|in_a_few_hours';
