@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { reviewDraft, type CheckedRecommendation } from '../../../src/content/connect/messaging.ts';
 import { scanMessage } from '../../../src/content/connect/message-scan.ts';
 import type { Style } from '../../../src/content/party.ts';
-import { checkerSpans, readDrafts, spansOverASentence } from '../../../training/drafts/score.ts';
+import { SPLITS, checkerSpans, precision, readDrafts, recall, score, spansOverASentence } from '../../../training/drafts/score.ts';
 import { AXIS, partyAt } from './helpers.ts';
 
 /** What the checker says on a draft to `reader` (of `style`) from a writer of `writer`'s style: each as [check, quoted words]. */
@@ -135,6 +135,15 @@ describe('the labelled drafts', () => {
       expect(spansOverASentence(d, spans), d.id).toEqual([]);
       const sentences = scanMessage(d.text).sentences;
       for (const span of spans) expect(sentences.some((s) => s.start <= span.start && span.end <= s.end)).toBe(true);
+    }
+  });
+
+  it('are read with at least 90 % precision and recall on each part, the held-out one included (the targets of issue 24)', () => {
+    for (const split of SPLITS) {
+      const { overall } = score(drafts.filter((d) => d.split === split), checkerSpans);
+      expect(overall.issues, split).toBeGreaterThan(30);
+      expect(precision(overall), split).toBeGreaterThanOrEqual(0.9);
+      expect(recall(overall), split).toBeGreaterThanOrEqual(0.9);
     }
   });
 });
