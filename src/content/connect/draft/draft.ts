@@ -15,7 +15,7 @@ export interface Draft {
   /** Per sentence, where each word first stands in it: built when first asked, so every check stays linear. */
   firstIndex: Map<number, Map<string, number>>;
   /** What every pattern set finds, by set id: matched together when a check first asks (words.ts `matchSets`). */
-  matches?: PatternMatch[][];
+  matches?: (readonly PatternMatch[])[];
 }
 
 /** What a check found: a passage of at most one sentence, by UTF-16 offsets. */

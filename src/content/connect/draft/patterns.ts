@@ -113,22 +113,35 @@ function roleOf(word: string): WordRole {
  * start the longest, and no two of a set overlapping. One pass to mark which patterns' anchors the
  * draft holds, one to match; linear in the words, each try bounded by its pattern's size.
  */
-export function matchSets(scan: Scan, words: readonly Word[]): PatternMatch[][] {
-  const found: PatternMatch[][] = Array.from({ length: setCount }, () => []);
+/**
+ * Per pattern, the number of the last draft whose words hold its anchor. A draft marks its
+ * patterns here instead of in an array of its own (allocating one per draft cost a tenth of a short
+ * draft's check); `matchSets` runs to its end without yielding, so two drafts never share it.
+ */
+let anchorSeen = new Int32Array(0);
+let draftNumber = 0;
+const NONE: readonly PatternMatch[] = Object.freeze([]);
+
+export function matchSets(scan: Scan, words: readonly Word[]): (readonly PatternMatch[])[] {
+  if (anchorSeen.length < patternCount || draftNumber >= 0x7fffffff) {
+    anchorSeen = new Int32Array(patternCount);
+    draftNumber = 0;
+  }
+  const draft = ++draftNumber;
   const roles: (WordRole | undefined)[] = new Array<WordRole | undefined>(words.length);
-  const anchored = new Uint8Array(patternCount);
   for (let i = 0; i < words.length; i++) {
     const role = ROLES.get(words[i]?.w ?? '');
     roles[i] = role;
-    if (role !== undefined) for (const id of role.anchors) anchored[id] = 1;
+    if (role !== undefined) for (const id of role.anchors) anchorSeen[id] = draft;
   }
-  const free = new Int32Array(setCount);
-  const bestTo = new Int32Array(setCount).fill(-1);
-  const bestSource: string[] = new Array<string>(setCount);
+  const found: PatternMatch[][] = [];
+  const free: number[] = new Array<number>(setCount).fill(0);
+  const bestTo: number[] = new Array<number>(setCount).fill(-1);
+  const bestSource: string[] = new Array<string>(setCount).fill('');
   const touched: number[] = [];
   const tryAll = (i: number, entries: readonly Entry[]): void => {
     for (const { set, pattern } of entries) {
-      if (i < (free[set] ?? 0) || (pattern.anchor !== null && anchored[pattern.id] !== 1)) continue;
+      if (i < (free[set] ?? 0) || (pattern.anchor !== null && anchorSeen[pattern.id] !== draft)) continue;
       const to = matchSlots(scan, words, pattern.slots, 0, i, -1);
       if (to === null || to <= (bestTo[set] ?? -1)) continue;
       if ((bestTo[set] ?? -1) < 0) touched.push(set);
@@ -140,15 +153,18 @@ export function matchSets(scan: Scan, words: readonly Word[]): PatternMatch[][] 
     const role = roles[i];
     if (role !== undefined) tryAll(i, role.starts);
     if (NUMBER_STARTS.length > 0 && isNumber(words[i]?.w ?? '')) tryAll(i, NUMBER_STARTS);
+    if (touched.length === 0) continue;
     for (const set of touched) {
       const to = bestTo[set] ?? -1;
-      found[set]?.push(toMatch(scan, words, i, to, bestSource[set] ?? ''));
+      (found[set] ??= []).push(toMatch(scan, words, i, to, bestSource[set] ?? ''));
       free[set] = to + 1;
       bestTo[set] = -1;
     }
     touched.length = 0;
   }
-  return found;
+  const bySet: (readonly PatternMatch[])[] = found;
+  for (let set = 0; set < setCount; set++) bySet[set] ??= NONE;
+  return bySet;
 }
 
 export class PatternSet {
@@ -184,7 +200,7 @@ export class PatternSet {
   }
 
   /** Every match of this set alone (a draft asks `matchSets` once for all of them: draft.ts `findIn`). */
-  find(scan: Scan, words: readonly Word[]): PatternMatch[] {
+  find(scan: Scan, words: readonly Word[]): readonly PatternMatch[] {
     return matchSets(scan, words)[this.id] ?? [];
   }
 }
