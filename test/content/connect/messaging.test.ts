@@ -208,6 +208,17 @@ describe('scanMessage', () => {
     expect(scan.tokens.map((t) => text.slice(t.start, t.end))).toEqual(['Olá', 'José', 'Second', 'line', 'Third']);
     expect(scan.sentences[1]?.question).toBe(true);
   });
+
+  it('reads words joined by an apostrophe as one, letters beyond ASCII and the BMP included, lower-cased with a straight apostrophe', () => {
+    const text = "O’Neil's café — don’t 𝐀𝐁c 2.4x' 'quoted' İ";
+    expect(scanMessage(text).tokens.map((t) => t.word)).toEqual(["o'neil's", 'café', "don't", '𝐀𝐁c'.toLowerCase(), '2', '4x', 'quoted', 'İ'.toLowerCase()]);
+    expect(scanMessage(text).tokens.map((t) => text.slice(t.start, t.end))).toEqual(['O’Neil\'s', 'café', 'don’t', '𝐀𝐁c', '2', '4x', 'quoted', 'İ']);
+  });
+
+  it('does not end a sentence at the full stop of a title, an abbreviation, an address or a decimal', () => {
+    const text = 'Dr. Patel sent approx. 2.4 GB to example.com, e.g. the logs. Then we stopped.';
+    expect(scanMessage(text).sentences.map((s) => text.slice(s.start, s.end))).toEqual(['Dr. Patel sent approx. 2.4 GB to example.com, e.g. the logs.', 'Then we stopped.']);
+  });
 });
 
 describe('recommendMessage on a draft that already fits', () => {
