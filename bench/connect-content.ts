@@ -1,7 +1,12 @@
 /**
  * In-process speed of the Connect composers: message recommendations on a 300-word draft
  * (target: under 5 ms), and the relationship, recommendations and sample emails for a pair.
+ * `--before <checkout>` also times that checkout's draft checker (a worktree of the code before
+ * a change) against this one, alternating, on the 300-word draft and on the labelled drafts
+ * (training/drafts/), and prints the ratio.
  */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { composeSampleEmails } from '../src/content/connect/emails.ts';
 import { recommendMessage } from '../src/content/connect/messaging.ts';
 import { composeConnectRecommendations } from '../src/content/connect/recommendations.ts';
@@ -10,6 +15,7 @@ import type { Party } from '../src/content/party.ts';
 import { generatedPeople } from '../src/content/advice-overlap.ts';
 import { describePersonality } from '../src/profiles/describe.ts';
 import { prepareProfileContent } from '../src/content/compose-profile.ts';
+import { readDrafts } from '../training/drafts/score.ts';
 import { summarize, timeRuns as time } from './stats.ts';
 
 function party(firstName: string, extraversion: number, agreeableness: number): Party {
@@ -105,3 +111,48 @@ console.log(`  relationship, varied pairs                median ${relationshipVa
 console.log(`  sample emails, varied pairs               median ${emailsVaried.median.toFixed(3)} ms  p95 ${emailsVaried.p95.toFixed(3)} ms`);
 console.log(`  message, 300-word draft, varied pairs     median ${messageVaried.median.toFixed(3)} ms  p95 ${messageVaried.p95.toFixed(3)} ms`);
 console.log(`  300-word draft vs the 5 ms target: median ${(messaging.median / 5).toFixed(3)} ×, p95 ${(messaging.p95 / 5).toFixed(3)} × wall, ${(messagingCpu.p95 / 5).toFixed(3)} × CPU (target < 1)`);
+
+type Checker = typeof recommendMessage;
+
+/** CPU time of `runs` calls, in ms a call. */
+function cpuPerCall(runs: number, fn: () => void): number {
+  const start = process.cpuUsage();
+  for (let i = 0; i < runs; i += 1) fn();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000 / runs;
+}
+
+/** This checker against another, in alternating rounds (so both see the same load): medians and the median of the rounds' ratios. */
+function against(before: Checker, work: () => (check: Checker) => void, runs: number): { now: number; then: number; ratio: number; low: number; high: number } {
+  const job = work();
+  for (let i = 0; i < runs; i += 1) {
+    job(recommendMessage);
+    job(before);
+  }
+  const now: number[] = [];
+  const then: number[] = [];
+  const ratios: number[] = [];
+  for (let round = 0; round < 21; round += 1) {
+    const b = cpuPerCall(runs, () => job(before));
+    const a = cpuPerCall(runs, () => job(recommendMessage));
+    then.push(b);
+    now.push(a);
+    ratios.push(a / b);
+  }
+  const median = (values: number[]): number => [...values].sort((x, y) => x - y)[values.length >> 1] ?? Number.NaN;
+  return { now: median(now), then: median(then), ratio: median(ratios), low: Math.min(...ratios), high: Math.max(...ratios) };
+}
+
+const { values } = parseArgs({ options: { before: { type: 'string' } } });
+if (values.before !== undefined) {
+  const module = (await import(resolve(values.before, 'src/content/connect/messaging.ts'))) as { recommendMessage: Checker };
+  const drafts = readDrafts();
+  const parties = drafts.map((d) => ({ text: d.text, sender: party('Sam', 0.5, 0.2), recipient: party(d.recipient.first_name, d.recipient.style === 'D' || d.recipient.style === 'I' ? 0.6 : -0.6, d.recipient.style === 'I' || d.recipient.style === 'S' ? 0.5 : -0.5) }));
+  const long = against(module.recommendMessage, () => (check) => void check(text, sender, recipient), 100);
+  const labelled = against(module.recommendMessage, () => (check) => {
+    for (const p of parties) check(p.text, p.sender, p.recipient);
+  }, 5);
+  console.log(`Draft checker against ${values.before} (CPU time, alternating rounds)`);
+  console.log(`  ${words}-word draft      now ${long.now.toFixed(3)} ms  before ${long.then.toFixed(3)} ms  ratio ${long.ratio.toFixed(2)} × (rounds ${long.low.toFixed(2)}–${long.high.toFixed(2)})`);
+  console.log(`  ${drafts.length} labelled drafts  now ${labelled.now.toFixed(3)} ms  before ${labelled.then.toFixed(3)} ms  ratio ${labelled.ratio.toFixed(2)} × (rounds ${labelled.low.toFixed(2)}–${labelled.high.toFixed(2)})`);
+}

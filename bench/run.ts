@@ -2,6 +2,7 @@
  * `npm run bench`: every benchmark in one run, so figures and ratios come from the same
  * machine state. `npm run bench -- --quick` uses 10,000 people instead of 100,000, 30 uploads
  * of 3.5 MB instead of 100, and 3 rounds of each scale-out comparison instead of 5.
+ * `--before <checkout>` times that checkout's draft checker (C4) against this one.
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -9,7 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT } from '../test/helpers/process.ts';
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, people: { type: 'string' } } });
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, people: { type: 'string' }, before: { type: 'string' } } });
 const people = values.people ?? (values.quick ? '10000' : '100000');
 
 function run(script: string, args: string[]): string {
@@ -22,7 +23,8 @@ function run(script: string, args: string[]): string {
 
 run('bench/text.ts', []);
 run('bench/assessment.ts', []);
-run('bench/connect-content.ts', []);
+// `--before <checkout>`: the draft checker of another checkout timed against this one.
+run('bench/connect-content.ts', values.before === undefined ? [] : ['--before', values.before]);
 run('bench/assessment-web.ts', []);
 run('bench/uploads.ts', values.quick ? ['--quick'] : []);
 run('bench/bodies.ts', values.quick ? ['--rounds', '1'] : []);

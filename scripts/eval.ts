@@ -46,6 +46,9 @@ import { lengthFactor } from '../src/personality/text/standing.ts';
 import { fitPriorWords, splitHalfSlope } from '../training/shrink.ts';
 import { agreement, firstWords, maxShareRatio, repunctuate, splitHalves, typeShares, withOneSentenceRemoved, type Agreement } from '../training/stability.ts';
 
+// The C4 draft checker on the labelled drafts (training/drafts/): first, and alone with --drafts.
+if (await (await import('../training/drafts/report.ts')).draftsReport(process.argv.slice(2))) process.exit(0);
+
 /** Published 10-fold accuracies on the full 2,467-essay corpus (shared/data/README.md). */
 const PUBLISHED: Record<Trait, { majumder2017: number; bert2020: number }> = {
   extraversion: { majumder2017: 58.09, bert2020: 60.0 },

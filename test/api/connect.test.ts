@@ -222,6 +222,29 @@ describe('async search, results, and the routes that take request ids', () => {
     expect(noBody.statusCode).toBe(400);
   });
 
+  it('messaging points at what a reader would: every push, each hedge, a wrong name; no figure asked of small talk', async () => {
+    const one = await completedId({ email: 'robert.quillfeather@example.com' });
+    const two = await completedId({ email: 'helene.marchetti@example.com' });
+    const check = async (text: string) => {
+      const response = await service.connect.inject({ method: 'POST', url: `/v1/messaging/${one}/${two}`, headers: { ...org, 'content-type': 'application/json' }, payload: JSON.stringify({ text }) });
+      expect(response.statusCode).toBe(200);
+      return (response.json() as Array<{ start: number; end: number; recommendation: string }>).map((r) => ({ words: text.slice(r.start, r.end), recommendation: r.recommendation }));
+    };
+    const pushy = await check(
+      "Hi Helene,\n\nGreat chatting at the expo. I've booked a demo for you on Thursday at 2pm. Our Q3 offer expires today, and after that the price goes up 30%. Don't overthink it!\n\nBest,\nRobert",
+    );
+    const words = pushy.map((r) => r.words);
+    for (const push of ["I've booked a demo for you", 'offer expires today', 'price goes up 30%', "Don't overthink it"]) expect(words).toContain(push);
+    expect(pushy.find((r) => r.words === 'Helene')).toBeUndefined();
+
+    const hedged = await check('Hi Hélène, maybe you have time this week? Maybe Thursday? It is maybe 10 pages, so maybe an hour. If not, maybe next week works.');
+    expect(hedged.filter((r) => r.words.toLowerCase() === 'maybe')).toHaveLength(5);
+
+    const named = await check("Hi Claire, the taco truck at Friday's lunch was amazing. Could we book them again for the July offsite?");
+    expect(named.find((r) => r.words === 'Claire')?.recommendation).toMatch(/this message is for H(é|&eacute;|&#233;)l(è|&egrave;|&#232;)ne/);
+    expect(named.find((r) => r.words === 'amazing')).toBeUndefined();
+  });
+
   it('the text alone makes the profile when nobody matches (async third criterion)', async () => {
     const started = await searchAsync({ text_sample: RESERVED_TEXT, text_type: 'various' });
     expect(started.statusCode).toBe(202);

@@ -41,10 +41,72 @@ export interface Scan {
   tokenSentence: number[];
 }
 
-const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
+
+/**
+ * The length in UTF-16 units of the letter or digit at k (2 for one outside the BMP), or 0: ASCII
+ * at once, anything else through the Unicode classes.
+ */
+function wordCharAt(text: string, k: number): number {
+  const code = text.charCodeAt(k);
+  if (code < 128) return (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122) ? 1 : 0;
+  if (Number.isNaN(code)) return 0;
+  const length = code >= 0xd800 && code <= 0xdbff ? 2 : 1;
+  return LETTER_OR_DIGIT.test(text.slice(k, k + length)) ? length : 0;
+}
+
+/**
+ * Words: runs of letters and digits, joined by an apostrophe between two of them ("don't",
+ * "O’Neil"), as `[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*` would read them, in one pass by hand (the
+ * regular expression cost most of the scan).
+ */
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  let k = 0;
+  while (k < text.length) {
+    let length = wordCharAt(text, k);
+    if (length === 0) {
+      k++;
+      continue;
+    }
+    const start = k;
+    let curly = false;
+    for (;;) {
+      while (length > 0) {
+        k += length;
+        length = wordCharAt(text, k);
+      }
+      const code = text.charCodeAt(k);
+      if ((code !== 39 && code !== 0x2019) || (length = wordCharAt(text, k + 1)) === 0) break;
+      if (code === 0x2019) curly = true;
+      k += 1;
+    }
+    const lower = text.slice(start, k).toLowerCase();
+    tokens.push({ word: curly ? lower.replaceAll('’', "'") : lower, start, end: k });
+  }
+  return tokens;
+}
 
 function isBoundary(ch: string): boolean {
   return ch === '.' || ch === '!' || ch === '?' || ch === '\n' || ch === '\u2026';
+}
+
+/** Titles and abbreviations whose full stop ends no sentence ("Dr. Patel", "approx. 40"). */
+const ABBREVIATIONS = new Set(['mr', 'mrs', 'ms', 'mx', 'dr', 'prof', 'st', 'sr', 'jr', 'vs', 'approx', 'ca', 'cf', 'no', 'nr', 'ref', 'fig', 'dept', 'est']);
+
+/**
+ * A full stop inside a word ("example.com", "2.4", "e.g") or after a title ("Dr. Patel") does not
+ * end the sentence. Looks back over at most a few letters, so the scan stays linear.
+ */
+function stopEndsSentence(text: string, i: number): boolean {
+  const next = text.charAt(i + 1);
+  if (/[\p{L}\p{N}]/u.test(next)) return false;
+  if (/^(?:e\.g|i\.e)$/i.test(text.slice(i - 3, i))) return false;
+  let start = i;
+  while (start > 0 && i - start < 6 && /\p{L}/u.test(text.charAt(start - 1))) start--;
+  if (start > 0 && /\p{L}/u.test(text.charAt(start - 1))) return true;
+  const word = text.slice(start, i).toLowerCase();
+  return !(ABBREVIATIONS.has(word) && next === ' ' && /[\p{L}\p{N}]/u.test(text.charAt(i + 2)));
 }
 
 function isSpace(ch: string): boolean {
@@ -61,10 +123,7 @@ function hasDigit(text: string, start: number, end: number): boolean {
 }
 
 export function scanMessage(text: string): Scan {
-  const tokens: Token[] = [];
-  for (const match of text.matchAll(WORD)) {
-    tokens.push({ word: match[0].toLowerCase().replaceAll('’', "'"), start: match.index, end: match.index + match[0].length });
-  }
+  const tokens = tokenize(text);
   const sentences: Sentence[] = [];
   const exclamations: Scan['exclamations'] = [];
   const tokenSentence: number[] = new Array<number>(tokens.length);
@@ -75,7 +134,12 @@ export function scanMessage(text: string): Scan {
     if (i >= text.length) break;
     const start = i;
     // A sentence runs to its terminal punctuation (the whole run of it), or a line break.
-    while (i < text.length && !isBoundary(text.charAt(i))) i++;
+    while (i < text.length) {
+      const code = text.charCodeAt(i);
+      // Only . ! ? \n and … can end a sentence: everything else moves on at once.
+      if ((code === 46 && stopEndsSentence(text, i)) || code === 33 || code === 63 || code === 10 || code === 0x2026) break;
+      i++;
+    }
     let question = false;
     while (i < text.length && isBoundary(text.charAt(i)) && text.charAt(i) !== '\n') {
       const runStart = i;

@@ -4,6 +4,7 @@ import {
   loadMessagingAdvice,
   MAX_RECOMMENDATIONS,
   MESSAGE_MAX_CHARS,
+  PER_WORD_CHECK,
   messagingLibraryProblems,
   recommendMessage,
   type MessageRecommendation,
@@ -30,7 +31,7 @@ describe('the messaging advice files', () => {
     expect(messagingLibraryProblems(library)).toEqual([]);
     const { advice } = library;
     expect(Object.keys(advice).sort()).toEqual([...CHECKS].sort());
-    for (const check of ['greeting', 'pressure', 'vague', 'hedge', 'exclamation', 'long_sentence', 'too_long', 'missing_ask', 'fits', 'short_fits'] as const) {
+    for (const check of ['greeting', 'wrong_name', 'pressure', 'booked', 'leverage', 'brush_off', 'vague', 'hedge', 'filler', 'exclamation', 'long_sentence', 'too_long', 'missing_ask', 'fits', 'short_fits'] as const) {
       expect(Object.keys(advice[check]).sort(), check).toEqual(['C', 'D', 'I', 'S']);
     }
   });
@@ -139,12 +140,16 @@ describe('recommendMessage', () => {
     expect(warmthFor(C)).toBe(false);
   });
 
-  it("adds a note on the sender's own habit once, not for a same-style sender", () => {
+  it("adds a note on the sender's own habit once; a same-style sender gets what the draft shows, not their style", () => {
     const text = 'Hi Cleo, amazing news, huge wins, incredible results! Can we talk?';
     const fromI = recommendMessage(text, I, C).filter((r) => r.recommendation.includes('rapport-sender'));
     expect(fromI.length).toBeGreaterThan(0);
     expect(fromI.filter((r) => r.recommendation.includes('big words'))).toHaveLength(1);
-    expect(recommendMessage(text, partyAt('Cy', AXIS.C), C).some((r) => r.recommendation.includes('rapport-sender'))).toBe(false);
+    const fromC = recommendMessage(text, partyAt('Cy', AXIS.C), C).filter((r) => r.recommendation.includes('rapport-sender'));
+    expect(fromC.map((r) => /<span class="rapport-sender">([^<]*)<\/span>/.exec(r.recommendation)?.[1])).toEqual([
+      'This draft makes 3 claims with no figure behind them; if big words come easily to you, remember that evidence persuades more readers.',
+    ]);
+    expect(JSON.stringify(fromC)).not.toMatch(/Your own style/);
   });
 
   it('never returns the submitted text unescaped', () => {
@@ -167,10 +172,12 @@ describe('recommendMessage', () => {
   });
 
   it('caps the number of recommendations and of one kind', () => {
-    const text = `Hi Sara, ${'This is urgent and must happen ASAP! '.repeat(50)}`;
+    const text = `Hi Cleo, ${'This is urgent, you must do it ASAP! Maybe. '.repeat(50)}`;
     const recs = recommendMessage(text, D, C);
     expect(recs.length).toBeLessThanOrEqual(MAX_RECOMMENDATIONS);
-    expect(recs.filter((r) => /rapport-quote/.test(r.recommendation) && /ASAP|urgent|must/.test(text.slice(r.start, r.end))).length).toBeLessThanOrEqual(3);
+    expect(recs.filter((r) => ['urgent', 'must', 'ASAP'].includes(text.slice(r.start, r.end))).length).toBe(PER_WORD_CHECK);
+    expect(recs.filter((r) => text.slice(r.start, r.end) === 'Maybe').length).toBe(PER_WORD_CHECK);
+    expect(recs.filter((r) => text.slice(r.start, r.end) === '!').length).toBeLessThanOrEqual(3);
   });
 
   it('is linear: a 20,000-character single word and a maximal text finish quickly', () => {
@@ -201,6 +208,17 @@ describe('scanMessage', () => {
     expect(scan.tokens.map((t) => text.slice(t.start, t.end))).toEqual(['Olá', 'José', 'Second', 'line', 'Third']);
     expect(scan.sentences[1]?.question).toBe(true);
   });
+
+  it('reads words joined by an apostrophe as one, letters beyond ASCII and the BMP included, lower-cased with a straight apostrophe', () => {
+    const text = "O’Neil's café — don’t 𝐀𝐁c 2.4x' 'quoted' İ";
+    expect(scanMessage(text).tokens.map((t) => t.word)).toEqual(["o'neil's", 'café', "don't", '𝐀𝐁c'.toLowerCase(), '2', '4x', 'quoted', 'İ'.toLowerCase()]);
+    expect(scanMessage(text).tokens.map((t) => text.slice(t.start, t.end))).toEqual(['O’Neil\'s', 'café', 'don’t', '𝐀𝐁c', '2', '4x', 'quoted', 'İ']);
+  });
+
+  it('does not end a sentence at the full stop of a title, an abbreviation, an address or a decimal', () => {
+    const text = 'Dr. Patel sent approx. 2.4 GB to example.com, e.g. the logs. Then we stopped.';
+    expect(scanMessage(text).sentences.map((s) => text.slice(s.start, s.end))).toEqual(['Dr. Patel sent approx. 2.4 GB to example.com, e.g. the logs.', 'Then we stopped.']);
+  });
 });
 
 describe('recommendMessage on a draft that already fits', () => {
@@ -215,7 +233,7 @@ describe('recommendMessage on a draft that already fits', () => {
   });
 
   it('answers a short draft too, saying that only its wording could be checked', () => {
-    const text = 'Hi Theo, please send the numbers.';
+    const text = 'Hi there, please send the numbers.';
     for (const reader of [D, I, S, C]) {
       const recs = recommendMessage(text, D, reader);
       expect(recs).toHaveLength(1);
@@ -244,7 +262,7 @@ describe('recommendMessage on a draft that already fits', () => {
   });
 
   it('points a missing ask at the last sentence however short, when it is not a sign-off', () => {
-    const text = 'hey we need this ASAP!!! it is huge';
+    const text = 'hey this is really late!!! it is huge';
     const missing = recommendMessage(text, D, D).filter((r) => r.recommendation.startsWith('The message ends without an ask'));
     expect(missing.map((r) => text.slice(r.start, r.end))).toEqual(['it is huge']);
     const body = 'Hi Dana, the 3 figures for Q3 came in this morning and they look fine.';
@@ -268,7 +286,7 @@ describe('recommendMessage on a draft that already fits', () => {
 describe('recommendMessage on an announcement', () => {
   const text = `Hello Sara,
 
-I hope you are well! From Monday we are moving to the new ticketing system, and everyone must complete the training by Wednesday.
+I hope you are well! From Monday we are moving to the new ticketing system, and the training runs on Wednesday.
 
 Thanks,
 Al`;
@@ -280,6 +298,9 @@ Al`;
     expect(text.slice(ask?.start, ask?.end)).toMatch(/^From Monday .*Wednesday\.$/);
     expect(recommendMessage(text, D, C).some((r) => r.recommendation.includes('supported'))).toBe(false);
     const reassured = text.replace('Wednesday.', 'Wednesday. I am happy to help with any questions.');
+    // An instruction is an ask too: "everyone must complete the training" says what is needed.
+    const instructed = text.replace('the training runs on Wednesday', 'everyone must complete the training by Wednesday');
+    expect(recommendMessage(instructed, D, S).some((r) => r.recommendation.includes('without saying what you need'))).toBe(false);
     expect(recommendMessage(reassured, D, S).some((r) => r.recommendation.includes('supported'))).toBe(false);
   });
 });
@@ -384,6 +405,7 @@ describe("recommendMessage for a reader whose placement is tentative (thin evide
     'Hi Dana, thanks so much for the lovely session yesterday! Could we meet on Tuesday at 10 to plan the 3 next steps?',
     'Hello Dana, thank you for your help. Could you confirm the 3 budget figures in the attached Q3 report by Friday 12 May?',
     'Hi Theo, please send the numbers.',
+    "Hi Dana, I've booked a demo for you on Friday. If you do not pay by Friday, we will suspend your account. Basically, it is a no-brainer. Reply today.",
   ];
   const STYLE_PARTIES: Record<Style, Party> = { D, I, S, C };
   /** A template as a pattern over the output for Dana: placeholders stand for what fills them. */
