@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { AppError, isAppError } from '../../shared/errors.ts';
 import { redactUrl } from '../../shared/logger.ts';
 import { sizeText } from '../../shared/size.ts';
+import { sendErrorPage, wantsErrorPage } from './html-errors.ts';
 import { recordRouteMethods, requestPath, type RouteMethods } from './route-methods.ts';
 import { STATUS_BY_CODE } from './status-codes.ts';
 import { validationMessage } from './validation-message.ts';
@@ -102,6 +103,8 @@ export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: numbe
   app.setErrorHandler((raw: FastifyError, request, reply) => {
     const error = isAppError(raw) ? raw : fromFastifyError(raw, bodyLimitBytes, request);
     if (error.code === 'internal') request.log.error({ err: raw }, 'unexpected error');
+    // A page's own errors are pages (src/api/web/forms.ts); one it could not handle is too.
+    if (wantsErrorPage(request)) return sendErrorPage(request, reply, error);
     return sendError(request, reply, error);
   });
   const routes = recordRouteMethods(app);
@@ -110,7 +113,11 @@ export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: numbe
     const allowed = routes.allowedFor(path);
     // A route of this method that found nothing (a missing file under /docs/static/*) is a 404 too.
     const method = request.method === 'HEAD' ? 'GET' : request.method;
-    if (allowed.length === 0 || allowed.includes(method)) return sendError(request, reply, new AppError('not_found', `No route for ${request.method} ${path}.`));
+    if (allowed.length === 0 || allowed.includes(method)) {
+      // A browser that opens an address nothing serves gets the branded page, an API client the error body.
+      if (wantsErrorPage(request)) return sendErrorPage(request, reply, new AppError('not_found', 'There is nothing at this address. Check the link, or start again from the start page.'));
+      return sendError(request, reply, new AppError('not_found', `No route for ${request.method} ${path}.`));
+    }
     // The path exists under other methods. Answered before any token is checked, like the 404:
     // which methods a path takes is public already (the OpenAPI document), so this tells nothing.
     reply.header('allow', allowed.join(', '));
