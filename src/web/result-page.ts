@@ -7,7 +7,7 @@ import { CONFIRMATION_HOURS } from '../mail/messages.ts';
 import { RESULT_LISTS } from '../content/taker/result.ts';
 import { renderShell } from './app-shell.ts';
 import { escapeHtml, safeHttpUrl } from './html.ts';
-import { ABOUT_TEST, barValue, headline, LIST_TITLES, letterLines, longDate, standingLine, type ResultReport } from './result-report.ts';
+import { ABOUT_TEST, barValue, headline, LIST_TITLES, letterLines, standingLine, takenLine, type ResultReport } from './result-report.ts';
 import { RESULT_CSS } from './result-page-style.ts';
 
 /** What only the result's key opens: the PDF, the private link and the delete link. */
@@ -47,7 +47,6 @@ export interface ResultPageModel {
 function intro(model: ResultPageModel): string {
   const { report } = model;
   const r = report.result;
-  const who = report.organisationName ? ` · sent by ${escapeHtml(report.organisationName)}` : '';
   const letters = letterLines(r).map((line) => `<li>${escapeHtml(line)}</li>`).join('');
   return `<section class="card hero" aria-labelledby="result-title">
 <p class="eyebrow">${model.owner ? 'Your result' : `A result shared with you by ${escapeHtml(report.firstName ?? 'its taker')}`}</p>
@@ -59,7 +58,7 @@ ${r.explanation.map((s) => `<p>${escapeHtml(s)}</p>`).join('\n')}
 <ul class="letters">${letters}</ul>
 <p class="muted small">DISC names four styles of dealing with people. Your type's capital letter is the style that leads; a small second letter is the one you lean toward; two capitals are two styles in equal measure. ${escapeHtml(r.archetype)} is the name of your area of the DISC map.</p>
 </div>
-<p class="muted small">Taken ${escapeHtml(longDate(report.takenAt))} · filed under ${escapeHtml(report.email)}${who}</p>
+<p class="muted small">${escapeHtml(takenLine(report))}</p>
 </section>`;
 }
 
@@ -106,7 +105,7 @@ function confirmationCard(model: ResultPageModel): string {
   if (model.confirmation === 'confirmed' || !model.owner) return '';
   const texts = {
     awaiting: `<h2>Confirm your address to make this your profile</h2>
-<p>We are mailing a link to ${escapeHtml(model.report.email)}. Until you open it and press Confirm, your result stays with whoever sent you the test: it does not become your profile on Rapport, and nobody else sees it. The link works for ${CONFIRMATION_HOURS} hours.</p>`,
+<p>We are mailing a link to ${escapeHtml(model.report.email ?? 'your address')}. Until you open it and press Confirm, your result stays with whoever sent you the test: it does not become your profile on Rapport, and nobody else sees it. The link works for ${CONFIRMATION_HOURS} hours.</p>`,
     lapsed: `<h2>This result stays with whoever sent you the test</h2>
 <p>It was not confirmed: the link to confirm your address has expired, or was never sent. It does not become your profile on Rapport, and nobody else sees it. To make a result your profile, take the test again and open the link we mail you.</p>`,
     'no-mail': `<h2>This result stays with whoever sent you the test</h2>
@@ -137,7 +136,7 @@ function keepCard(model: ResultPageModel): string {
 <h3>Share it</h3>
 ${share}
 <h3>Come back to it, or delete it</h3>
-<p>This page's address is the key to your result: bookmark it to come back${owner.mailed ? `. We also mailed it to ${escapeHtml(model.report.email)}` : ''}. Only this address opens the result's PDF, its private link and the link that deletes it.</p>
+<p>This page's address is the key to your result: bookmark it to come back${owner.mailed ? `. We also mailed it to ${escapeHtml(model.report.email ?? 'your address')}` : ''}. Only this address opens the result's PDF, its private link and the link that deletes it.</p>
 <p><a class="button danger" href="${escapeHtml(owner.deleteUrl)}">Delete my result</a></p>
 </section>`;
 }

@@ -8,7 +8,7 @@ import fontkit from '@pdf-lib/fontkit';
 import { readFile } from 'node:fs/promises';
 import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import { RESULT_LISTS } from '../content/taker/result.ts';
-import { ABOUT_TEST, barValue, headline, LIST_TITLES, letterLines, longDate, standingLine, type ResultReport } from './result-report.ts';
+import { ABOUT_TEST, barValue, headline, LIST_TITLES, letterLines, standingLine, takenLine, type ResultReport } from './result-report.ts';
 
 const FONTS = new URL('../../assets/fonts/', import.meta.url);
 const A4 = { width: 595.28, height: 841.89 };
@@ -135,8 +135,7 @@ export async function renderResultPdf(report: ResultReport, mapPng: Uint8Array |
   for (const sentence of r.explanation) layout.text(sentence);
   for (const line of letterLines(r)) layout.text(line, { bullet: true, indent: 14, after: 1 });
   layout.gap(4);
-  const meta = [`Taken ${longDate(report.takenAt)}`, `filed under ${report.email}`, ...(report.organisationName ? [`sent by ${report.organisationName}`] : [])];
-  layout.text(meta.join(' · '), { size: 9.5, colour: GREY, after: 12 });
+  layout.text(takenLine(report), { size: 9.5, colour: GREY, after: 12 });
 
   if (mapPng !== null) await layout.image(mapPng, 190);
   layout.text('Your style at a glance', { size: 13, bold: true, after: 2 });

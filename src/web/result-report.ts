@@ -11,9 +11,9 @@ export interface ResultReport {
   firstName: string | null;
   result: TakerResult;
   takenAt: Date;
-  /** The address the result is filed under. */
-  email: string;
-  /** Who sent the test (the user's organisation); null when not set. */
+  /** The address the result is filed under; null on the private link's view (readerView). */
+  email: string | null;
+  /** Who sent the test (the user's organisation); null when not set, and on the private link's view. */
   organisationName: string | null;
   standing: Standing | null;
 }
@@ -44,6 +44,20 @@ export function standingLine(bar: ResultBar, standing: Standing | null): string 
   const share = standing.higherThan[bar.scale];
   const noun = bar.scale === 'intensity' ? 'more marked than' : 'higher than';
   return `${noun[0]?.toUpperCase() ?? ''}${noun.slice(1)} ${share} % of the ${standing.others.toLocaleString('en-US')} other people who took this test here.`;
+}
+
+/**
+ * The report as the private link shows it to whoever the taker gave it: the result, without the
+ * address it is filed under or who sent the test (a hiring company, say), which the taker may
+ * not mean to pass on with it.
+ */
+export function readerView(report: ResultReport): ResultReport {
+  return { ...report, email: null, organisationName: null };
+}
+
+/** Where and for whom the result was taken, in a line: "Taken 12 March 2026 · filed under … · sent by …". */
+export function takenLine(report: ResultReport): string {
+  return [`Taken ${longDate(report.takenAt)}`, ...(report.email ? [`filed under ${report.email}`] : []), ...(report.organisationName ? [`sent by ${report.organisationName}`] : [])].join(' · ');
 }
 
 /** The date as a taker reads it: 12 March 2026. */

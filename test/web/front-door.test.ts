@@ -1,3 +1,4 @@
+import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userVerbs } from '../../src/ops/user-verbs.ts';
 import { answerFields, Browser, csrfOf, logIn, signUp, takeTest, testLinkOf } from '../helpers/assessment.ts';
@@ -103,7 +104,18 @@ describe('a result that is its taker’s', () => {
     expect(shared.body).toContain('A result shared with you by Kay');
     expect(shared.body).not.toContain(key);
     expect(shared.body).not.toMatch(/\/delete|\/share"/);
-    expect((await service.base.inject({ url: `/s/${shareId}/report.pdf` })).headers['content-type']).toBe('application/pdf');
+    // Whoever the taker gives the link reads the result, not the address or who sent the test.
+    const own = await service.base.inject({ url: location, headers: HTML });
+    expect(own.body).toContain('filed under keeper@example.org · sent by Acme &lt;Outfitters&gt;');
+    expect(shared.body).not.toContain('keeper@example.org');
+    expect(shared.body).not.toContain('Acme');
+    const sharedPdf = await service.base.inject({ url: `/s/${shareId}/report.pdf` });
+    expect(sharedPdf.headers['content-type']).toBe('application/pdf');
+    const pdfText = (await extractText(new Uint8Array(sharedPdf.rawPayload), { mergePages: true })).text;
+    expect(pdfText).toContain('Kay, your personality style');
+    expect(pdfText).not.toContain('keeper@example.org');
+    expect(pdfText).not.toContain('Acme');
+    expect((await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true })).text).toContain('keeper@example.org');
     expect((await taker.post(`${path}/share/off`, { key })).statusCode).toBe(303);
     expect((await service.base.inject({ url: `/s/${shareId}`, headers: HTML })).statusCode).toBe(404);
   });
