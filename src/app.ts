@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { assessmentApi } from './api/assessment/index.ts';
 import { connectApi } from './api/connect/index.ts';
 import { enterpriseApi } from './api/enterprise/index.ts';
@@ -16,12 +16,14 @@ import { installLoadShedding } from './api/shared/load-shedding.ts';
 import { installRequestMetrics, metricsRoute, type HostName } from './api/shared/metrics.ts';
 import { installOpenApi } from './api/shared/openapi.ts';
 import { installRequestLog, requestIdFor } from './api/shared/request-log.ts';
+import { otherHostBase } from './api/shared/links.ts';
 import { installResponseHeaders } from './api/shared/response-headers.ts';
 import { discMapRoute } from './api/web/disc-map.ts';
 import { assessmentPages } from './api/web/index.ts';
 import { personDiscMapRoute } from './api/web/person-disc-map.ts';
 import { profilePageRoute } from './api/web/profile-page.ts';
 import type { AppContext } from './context.ts';
+import { renderLandingPage } from './web/landing-page.ts';
 
 /** For an app that will listen: pay for the first response of every union-shaped route at `ready()` (serializer-warm-up.ts). */
 export interface BuildOptions {
@@ -72,6 +74,10 @@ async function createFastify(ctx: AppContext, host: HostName, options: BuildOpti
   return app;
 }
 
+function withPath(base: string | null, path: string): string | null {
+  return base === null ? null : `${base}${path}`;
+}
+
 /** {base_url}: groups A (Enterprise) and B (Assessment), the web pages and images. */
 export async function buildBaseApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = await createFastify(ctx, 'base', options);
@@ -87,7 +93,9 @@ export async function buildBaseApp(ctx: AppContext, options: BuildOptions = {}):
     },
   });
   await app.register(healthRoute, { ctx });
-  await app.register(indexRoute('Enterprise (group A) and Assessment (group B) API'));
+  const landing = (request: FastifyRequest) =>
+    renderLandingPage({ host: 'base', signupOpen: ctx.config.signup, connectDocsUrl: withPath(otherHostBase(request, ctx.config.publicConnectUrl, ctx.config.connectPort), '/docs'), baseUrl: null });
+  await app.register(indexRoute('Enterprise (group A) and Assessment (group B) API', landing));
   await app.register(enterpriseApi, { ctx });
   await app.register(assessmentApi, { ctx });
   await app.register(discMapRoute, { ctx });
@@ -111,7 +119,9 @@ export async function buildConnectApp(ctx: AppContext, options: BuildOptions = {
     securitySchemes: { orgToken: { type: 'apiKey', in: 'header', name: 'X-Org-Token' } },
   });
   await app.register(healthRoute, { ctx });
-  await app.register(indexRoute('Connect API (group C)'));
+  const landing = (request: FastifyRequest) =>
+    renderLandingPage({ host: 'connect', signupOpen: ctx.config.signup, connectDocsUrl: null, baseUrl: otherHostBase(request, ctx.config.publicBaseUrl, ctx.config.port) });
+  await app.register(indexRoute('Connect API (group C)', landing));
   await app.register(connectApi, { ctx });
   // Connect answers link DISC images too; serving them here keeps those links on the same host.
   await app.register(discMapRoute, { ctx });

@@ -24,7 +24,7 @@ function printUsers(users: UserView[]): void {
 
 /** Registered users of group B (the dashboard), for operators; works with sign-up switched off. */
 export function registerUserCommands(program: Command): void {
-  const users = program.command('users').description('create, list and disable registered users (dashboard accounts)');
+  const users = program.command('users').description('create, list, reset the password of and disable registered users (dashboard accounts)');
 
   users
     .command('create')
@@ -53,6 +53,25 @@ export function registerUserCommands(program: Command): void {
       const list = (await withExecutor((executor) => executor.call('users.list', {}), { existing: true })) as UserView[];
       if (options.json) printJson(list);
       else printUsers(list);
+    });
+
+  users
+    .command('reset-password')
+    .description('give a user a new password and end their sessions; without --password-stdin one is made and printed once')
+    .argument('<user>', 'user id or email')
+    .option('--password-stdin', 'read the new password from standard input (never from the command line, where ps shows it)')
+    .option('--json', 'print JSON')
+    .action(async (user: string, options: { passwordStdin?: boolean; json?: boolean }) => {
+      const password = options.passwordStdin ? await readStdin() : undefined;
+      const reset = (await withExecutor((executor) => executor.call('users.reset-password', { user, ...(password !== undefined ? { password } : {}) }), { existing: true })) as UserView & {
+        password?: string;
+      };
+      if (options.json) {
+        printJson(reset);
+        return;
+      }
+      process.stdout.write(`New password set for ${reset.email} (id ${reset.id}); their sessions have ended.\n`);
+      if (reset.password) process.stdout.write(`Password, shown once; they log in at /login:\n\n  ${reset.password}\n\n`);
     });
 
   users

@@ -4,8 +4,10 @@
  */
 import type { Db } from '../db/client.ts';
 import { confirmResult } from '../takers/confirm.ts';
+import { confirmPasswordReset } from '../users/password-reset.ts';
 import { confirmAccount, confirmSignup } from '../users/signup.ts';
 import type { User } from '../users/users.ts';
+import { AppError } from '../shared/errors.ts';
 import { consumeConfirmation } from './tokens.ts';
 
 export type Followed =
@@ -14,9 +16,12 @@ export type Followed =
   /** A sign-up is finished: the new account, to log in. */
   | { purpose: 'signup'; user: User }
   /** An account's address is confirmed. */
-  | { purpose: 'account' };
+  | { purpose: 'account' }
+  /** An account has a new password (its sessions ended): the account, to log in. */
+  | { purpose: 'password'; user: User };
 
-export async function followConfirmation(db: Db, token: string): Promise<Followed> {
+/** `passwordHash`: the new password a reset link is followed with (its form asks for it). */
+export async function followConfirmation(db: Db, token: string, options: { passwordHash?: string } = {}): Promise<Followed> {
   return db.transaction(async (tx): Promise<Followed> => {
     const confirmation = await consumeConfirmation(tx, token);
     switch (confirmation.purpose) {
@@ -27,6 +32,10 @@ export async function followConfirmation(db: Db, token: string): Promise<Followe
       case 'account':
         await confirmAccount(tx, confirmation);
         return { purpose: 'account' };
+      case 'password':
+        // Without a new password the transaction fails and the link stays usable.
+        if (options.passwordHash === undefined) throw new AppError('bad_request', 'Choose a new password to use this link.');
+        return { purpose: 'password', user: await confirmPasswordReset(tx, confirmation, options.passwordHash) };
     }
   });
 }

@@ -3,12 +3,12 @@ import { queryOne, type Queryable } from '../db/client.ts';
 import { CONFIRMATION_HOURS } from '../mail/messages.ts';
 import { AppError } from '../shared/errors.ts';
 
-export type ConfirmationPurpose = 'result' | 'signup' | 'account';
+export type ConfirmationPurpose = 'result' | 'signup' | 'account' | 'password';
 
 /** What a link sent by mail confirms, as stored (never the secret itself, only its SHA-256). */
 export interface Confirmation {
   purpose: ConfirmationPurpose;
-  /** The result (purpose result) or the user (purpose account); null for a sign-up. */
+  /** The result (purpose result) or the user (purpose account, password); null for a sign-up. */
   subjectId: string | null;
   email: string;
   emailNormalized: string;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Type } from 'typebox';
+import { resetPassword } from '../users/password-reset.ts';
 import { createUser, disableUser, listUsers, type User } from '../users/users.ts';
 import { defineVerb } from './verb.ts';
 
@@ -20,6 +21,12 @@ export const userVerbs = {
   'users.create': defineVerb(Type.Object({ email: Type.String(), password: Type.Optional(Type.String()) }), async (ctx, args) => {
     const generated = args.password === undefined ? randomBytes(12).toString('base64url') : null;
     const user = await createUser(ctx.db, { email: args.email, password: args.password ?? generated ?? '', confirmed: true });
+    return { ...userView(user), ...(generated ? { password: generated } : {}) };
+  }),
+  /** Without a password, one is made and returned once; the account's sessions end either way. */
+  'users.reset-password': defineVerb(Type.Object({ user: Type.String({ minLength: 1 }), password: Type.Optional(Type.String()) }), async (ctx, args) => {
+    const generated = args.password === undefined ? randomBytes(12).toString('base64url') : null;
+    const user = await ctx.db.transaction((tx) => resetPassword(tx, args.user, args.password ?? generated ?? ''));
     return { ...userView(user), ...(generated ? { password: generated } : {}) };
   }),
   'users.list': defineVerb(Type.Object({}), async (ctx) => (await listUsers(ctx.db)).map(userView)),

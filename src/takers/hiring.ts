@@ -9,6 +9,8 @@ export interface HiringLink {
   role: string;
   url: string;
   createdAt: Date;
+  /** When the user closed it (it takes no more tests); null while open. */
+  closedAt: Date | null;
 }
 
 interface HiringRow extends Record<string, unknown> {
@@ -17,10 +19,11 @@ interface HiringRow extends Record<string, unknown> {
   role: string;
   url: string;
   created_at: Date;
+  closed_at: Date | null;
 }
 
 function fromRow(row: HiringRow): HiringLink {
-  return { id: row.id, userId: row.user_id, role: row.role, url: row.url, createdAt: new Date(row.created_at) };
+  return { id: row.id, userId: row.user_id, role: row.role, url: row.url, createdAt: new Date(row.created_at), closedAt: row.closed_at ? new Date(row.closed_at) : null };
 }
 
 const CONTROL = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
@@ -40,14 +43,23 @@ export async function listHiringLinks(db: Queryable, userId: string): Promise<Hi
   return (await db.query<HiringRow>('SELECT * FROM hiring_links WHERE user_id = $1 ORDER BY created_at DESC, id', [userId])).map(fromRow);
 }
 
-/** A hiring link of a live user, or null. */
+/** An open hiring link of a live user, or null (a closed link takes no tests). */
 export async function findHiringLink(db: Queryable, id: string): Promise<HiringLink | null> {
   const row = await queryOne<HiringRow>(
     db,
-    'SELECT h.* FROM hiring_links h JOIN users u ON u.id = h.user_id WHERE h.id = $1 AND u.disabled_at IS NULL',
+    'SELECT h.* FROM hiring_links h JOIN users u ON u.id = h.user_id WHERE h.id = $1 AND u.disabled_at IS NULL AND h.closed_at IS NULL',
     [id],
   );
   return row ? fromRow(row) : null;
+}
+
+/**
+ * Closes one of the user's hiring links: its test page answers 404 from now on. The results it
+ * brought stay, with their role. Closing a closed link changes nothing; another user's is not found.
+ */
+export async function closeHiringLink(db: Queryable, userId: string, id: string): Promise<void> {
+  const row = await queryOne<{ id: string }>(db, 'UPDATE hiring_links SET closed_at = COALESCE(closed_at, now()) WHERE id = $1 AND user_id = $2 RETURNING id', [id, userId]);
+  if (!row) throw new AppError('not_found', 'No such hiring link on your dashboard.');
 }
 
 /** What a test page opened through /t/<id> or /h/<id> belongs to; null for an unknown or disabled one. */

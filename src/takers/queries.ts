@@ -2,6 +2,7 @@ import { queryOne, type Queryable } from '../db/client.ts';
 import { NOT_AN_EMAIL_IN_QUERY, normalizeEmail } from '../people/normalize.ts';
 import type { TraitEstimate } from '../personality/types.ts';
 import { AppError } from '../shared/errors.ts';
+import { hashKey } from './record.ts';
 
 /** What a result page shows: the taker's own answers to the form, never a stored person's details. */
 export interface ResultView {
@@ -9,23 +10,62 @@ export interface ResultView {
   estimate: TraitEstimate;
   firstName: string | null;
   lastName: string | null;
+  /** The address the result is filed under, as the taker gave it. */
+  email: string;
   /** The profile page of the person it was confirmed for; null until the taker confirms the address. */
   publicId: string | null;
   /** A confirmation link for it was mailed and still works. */
   linkLive: boolean;
+  /** The taker's private link to it (/s/<id>); null when there is none. */
+  shareId: string | null;
+  /** Who sent the test: the user's organisation as set on their dashboard, null when not set. */
+  organisationName: string | null;
   createdAt: Date;
 }
 
-export async function findResult(db: Queryable, id: string): Promise<ResultView | null> {
-  const row = await queryOne<{ id: string; estimate: TraitEstimate; first_name: string | null; last_name: string | null; public_id: string | null; link_live: boolean; created_at: Date }>(
-    db,
-    `SELECT a.id, a.estimate, a.first_name, a.last_name, p.public_id, a.created_at,
+interface ResultRow extends Record<string, unknown> {
+  id: string;
+  estimate: TraitEstimate;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  public_id: string | null;
+  link_live: boolean;
+  share_id: string | null;
+  organisation_name: string | null;
+  created_at: Date;
+}
+
+const RESULT_SELECT = `SELECT a.id, a.estimate, a.first_name, a.last_name, a.email, p.public_id, a.share_id, u.organisation_name, a.created_at,
        EXISTS (SELECT 1 FROM email_confirmations c WHERE c.subject_id = a.id AND c.expires_at > now()) AS link_live
-     FROM assessments a LEFT JOIN people p ON p.id = a.person_id WHERE a.id = $1`,
-    [id],
-  );
-  if (!row) return null;
-  return { id: row.id, estimate: row.estimate, firstName: row.first_name, lastName: row.last_name, publicId: row.public_id, linkLive: row.link_live, createdAt: new Date(row.created_at) };
+     FROM assessments a LEFT JOIN people p ON p.id = a.person_id JOIN users u ON u.id = a.user_id`;
+
+function resultOf(row: ResultRow): ResultView {
+  return {
+    id: row.id,
+    estimate: row.estimate,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    publicId: row.public_id,
+    linkLive: row.link_live,
+    shareId: row.share_id,
+    organisationName: row.organisation_name,
+    createdAt: new Date(row.created_at),
+  };
+}
+
+/** A result by its id and key (the key in the links its taker was given); null when either is wrong: a wrong key shows nothing. */
+export async function findResult(db: Queryable, id: string, key: string): Promise<ResultView | null> {
+  const row = await queryOne<ResultRow>(db, `${RESULT_SELECT} WHERE a.id = $1 AND a.delete_hash = $2`, [id, hashKey(key)]);
+  return row ? resultOf(row) : null;
+}
+
+/** A result by its taker's private link; null once the link is revoked or the result deleted. */
+export async function findSharedResult(db: Queryable, shareId: string): Promise<ResultView | null> {
+  if (!/^[\w-]{10,80}$/.test(shareId)) return null;
+  const row = await queryOne<ResultRow>(db, `${RESULT_SELECT} WHERE a.share_id = $1`, [shareId]);
+  return row ? resultOf(row) : null;
 }
 
 export interface FoundTaker {
@@ -77,15 +117,29 @@ export interface TakerRow {
   takenAt: Date;
 }
 
-/** The user's most recent test takers, for the dashboard. */
-export async function listTakers(db: Queryable, userId: string, limit = 200): Promise<TakerRow[]> {
+/** A search's words as a LIKE pattern: % and _ typed by the user match themselves. */
+function likePattern(query: string): string {
+  return `%${query.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The user's test takers, newest first, for the dashboard and its CSV: every result sent through
+ * their links (a person who took the test twice is listed twice). `query` keeps those whose name
+ * or address contains it, whatever the case. `total`: how many match, beyond `limit`.
+ */
+export async function listTakers(db: Queryable, userId: string, options: { query?: string; limit?: number } = {}): Promise<{ takers: TakerRow[]; total: number }> {
+  const query = options.query?.trim() ?? '';
+  const filter = query === '' ? '' : " AND (lower(a.email) LIKE $2 OR lower(COALESCE(p.first_name, a.first_name, '') || ' ' || COALESCE(p.last_name, a.last_name, '')) LIKE $2)";
+  const params: unknown[] = query === '' ? [userId] : [userId, likePattern(query)];
+  const from = `FROM assessments a LEFT JOIN people p ON p.id = a.person_id LEFT JOIN hiring_links h ON h.id = a.hiring_link_id WHERE a.user_id = $1${filter}`;
   const rows = await db.query<{ first_name: string | null; last_name: string | null; email: string; public_id: string | null; estimate: TraitEstimate; role: string | null; created_at: Date }>(
     `SELECT COALESCE(p.first_name, a.first_name) AS first_name, COALESCE(p.last_name, a.last_name) AS last_name, a.email, p.public_id, a.estimate, h.role, a.created_at
-     FROM assessments a LEFT JOIN people p ON p.id = a.person_id LEFT JOIN hiring_links h ON h.id = a.hiring_link_id
-     WHERE a.user_id = $1 ORDER BY a.created_at DESC, a.id DESC LIMIT $2`,
-    [userId, limit],
+     ${from} ORDER BY a.created_at DESC, a.id DESC LIMIT ${Math.max(1, Math.floor(options.limit ?? 200))}`,
+    params,
   );
-  return rows.map((r) => ({ firstName: r.first_name, lastName: r.last_name, email: r.email, publicId: r.public_id, estimate: r.estimate, role: r.role, takenAt: new Date(r.created_at) }));
+  const count = await queryOne<{ n: number }>(db, `SELECT count(*)::int AS n ${from}`, params);
+  const takers = rows.map((r) => ({ firstName: r.first_name, lastName: r.last_name, email: r.email, publicId: r.public_id, estimate: r.estimate, role: r.role, takenAt: new Date(r.created_at) }));
+  return { takers, total: count?.n ?? takers.length };
 }
 
 /** The user a token belongs to (dashboard tokens), or null (tokens an operator made). */

@@ -1,4 +1,4 @@
-import { queryOne, type Db } from '../db/client.ts';
+import { queryOne, type Db, type Queryable } from '../db/client.ts';
 import { dropConfirmationsOf } from '../confirmations/tokens.ts';
 import type { TraitEstimate } from '../personality/types.ts';
 import { AppError } from '../shared/errors.ts';
@@ -21,35 +21,59 @@ export async function deleteAssessment(db: Db, resultId: string, key: string): P
   await db.transaction(async (tx) => {
     const deleted = await queryOne<DeletedRow>(
       tx,
-      'DELETE FROM assessments WHERE id = $1 AND delete_hash = $2 RETURNING person_id, prior_estimate, prior_model_version, prior_verified',
+      `DELETE FROM assessments WHERE id = $1 AND delete_hash = $2 RETURNING ${DELETED}`,
       [resultId, hashKey(key)],
     );
     if (!deleted) throw new AppError('not_found', 'This result does not exist, was deleted already, or the delete link is not complete.');
-    await dropConfirmationsOf(tx, resultId);
-    if (deleted.person_id === null) return;
-    const person = await queryOne<{ source: string }>(tx, 'SELECT source FROM people WHERE id = $1 FOR UPDATE', [deleted.person_id]);
-    if (!person) return;
-    const latest = await queryOne<{ estimate: TraitEstimate }>(
-      tx,
-      'SELECT estimate FROM assessments WHERE person_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1',
-      [deleted.person_id],
+    await afterDelete(tx, resultId, deleted);
+  });
+}
+
+const DELETED = 'person_id, prior_estimate, prior_model_version, prior_verified';
+
+/** What a deleted result leaves behind: its confirmation link goes, and a person it had become falls back. */
+async function afterDelete(tx: Queryable, resultId: string, deleted: DeletedRow): Promise<void> {
+  await dropConfirmationsOf(tx, resultId);
+  if (deleted.person_id === null) return;
+  const person = await queryOne<{ source: string }>(tx, 'SELECT source FROM people WHERE id = $1 FOR UPDATE', [deleted.person_id]);
+  if (!person) return;
+  const latest = await queryOne<{ estimate: TraitEstimate }>(
+    tx,
+    'SELECT estimate FROM assessments WHERE person_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1',
+    [deleted.person_id],
+  );
+  if (latest) {
+    await tx.query('UPDATE people SET estimate = $2::jsonb, model_version = $3, updated_at = now() WHERE id = $1', [
+      deleted.person_id,
+      JSON.stringify(latest.estimate),
+      latest.estimate.modelVersion,
+    ]);
+  } else if (person.source === 'assessment') {
+    await tx.query('DELETE FROM people WHERE id = $1', [deleted.person_id]);
+  } else {
+    await tx.query('UPDATE people SET estimate = $2::jsonb, model_version = $3, verified = $4, updated_at = now() WHERE id = $1', [
+      deleted.person_id,
+      deleted.prior_estimate === null ? null : JSON.stringify(deleted.prior_estimate),
+      deleted.prior_model_version,
+      deleted.prior_verified,
+    ]);
+  }
+}
+
+/**
+ * Removes a taker from a user's dashboard: every result the address sent through this user's
+ * links is deleted, as if its taker had deleted it (a profile it had become falls back the same
+ * way). Other users' results for the address are not touched. Returns how many went.
+ */
+export async function removeTaker(db: Db, userId: string, emailNormalized: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.query<DeletedRow & { id: string }>(
+      `DELETE FROM assessments WHERE user_id = $1 AND email_normalized = $2 RETURNING id, ${DELETED}`,
+      [userId, emailNormalized],
     );
-    if (latest) {
-      await tx.query('UPDATE people SET estimate = $2::jsonb, model_version = $3, updated_at = now() WHERE id = $1', [
-        deleted.person_id,
-        JSON.stringify(latest.estimate),
-        latest.estimate.modelVersion,
-      ]);
-    } else if (person.source === 'assessment') {
-      await tx.query('DELETE FROM people WHERE id = $1', [deleted.person_id]);
-    } else {
-      await tx.query('UPDATE people SET estimate = $2::jsonb, model_version = $3, verified = $4, updated_at = now() WHERE id = $1', [
-        deleted.person_id,
-        deleted.prior_estimate === null ? null : JSON.stringify(deleted.prior_estimate),
-        deleted.prior_model_version,
-        deleted.prior_verified,
-      ]);
-    }
+    // Oldest first is not needed: each fallback reads what is left once every row is gone.
+    for (const row of rows) await afterDelete(tx, row.id, row);
+    return rows.length;
   });
 }
 

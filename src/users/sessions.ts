@@ -85,6 +85,14 @@ export class SessionStore {
     if (id) await this.db.query('DELETE FROM user_sessions WHERE id_hash = $1', [sha256(id)]);
   }
 
+  /**
+   * A secret derived from a value with the service's key: given again to whoever shows the value
+   * again (a test result's key, from its attempt's random id: src/takers/record.ts).
+   */
+  derive(purpose: string, value: string): Promise<string> {
+    return this.mac(`derive:${purpose}`, value);
+  }
+
   /** The anti-forgery token of forms shown under a session (or a pre-log-in cookie's value). */
   csrfToken(sessionOrVisitorId: string): Promise<string> {
     return this.mac('csrf', sessionOrVisitorId);

@@ -132,3 +132,23 @@ export async function disableUser(db: Queryable, idOrEmail: string): Promise<{ u
   const revoked = await db.query<{ id: string }>('UPDATE api_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL RETURNING id', [row.id]);
   return { user: fromRow(row), revokedTokenIds: revoked.map((r) => r.id) };
 }
+
+/** The organisation a user hands the test out for (set on the dashboard); null when not set. */
+export async function organisationOf(db: Queryable, userId: string): Promise<string | null> {
+  const row = await queryOne<{ organisation_name: string | null }>(db, 'SELECT organisation_name FROM users WHERE id = $1', [userId]);
+  return row?.organisation_name ?? null;
+}
+
+const CONTROL = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+export const ORGANISATION_MAX = 120;
+
+/** Sets (or, with an empty name, clears) the organisation the test names as who is asking. */
+export async function setOrganisation(db: Queryable, userId: string, name: string): Promise<string | null> {
+  const cleaned = name.replace(/\s+/g, ' ').trim();
+  if (cleaned.length > ORGANISATION_MAX || CONTROL.test(name.replace(/[\t\n\r]/g, ' '))) {
+    throw new AppError('bad_request', `The organisation's name must be plain text of at most ${ORGANISATION_MAX} characters.`);
+  }
+  const value = cleaned === '' ? null : cleaned;
+  await db.query('UPDATE users SET organisation_name = $2 WHERE id = $1', [userId, value]);
+  return value;
+}

@@ -19,11 +19,8 @@ export function renderAuthPage(model: AuthPageModel): string {
   const title = signup ? 'Create your account' : 'Log in';
   const other = signup
     ? '<p class="small">Already have an account? <a href="/login">Log in</a></p>'
-    : model.signupOpen
-      ? '<p class="small">No account yet? <a href="/signup">Create one</a></p>'
-      : '';
-  const body = `<nav class="top"><a class="brand" href="/login">Rapport</a></nav>
-<section class="card">
+    : `<p class="small"><a href="/password-reset">Forgot your password?</a></p>${model.signupOpen ? '<p class="small">No account yet? <a href="/signup">Create one</a></p>' : ''}`;
+  const body = `<section class="card auth">
 <h1>${title}</h1>
 ${signup ? '<p class="muted">Give people your personality test, see their results and look them up through the Assessment API.</p>' : ''}
 ${signup && model.mailConfirms ? '<p class="muted small">We mail you a link to confirm your address: your account is made when you open it.</p>' : ''}
@@ -35,7 +32,9 @@ ${errorBox(model.error)}
 <div class="field"><label for="password">Password${signup ? ' (at least 10 characters)' : ''}</label><input id="password" name="password" type="password" autocomplete="${signup ? 'new-password' : 'current-password'}" required minlength="${signup ? 10 : 1}" maxlength="200"></div>
 <button type="submit">${signup ? 'Create account' : 'Log in'}</button>
 </form>
+<div class="after">
 ${other}
+</div>
 </section>`;
-  return renderShell({ title: `${title} · Rapport`, body });
+  return renderShell({ title: `${title} · Rapport`, body, css: '.auth{max-width:480px;margin:16px auto 18px}.auth .after{margin-top:16px}' });
 }

@@ -19,6 +19,12 @@ const TEXT: Record<ConfirmationPurpose, { title: string; body: string; button: s
     body: 'Your Rapport account can then create its API token.',
     button: 'Confirm my address',
   },
+  // Shown by password-pages.ts with a field for the new password; kept here for completeness.
+  password: {
+    title: 'Choose a new password',
+    body: 'Your account gets the new password and is logged out everywhere else.',
+    button: 'Set my new password',
+  },
 };
 
 /**

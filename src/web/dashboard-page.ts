@@ -1,5 +1,6 @@
-/** A registered user's dashboard: API token, usage, test takers, hiring links, the button's code. */
+/** A registered user's dashboard: who is asking, the API token, usage, the button's code, test takers, hiring links. */
 import { errorBox, renderShell } from './app-shell.ts';
+import { hiringCard, takersCard } from './dashboard-people.ts';
 import { escapeHtml } from './html.ts';
 
 export interface DashboardModel {
@@ -11,13 +12,19 @@ export interface DashboardModel {
   /** A token just made: its secret, shown this once. */
   newSecret: string | null;
   usage: { callsThisMonth: number; monthlyQuota: number | null; rateLimitPerMinute: number | null; month: string } | null;
+  /** The organisation the test names as who is asking; null when not set. */
+  organisationName: string | null;
   /** profileUrl: the person's profile page once they confirmed their address; null before (and always without mail). */
   takers: { name: string; email: string; discType: string; archetype: string; takenAt: Date; profileUrl: string | null; role: string | null }[];
+  /** How many takers match the search (the list shows the newest of them). */
+  takersTotal: number;
+  /** The search the list is narrowed to; '' for everyone. */
+  query: string;
   /** The service sends mail: results become profiles once confirmed, and tokens need a confirmed address. */
   mailEnabled: boolean;
   /** Mail is set up and this account's address is not confirmed yet: no token until it is. */
   mustConfirmForToken: boolean;
-  hiring: { role: string; url: string; testUrl: string; createdAt: Date }[];
+  hiring: { id: string; role: string; url: string; testUrl: string; createdAt: Date; closedAt: Date | null }[];
   error?: string | null;
   notice?: string | null;
 }
@@ -29,9 +36,18 @@ const CSS = `
 .meter{height:10px;border-radius:5px;background:#d9dee4;overflow:hidden;margin:10px 0 0}
 .meter div{height:100%;background:#1d4ed8}
 .copy-row{display:flex;gap:10px;align-items:center;margin:8px 0 0}
-.preview{padding:12px;border:1px dashed #9aa5b1;border-radius:8px;margin:10px 0 0}
+code.link{display:block;overflow-wrap:anywhere;background:#f8fafc;border:1px solid #d9dee4;border-radius:6px;padding:4px 8px}
+.cell{min-width:0;flex:1}
+.cell .copy-row{margin:6px 0 0}
+.preview{padding:12px;border:1px dashed #7b8794;border-radius:8px;margin:10px 0 0}
 td a,.small a{overflow-wrap:anywhere}
-@media (max-width:640px){table.stack thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}table.stack tr{display:block;border-bottom:1px solid #e4e7eb;padding:6px 0}table.stack td{display:flex;gap:10px;border:0;padding:3px 0}table.stack td::before{content:attr(data-label);flex:none;width:90px;color:#52606d;font-weight:600}}
+td.email{overflow-wrap:anywhere}
+tr.closed td{color:#52606d}
+.count{color:#52606d;font-weight:400}
+.field.buttons{flex:none;display:flex;gap:12px;align-items:center}
+.rotate{border:2px solid #c2410c;border-radius:10px;padding:12px 14px;background:#fff7ed;margin:0 0 12px}
+.rotate label.check{margin:0}
+@media (max-width:640px){table.stack thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}table.stack,table.stack tbody{display:block}table.stack tr{display:block;border-bottom:1px solid #d9dee4;padding:8px 0}table.stack td{display:flex;gap:10px;border:0;padding:3px 0;min-width:0}table.stack td::before{content:attr(data-label);flex:none;width:86px;color:#52606d;font-weight:600}table.stack td > *{min-width:0}}
 .rapport-test-button{display:inline-block;padding:10px 18px;border-radius:8px;background:#1d4ed8;color:#fff;font-weight:600;text-decoration:none}
 `;
 
@@ -59,9 +75,10 @@ function tokenCard(model: DashboardModel): string {
     ? `<p>Live token: <code>${escapeHtml(model.token.prefix)}…</code>, made ${escapeHtml(model.token.createdAt.toISOString().slice(0, 10))}. Rotating makes a new one and revokes this one at once.</p>`
     : '<p>You have no API token yet.</p>';
   // Rotating revokes the live token at once: the box must be ticked (checked again on the server).
+  // The box says what the button does, in the button's words.
   const tokenForm = model.token
     ? `<form method="post" action="/dashboard/token">${csrf}
-<label class="check"><input type="checkbox" name="confirm" value="rotate" required><span>Revoke <code>${escapeHtml(model.token.prefix)}…</code> now: every app that uses it gets 401 until it has the new token.</span></label>
+<div class="rotate"><label class="check" for="rotate-confirm"><input type="checkbox" id="rotate-confirm" name="confirm" value="rotate" required><span>Yes, rotate the token: make a new one and revoke <code>${escapeHtml(model.token.prefix)}…</code> at once. Every app that uses it gets 401 until it has the new one.</span></label></div>
 <button type="submit" class="secondary">Rotate token</button></form>`
     : `<form method="post" action="/dashboard/token">${csrf}<button type="submit">Create token</button></form>`;
   return `<section class="card" aria-labelledby="token-title">
@@ -100,74 +117,30 @@ function buttonCard(model: DashboardModel): string {
 </section>`;
 }
 
-function takerStatus(model: DashboardModel, taker: DashboardModel['takers'][number]): string {
-  if (taker.profileUrl) return `<a href="${escapeHtml(taker.profileUrl)}">Profile<span class="visually-hidden"> of ${escapeHtml(taker.name)}</span></a>`;
-  return model.mailEnabled ? '<span class="muted small">Not confirmed yet</span>' : '<span class="muted small">Yours only</span>';
-}
-
-/** Whose a result is, said where the results are listed. */
-function takersExplanation(model: DashboardModel): string {
-  return model.mailEnabled
-    ? '<p class="muted small">A result is yours at once, here and through <code>/find</code>. It becomes the person\'s profile on Rapport (group A\'s lookups, Connect) only once they confirm their address through the link we mail them.</p>'
-    : '<p class="notice small" role="note">This Rapport service sends no mail, so results stay with you, here and through <code>/find</code>: they never become the takers\' profiles on Rapport (group A\'s lookups, Connect).</p>';
-}
-
-function takersCard(model: DashboardModel): string {
-  const rows = model.takers
-    .map(
-      (t) => `<tr><td data-label="Name">${escapeHtml(t.name)}</td><td data-label="Email">${escapeHtml(t.email)}</td><td data-label="Type">${escapeHtml(t.discType)} · ${escapeHtml(t.archetype)}</td><td data-label="Date">${escapeHtml(t.takenAt.toISOString().slice(0, 10))}</td><td data-label="Hiring">${t.role ? escapeHtml(t.role) : '—'}</td><td data-label="">${takerStatus(model, t)}</td></tr>`,
-    )
-    .join('\n');
-  return `<section class="card" aria-labelledby="takers-title">
-<h2 id="takers-title">People who took your test</h2>
-${takersExplanation(model)}
-${
-  model.takers.length === 0
-    ? '<p class="muted">No one yet. Share your button or a hiring link.</p>'
-    : `<div class="scroll"><table class="stack"><thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Type</th><th scope="col">Date</th><th scope="col">Hiring</th><th scope="col"><span class="visually-hidden">Link</span></th></tr></thead><tbody>
-${rows}
-</tbody></table></div>`
-}
-</section>`;
-}
-
-function hiringCard(model: DashboardModel): string {
-  const rows = model.hiring
-    .map(
-      (h) => `<tr><td data-label="Role">${escapeHtml(h.role)}</td><td data-label="Job posting"><a href="${escapeHtml(h.url)}" rel="noopener noreferrer">${escapeHtml(h.url)}</a></td><td data-label="Test link"><a href="${escapeHtml(h.testUrl)}">${escapeHtml(h.testUrl)}</a></td></tr>`,
-    )
-    .join('\n');
-  return `<section class="card" aria-labelledby="hiring-title">
-<h2 id="hiring-title">Hiring links</h2>
-<p class="muted small">People who take the test through a hiring link get that role and job posting on their record (the <code>hiring</code> field of <code>/find</code> with <code>options[hiring]=true</code>).</p>
-${model.hiring.length > 0 ? `<div class="scroll"><table class="stack"><thead><tr><th scope="col">Role</th><th scope="col">Job posting</th><th scope="col">Test link</th></tr></thead><tbody>\n${rows}\n</tbody></table></div>` : ''}
-<form method="post" action="/dashboard/hiring" style="margin-top:14px">
+function organisationCard(model: DashboardModel): string {
+  return `<section class="card" aria-labelledby="org-title">
+<h2 id="org-title">Who is asking</h2>
+<p>The test's first screen tells each person who asked them to take it: ${model.organisationName ? `<strong>${escapeHtml(model.organisationName)}</strong>` : 'you have not given a name yet, so it says "the organisation that gave you this link"'}.</p>
+<form method="post" action="/dashboard/organisation">
 <input type="hidden" name="csrf" value="${escapeHtml(model.csrf)}">
 <div class="row">
-<div class="field"><label for="role">Role</label><input id="role" name="role" type="text" required maxlength="200"></div>
-<div class="field"><label for="posting">Job posting URL</label><input id="posting" name="url" type="url" required maxlength="2000" placeholder="https://"></div>
-<div class="field" style="flex:none"><button type="submit">Create hiring link</button></div>
+<div class="field"><label for="organisation">Your organisation's name</label><input id="organisation" name="organisation" type="text" maxlength="120" autocomplete="organization" value="${escapeHtml(model.organisationName ?? '')}"></div>
+<div class="field buttons"><button type="submit" class="secondary">Save name</button></div>
 </div>
 </form>
 </section>`;
 }
 
 export function renderDashboard(model: DashboardModel): string {
-  const body = `<nav class="top"><a class="brand" href="/dashboard">Rapport</a>
-<form method="post" action="/logout" class="inline"><input type="hidden" name="csrf" value="${escapeHtml(model.csrf)}"><span class="muted small">${escapeHtml(model.email)}</span> <button type="submit" class="secondary">Log out</button></form></nav>
-<h1>Dashboard</h1>
+  const account = `<span class="muted small">${escapeHtml(model.email)}</span><form method="post" action="/logout" class="inline"><input type="hidden" name="csrf" value="${escapeHtml(model.csrf)}"><button type="submit" class="secondary small">Log out</button></form>`;
+  const body = `<h1>Dashboard</h1>
 ${model.notice ? `<div class="notice" role="status">${escapeHtml(model.notice)}</div>` : ''}
 ${errorBox(model.error)}
-${tokenCard(model)}
-${usageCard(model)}
-${buttonCard(model)}
 ${takersCard(model)}
-${hiringCard(model)}`;
-  return renderShell({
-    title: 'Dashboard · Rapport',
-    body,
-    css: `${CSS}.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}`,
-    scripts: ['/assets/dashboard.js'],
-    wide: true,
-  });
+${organisationCard(model)}
+${buttonCard(model)}
+${hiringCard(model)}
+${tokenCard(model)}
+${usageCard(model)}`;
+  return renderShell({ title: 'Dashboard · Rapport', body, css: CSS, scripts: ['/assets/copy.js'], wide: true, headerRight: account, homeHref: '/dashboard' });
 }

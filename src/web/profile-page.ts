@@ -6,6 +6,7 @@
 import { FULL_CONFIDENCE } from '../assessment/scoring.ts';
 import { EMPHATIC_CONFIDENCE, TENTATIVE_CONFIDENCE } from '../content/reading.ts';
 import { traitLevels } from '../content/traits.ts';
+import { renderMessagePage } from './app-shell.ts';
 import { escapeHtml, safeHttpUrl } from './html.ts';
 
 export interface ProfilePageModel {
@@ -65,7 +66,7 @@ h1{margin:0;font-size:30px;line-height:1.2}
 .badge{display:inline-block;margin-top:10px;padding:3px 10px;border-radius:999px;font-size:13px;font-weight:600}
 .badge.verified{background:#e3f4ea;color:#1f7a45}.badge.predicted{background:#eef2f7;color:#52606d}
 .headline{text-align:right;min-width:160px}
-.eyebrow{margin:0;font-size:12px;text-transform:uppercase;letter-spacing:1.2px;color:#7b8794}
+.eyebrow{margin:0;font-size:12px;text-transform:uppercase;letter-spacing:1.2px;color:#52606d}
 .archetype{font-size:26px;font-weight:700;margin:0;line-height:1.2}
 .disc-line{margin:6px 0 0;font-size:14px;color:#52606d}
 .disc-code{display:inline-block;margin-left:4px;padding:1px 10px;border-radius:8px;background:#1f2933;color:#fff;font-weight:700;letter-spacing:.5px}
@@ -83,11 +84,11 @@ h2{font-size:15px;text-transform:uppercase;letter-spacing:1.2px;color:#52606d;ma
 .chips{display:flex;flex-wrap:wrap;gap:8px;padding:0;margin:0;list-style:none}
 .chips li{padding:4px 12px;border-radius:999px;background:#eef2ff;color:#3c366b;font-size:14px;font-weight:600}
 .note{margin:0 0 14px;font-size:13px;color:#52606d}
-.measured{list-style:none;padding:0;margin:0 0 18px}.measured li{display:flex;justify-content:space-between;gap:12px;font-size:14px;padding:4px 0;border-bottom:1px solid #eef2f7}.measured small{color:#7b8794}
+.measured{list-style:none;padding:0;margin:0 0 18px}.measured li{display:flex;justify-content:space-between;gap:12px;font-size:14px;padding:4px 0;border-bottom:1px solid #eef2f7}.measured small{color:#52606d}
 .evidence{margin-top:20px}.evidence p{margin:0 0 8px}.evidence .amount{font-size:17px;font-weight:600}
 .sections{display:grid;grid-template-columns:repeat(auto-fit,minmax(280px,1fr));gap:20px;margin-top:20px}
 .sections ul{margin:0;padding-left:20px}.sections li{margin:0 0 8px}
-footer{text-align:center;color:#7b8794;font-size:13px;margin-top:32px}
+footer{text-align:center;color:#52606d;font-size:13px;margin-top:32px}
 @media (max-width:720px){.grid{grid-template-columns:1fr}.headline{text-align:left}h1{font-size:25px}}
 `;
 
@@ -282,16 +283,7 @@ ${adviceSections(model)}
   return documentShell(`${fullName} · Rapport profile`, body);
 }
 
-/** The page for an unknown or removed profile. */
+/** The page for an unknown or removed profile: the service's one error page. */
 export function renderNotFoundPage(): string {
-  return documentShell(
-    'Profile not found · Rapport',
-    `<main>
-<section class="card" style="text-align:center;margin-top:10vh">
-<h1>Profile not found</h1>
-<p class="role">This profile does not exist or is no longer available.</p>
-</section>
-<footer>Rapport</footer>
-</main>`,
-  );
+  return renderMessagePage('Profile not found', 'This profile does not exist or is no longer available.', undefined, 404);
 }

@@ -1,11 +1,14 @@
 /**
- * The personality test page. Plain HTML first: every question is a fieldset of radio buttons
- * with labels, and the form posts without any script. /assets/test.js, when it runs, shows one
- * screen at a time with a progress bar and keeps answers in localStorage across reloads.
+ * The personality test page. Plain HTML first: a first screen that says who is asking, what
+ * the taker gets and what others see (with a box to agree), then every question as a fieldset
+ * of radio buttons with labels; the form posts without any script. /assets/test.js, when it
+ * runs, shows one screen at a time with a progress bar, says in words what is missing, and
+ * keeps answers in localStorage across reloads.
  */
 import type { Questionnaire } from '../assessment/questionnaire.ts';
 import { errorBox, renderShell } from './app-shell.ts';
 import { escapeHtml, safeHttpUrl } from './html.ts';
+import { TEST_CSS } from './test-page-style.ts';
 
 export interface TestPageModel {
   /** Where the form posts: the page's own path. */
@@ -16,8 +19,10 @@ export interface TestPageModel {
   submissionId: string;
   /** Names this link's saved answers in the browser. */
   storageKey: string;
-  /** A hiring link's role and posting, shown in the consent line. */
+  /** A hiring link's role and posting, shown as what the test is for. */
   hiring: { role: string; url: string } | null;
+  /** Who is asking: the organisation the inviting user named on their dashboard; null when not set. */
+  organisationName: string | null;
   /** The service sends mail: a result becomes the taker's profile once they confirm the address. */
   mailConfirms: boolean;
   error?: string | null;
@@ -26,34 +31,16 @@ export interface TestPageModel {
   firstName?: string;
   lastName?: string;
   email?: string;
+  /** The box was ticked in a refused submission. */
+  consented?: boolean;
 }
 
-const CSS = `
-html{scroll-padding-top:80px}
-.intro h1{margin-bottom:6px}
-.progress-wrap{position:sticky;top:0;z-index:2;background:#f4f6f8;padding:8px 0 10px;margin:0 0 8px}
-.progress-text{font-size:14px;color:#52606d;margin:0 0 4px}
-.progress{height:10px;border-radius:5px;background:#d9dee4;overflow:hidden}
-.progress-bar{height:100%;width:0;background:#1d4ed8;transition:width .2s}
-.screen h2{font-size:17px;color:#52606d;margin:0 0 10px}
-.screen h2:focus{outline:none}
-fieldset.item{border:1px solid #d9dee4;border-radius:12px;margin:0 0 14px;padding:12px 14px 14px;background:#fff}
-fieldset.item legend{font-weight:600;font-size:17px;padding:0 4px;float:left;width:100%;margin:0 0 8px}
-fieldset.item legend .num{color:#52606d;font-weight:500;margin-right:6px}
-.scale{clear:both;display:grid;grid-template-columns:repeat(5,minmax(0,1fr));gap:6px}
-.scale label{position:relative;display:flex;flex-direction:column;align-items:center;gap:4px;font-weight:500;font-size:13px;text-align:center;padding:8px 4px;border:1px solid #c3cad3;border-radius:8px;cursor:pointer;color:#323f4b;line-height:1.25;margin:0}
-.scale input{width:20px;height:20px;margin:0;accent-color:#1d4ed8}
-.scale label:has(input:checked){border-color:#1d4ed8;background:#e8efff;color:#1e3a8a}
-.scale label:has(input:focus-visible){outline:3px solid #f59e0b;outline-offset:2px}
-.nav-buttons{display:flex;justify-content:space-between;gap:12px;margin:6px 0 18px}
-.nav-buttons [hidden]{display:none}
-.nav-buttons [data-next],.nav-buttons [type=submit]{margin-left:auto}
-.consent{font-size:15px;color:#323f4b;background:#fff;border:1px solid #d9dee4;border-radius:10px;padding:12px 14px}
-.js .screen{display:none}.js .screen.current{display:block}
-.no-js-only{}.js .no-js-only{display:none}
-.missing{border-color:#b91c1c;box-shadow:0 0 0 2px #fecaca}
-@media (max-width:560px){.scale{grid-template-columns:1fr}.scale label{flex-direction:row;justify-content:flex-start;text-align:left;padding:10px 12px;font-size:15px}}
-`;
+/** The two ends of the scale, shown under the row of answers on a phone (each answer keeps its full label). */
+function scaleEnds(q: Questionnaire): string {
+  const first = q.options[0]?.label ?? '';
+  const last = q.options[q.options.length - 1]?.label ?? '';
+  return `<div class="scale-ends" aria-hidden="true"><span>${escapeHtml(first)}</span><span>${escapeHtml(last)}</span></div>`;
+}
 
 function itemFieldset(q: Questionnaire, itemId: string, number: number, chosen: number | undefined): string {
   const item = q.items.find((i) => i.id === itemId);
@@ -62,42 +49,81 @@ function itemFieldset(q: Questionnaire, itemId: string, number: number, chosen: 
   const options = q.options
     .map(
       (o) =>
-        `<label><input type="radio" name="${escapeHtml(name)}" value="${o.value}" required${chosen === o.value ? ' checked' : ''}><span>${escapeHtml(o.label)}</span></label>`,
+        `<label><input type="radio" name="${escapeHtml(name)}" value="${o.value}" required${chosen === o.value ? ' checked' : ''}><span class="opt-text">${escapeHtml(o.label)}</span></label>`,
     )
     .join('');
   return `<fieldset class="item" data-item="${escapeHtml(item.id)}">
 <legend><span class="num">${number}.</span>${escapeHtml(item.text)}</legend>
 <div class="scale">${options}</div>
+${scaleEnds(q)}
 </fieldset>`;
 }
 
-function consentLine(model: TestPageModel): string {
-  const who = model.hiring
-    ? (() => {
-      const url = safeHttpUrl(model.hiring.url);
-      const posting = url ? ` (<a href="${escapeHtml(url)}" rel="noopener noreferrer" target="_blank">job posting</a>)` : '';
-      return `the employer hiring for <strong>${escapeHtml(model.hiring.role)}</strong>${posting}`;
-    })()
-    : 'the organisation that gave you this link';
+/** Who gave the link, in a sentence's words: the organisation's name, or a plain description when it gave none. */
+function asker(model: TestPageModel): string {
+  return model.organisationName ? `<strong>${escapeHtml(model.organisationName)}</strong>` : 'the organisation that gave you this link';
+}
+
+function purpose(model: TestPageModel): string {
+  if (!model.hiring) return '';
+  const url = safeHttpUrl(model.hiring.url);
+  const posting = url ? ` (<a href="${escapeHtml(url)}" rel="noopener noreferrer" target="_blank">the job posting<span class="visually-hidden">, opens in a new tab</span></a>)` : '';
+  return ` It is part of an application for <strong>${escapeHtml(model.hiring.role)}</strong>${posting}.`;
+}
+
+function whoSees(model: TestPageModel): string {
   // Said in full: a confirmed result makes the person "verified" across the service, so other
   // API users who look them up (group A by email, Connect by name or email) get it too.
   const beyond = model.mailConfirms
-    ? 'We then mail you a link: if you confirm your address with it, your result also becomes your profile on this Rapport service, and other users who look you up by your email or name get your name and personality profile (never your answers). Until you confirm, nobody else sees it.'
-    : 'Nobody else on this Rapport service sees it: it does not become your profile here.';
-  return `<p class="consent">By sending your answers you agree that Rapport stores them with your name and email, and that ${who} can see your name, email and personality result. ${beyond} You see your result at once and can delete it from the result page at any time.</p>`;
+    ? '<li>We mail you a link. Only if you open it and confirm does your result also become your profile on this Rapport service: then other users who look you up by email or name see your name and personality profile (never your answers). Until then, nobody else sees it.</li>'
+    : '<li>Nobody else on this Rapport service sees it: it does not become your profile here.</li>';
+  return `<ul class="facts">
+<li>Rapport stores your answers and result with your name and email.</li>
+<li>${asker(model)} sees your name, email and personality result (not your answers to each statement).</li>
+${beyond}
+<li>You see your result as soon as you finish, and you can delete it from your result page at any time.</li>
+</ul>`;
+}
+
+function emailBlock(model: TestPageModel): string {
+  if (model.apiUserEmail) {
+    return `<p>Your result is filed under <strong class="filed-under">${escapeHtml(model.apiUserEmail)}</strong>, the address ${asker(model)} gave in your link. If it is not yours, do not take the test: ask for a link with your own address.</p>
+<input type="hidden" name="api_user_email" value="${escapeHtml(model.apiUserEmail)}">`;
+  }
+  return `<div class="field"><label for="email">Your email: your result is filed under it</label><input id="email" name="email" type="email" autocomplete="email" required maxlength="254" aria-describedby="email-hint" value="${escapeHtml(model.email ?? '')}">
+<p class="hint" id="email-hint">${asker(model)} finds your result by this address.</p></div>`;
+}
+
+function introScreen(model: TestPageModel, q: Questionnaire): string {
+  return `<section class="screen intro" data-screen="0" data-intro aria-labelledby="intro-title">
+<h1 id="intro-title" tabindex="-1">Personality test</h1>
+<div class="card">
+<h2>Who is asking</h2>
+<p>${model.organisationName ? `${asker(model)} asked you to take this test.` : 'The organisation that gave you this link asked you to take this test; it has not given its name on Rapport.'}${purpose(model)}</p>
+<h2>What you get</h2>
+<p>Your personality style, explained to you: what it means, your strengths and blind spots, how you tend to communicate and work, and what drains you. You can download it as a PDF and keep a private link to it.</p>
+<h2>How long it takes</h2>
+<p>${escapeHtml(q.items.length.toString())} short statements, about seven minutes. There are no right or wrong answers. ${escapeHtml(q.instructions)}</p>
+<h2>Your email</h2>
+${emailBlock(model)}
+<h2>Who sees what</h2>
+${whoSees(model)}
+<div class="consent-box">
+<label class="check" for="consent"><input type="checkbox" id="consent" name="consent" value="yes" required aria-describedby="consent-error"${model.consented ? ' checked' : ''}><span>I agree that Rapport stores my answers and result, and that ${asker(model)} sees my name, email and result.</span></label>
+<p class="field-error" id="consent-error" role="alert" hidden>Tick the box to agree before you start.</p>
+</div>
+</div>
+<div class="nav-buttons"><button type="button" data-next hidden>Start the test</button></div>
+</section>`;
 }
 
 function detailsScreen(model: TestPageModel, index: number, total: number): string {
-  const email = model.apiUserEmail
-    ? `<input type="hidden" name="api_user_email" value="${escapeHtml(model.apiUserEmail)}">`
-    : `<div class="field"><label for="email">Your email</label><input id="email" name="email" type="email" autocomplete="email" required maxlength="254" value="${escapeHtml(model.email ?? '')}"></div>`;
   return `<section class="screen" data-screen="${index}" aria-labelledby="screen-${index}-title">
-<h2 id="screen-${index}-title" tabindex="-1">Part ${index + 1} of ${total}: about you</h2>
+<h2 id="screen-${index}-title" tabindex="-1">Part ${total} of ${total}: about you</h2>
 <div class="card">
-<div class="field"><label for="first_name">First name (how we address you)</label><input id="first_name" name="first_name" type="text" autocomplete="given-name" maxlength="100" value="${escapeHtml(model.firstName ?? '')}"></div>
+<p>Your first name is how your result speaks to you. Both are optional; ${asker(model)} sees them beside your result.</p>
+<div class="field"><label for="first_name">First name</label><input id="first_name" name="first_name" type="text" autocomplete="given-name" maxlength="100" value="${escapeHtml(model.firstName ?? '')}"></div>
 <div class="field"><label for="last_name">Last name</label><input id="last_name" name="last_name" type="text" autocomplete="family-name" maxlength="100" value="${escapeHtml(model.lastName ?? '')}"></div>
-${email}
-${consentLine(model)}
 </div>
 <div class="nav-buttons"><button type="button" class="secondary" data-back hidden>Back</button><button type="submit">See my result</button></div>
 </section>`;
@@ -110,26 +136,26 @@ export function renderTestPage(model: TestPageModel): string {
   const screens = q.screens
     .map((ids, index) => {
       const items = ids.map((id) => itemFieldset(q, id, ++number, model.answers?.[id])).join('\n');
-      return `<section class="screen" data-screen="${index}" aria-labelledby="screen-${index}-title">
-<h2 id="screen-${index}-title" tabindex="-1">Part ${index + 1} of ${total}</h2>
+      const screen = index + 1;
+      return `<section class="screen" data-screen="${screen}" aria-labelledby="screen-${screen}-title">
+<h2 id="screen-${screen}-title" tabindex="-1">Part ${screen} of ${total}</h2>
+<div class="error" role="alert" data-screen-error hidden></div>
 ${items}
 <div class="nav-buttons"><button type="button" class="secondary" data-back hidden>Back</button><button type="button" data-next hidden>Next</button></div>
 </section>`;
     })
     .join('\n');
-  const body = `<div class="intro">
-<h1>Personality test</h1>
-<p class="muted">${escapeHtml(q.items.length.toString())} short statements, about seven minutes. ${escapeHtml((q as { instructions?: string }).instructions ?? 'Rate how accurately each statement describes you.')}</p>
-</div>
-${errorBox(model.error)}
+  const body = `${errorBox(model.error)}
+<div class="notice sent-notice" role="status" data-sent-notice hidden><p>You sent this test from this browser already: sending it again shows the same result, not a second one.</p><p><button type="button" class="secondary small" data-start-over>Take the test again as someone new</button></p></div>
 <form method="post" action="${escapeHtml(model.action)}" id="test-form" data-storage-key="${escapeHtml(model.storageKey)}" data-total="${q.items.length}">
 <div class="progress-wrap" hidden data-progress-wrap>
 <p class="progress-text" id="progress-text" aria-live="polite">0 of ${q.items.length} answered</p>
 <div class="progress" role="progressbar" aria-labelledby="progress-text" aria-valuemin="0" aria-valuemax="${q.items.length}" aria-valuenow="0"><div class="progress-bar"></div></div>
 </div>
 <input type="hidden" name="submission_id" value="${escapeHtml(model.submissionId)}">
+${introScreen(model, q)}
 ${screens}
-${detailsScreen(model, q.screens.length, total)}
+${detailsScreen(model, q.screens.length + 1, total)}
 </form>`;
-  return renderShell({ title: 'Personality test · Rapport', body, css: CSS, scripts: ['/assets/test.js'] });
+  return renderShell({ title: 'Personality test · Rapport', body, css: TEST_CSS, scripts: ['/assets/test.js'] });
 }

@@ -28,4 +28,20 @@ describe('rapport users', () => {
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/Ops\.User@Example\.com\s+\d{4}-\d{2}-\d{2}\s+disabled/);
   }, 120_000);
+
+  it('reset-password prints a made password once, takes one from stdin, and says when there is no such user', async () => {
+    expect((await runCli(['users', 'create', '--email', 'reset.me@example.com', '--password-stdin'], cli.env, 'the first password\n')).code).toBe(0);
+    const made = await runCli(['users', 'reset-password', 'RESET.ME@example.com', '--json'], cli.env);
+    expect(made.code).toBe(0);
+    expect((JSON.parse(made.stdout) as { email: string; password?: string }).password).toMatch(/^[\w-]{16}$/);
+    const chosen = await runCli(['users', 'reset-password', 'reset.me@example.com', '--password-stdin'], cli.env, 'chosen by the operator\n');
+    expect(chosen.code).toBe(0);
+    expect(chosen.stdout).toMatch(/New password set for reset\.me@example\.com .*their sessions have ended/);
+    expect(chosen.stdout).not.toContain('chosen by the operator');
+    const tooShort = await runCli(['users', 'reset-password', 'reset.me@example.com', '--password-stdin'], cli.env, 'short\n');
+    expect(tooShort.code).not.toBe(0);
+    const unknown = await runCli(['users', 'reset-password', 'nobody@example.com'], cli.env);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toContain('No user nobody@example.com');
+  }, 120_000);
 });

@@ -110,7 +110,8 @@ export async function takeTest(app: FastifyInstance, path: string, fields: Recor
   const taker = new Browser(app, origin);
   const page = await taker.get(path);
   const submission = /name="submission_id" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
-  return taker.post(path, { submission_id: submission, ...answerFields(), ...fields });
+  // The box on the test's first screen is ticked, as it must be for anything to be stored.
+  return taker.post(path, { submission_id: submission, consent: 'yes', ...answerFields(), ...fields });
 }
 
 /**

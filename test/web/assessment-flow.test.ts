@@ -51,7 +51,9 @@ describe('the test page', () => {
     const withEmail = await owner.get(`${ownerLink}?api_user_email=${encodeURIComponent('ann+x@example.org')}`);
     expect(withEmail.body).not.toContain('id="email"');
     expect(withEmail.body).toContain('name="api_user_email" value="ann+x@example.org"');
-    expect(withEmail.body).toContain('can see your name, email and personality result');
+    // The first screen says which address the result is filed under, and who sees it.
+    expect(withEmail.body).toMatch(/Your result is filed under <strong class="filed-under">ann\+x@example\.org<\/strong>/);
+    expect(withEmail.body).toContain('sees your name, email and personality result');
     // Without mail a result never becomes the person's profile (A1, Connect): the consent says so.
     expect(withEmail.body).toContain('Nobody else on this Rapport service sees it: it does not become your profile here.');
     expect(withEmail.body).not.toMatch(/<script src="http/);
@@ -110,11 +112,18 @@ describe('taking the test', () => {
     expect(page.body).toContain('This result stays with whoever sent you the test');
     expect(page.body).toContain('This Rapport service sends no mail');
     expect(page.body).toContain('Delete my result');
-    // The overview speaks of the taker in the third person, as the profile does: the page says why.
-    expect(page.body).toContain('How your profile reads to others');
-    // Without the key, the same page has no delete link.
+    // Written to the taker: the type explained, strengths and blind spots, and the bars' meanings.
+    expect(page.body).toContain('Your strengths');
+    expect(page.body).toContain('Your blind spots');
+    expect(page.body).toContain('What drains you');
+    expect(page.body).toMatch(/Thoroughness/);
+    // Without the key, or with a wrong one, the result does not open at all.
     const bare = await owner.get(resultPath.split('?')[0] ?? '');
-    expect(bare.body).not.toContain('Delete my result');
+    expect(bare.statusCode).toBe(404);
+    expect(bare.body).not.toContain('Your strengths');
+    const wrong = await owner.get(`${resultPath.split('?')[0] ?? ''}?key=wrong`);
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.body).toBe(bare.body);
   });
 
   it('without mail the result stays with its user: group A does not know the person, and the dashboard says so', async () => {
@@ -151,14 +160,14 @@ describe('taking the test', () => {
     const taker = new Browser(service.base);
     const page = await taker.get(ownerLink);
     const submission = /name="submission_id" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
-    const fields = { submission_id: submission, ...answerFields(1), email: 'twice@example.org' };
+    const fields = { submission_id: submission, consent: 'yes', ...answerFields(1), email: 'twice@example.org' };
     const first = await taker.post(ownerLink, fields);
     const second = await taker.post(ownerLink, fields);
     expect(first.statusCode).toBe(303);
     expect(second.statusCode).toBe(303);
     expect(String(second.headers.location).split('?')[0]).toBe(String(first.headers.location).split('?')[0]);
     const dashboard = await owner.get('/dashboard');
-    expect(dashboard.body.match(/twice@example\.org/g)).toHaveLength(1);
+    expect(dashboard.body.match(/<td data-label="Email" class="email">twice@example\.org<\/td>/g)).toHaveLength(1);
   });
 
   it('refuses tampered answers with a 400 page naming the problem', async () => {
@@ -183,7 +192,7 @@ describe('taking the test', () => {
     const response = await takeTest(service.base, ownerLink, { email: 'csrf@example.org' });
     expect(response.statusCode).toBe(303);
     const taker = new Browser(service.base, 'https://evil.example');
-    const refused = await taker.post(ownerLink, { submission_id: 'abcdefghijklmnopqrstuv', ...answerFields(), email: 'evil@example.org' });
+    const refused = await taker.post(ownerLink, { submission_id: 'abcdefghijklmnopqrstuv', consent: 'yes', ...answerFields(), email: 'evil@example.org' });
     expect(refused.statusCode).toBe(403);
   });
 });
@@ -195,7 +204,7 @@ describe('hiring links', () => {
     const created = await owner.post('/dashboard/hiring', { csrf: csrfOf(dash.body), role, url: 'https://jobs.example.com/42?team=a|b#apply#now' });
     expect(created.statusCode).toBe(303);
     const listed = await owner.get(String(created.headers.location));
-    const link = /href="https?:\/\/[^/"]+(\/h\/[\w-]+)"/.exec(listed.body)?.[1] ?? '';
+    const link = /<code id="hiring-link-\d+" class="link">https?:\/\/[^/<]+(\/h\/[\w-]+)<\/code>/.exec(listed.body)?.[1] ?? '';
     expect(link).toMatch(/^\/h\//);
     expect((await takeTest(service.base, link, { email, first_name: 'Hiro' })).statusCode).toBe(303);
     return listed;

@@ -31,10 +31,20 @@ async function newHiringLink(n: number): Promise<string> {
   return `/h/${id}`;
 }
 
+/**
+ * Answers that differ for every n (under 625): the same answers again from one address count as
+ * the same test (a page sent again after Back), so a test of the limits must not repeat them.
+ */
+function variedAnswers(n: number): Record<string, string> {
+  const answers = answerFields(n % 5);
+  Object.keys(answers).slice(0, 4).forEach((name, j) => (answers[name] = String((Math.floor(n / 5 ** j) % 5) + 1)));
+  return answers;
+}
+
 /** Posts a completed test from `address` (the client's IP), as a browser on this site would. */
 async function submit(app: FastifyInstance, path: string, email: string, address: string) {
   serial += 1;
-  const form = new URLSearchParams({ submission_id: `limits-${serial}-${'x'.repeat(20)}`, email, ...answerFields(serial % 5) });
+  const form = new URLSearchParams({ submission_id: `limits-${serial}-${'x'.repeat(20)}`, email, consent: 'yes', ...variedAnswers(serial) });
   return app.inject({
     method: 'POST',
     url: path,
@@ -129,7 +139,7 @@ describe('test submissions are limited', () => {
 
   it('a resent form of the same attempt counts once', async () => {
     await inOneWindow(DAY_SECONDS);
-    const form = new URLSearchParams({ submission_id: `limits-resent-${'y'.repeat(20)}`, email: 'resent@example.org', ...answerFields(1) }).toString();
+    const form = new URLSearchParams({ submission_id: `limits-resent-${'y'.repeat(20)}`, email: 'resent@example.org', consent: 'yes', ...answerFields(1) }).toString();
     const send = () => service.base.inject({ method: 'POST', url: link, remoteAddress: '100.64.9.9', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' }, payload: form });
     for (let i = 0; i < SUBMISSION_LIMITS.perAddressPerDay + 2; i += 1) expect((await send()).statusCode).toBe(303);
     expect(await storedFor('resent@example.org')).toBe(1);

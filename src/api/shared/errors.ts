@@ -5,6 +5,7 @@ import { redactUrl } from '../../shared/logger.ts';
 import { bodyTooLarge } from './body-caps.ts';
 import { multipartLimitError } from './multipart.ts';
 import { COMMON_HEADERS } from './response-headers.ts';
+import { sendErrorPage, wantsErrorPage } from './html-errors.ts';
 import { recordRouteMethods, requestPath, type RouteMethods } from './route-methods.ts';
 import { STATUS_BY_CODE } from './status-codes.ts';
 import { validationMessage } from './validation-message.ts';
@@ -108,6 +109,8 @@ export function installErrorHandling(app: FastifyInstance): RouteMethods {
   app.setErrorHandler((raw: FastifyError, request, reply) => {
     const error = isAppError(raw) ? raw : fromFastifyError(raw, request);
     if (error.code === 'internal') request.log.error({ err: raw }, 'unexpected error');
+    // A page's own errors are pages (src/api/web/forms.ts); one it could not handle is too.
+    if (wantsErrorPage(request)) return sendErrorPage(request, reply, error);
     return sendError(request, reply, error);
   });
   const routes = recordRouteMethods(app);
@@ -116,7 +119,11 @@ export function installErrorHandling(app: FastifyInstance): RouteMethods {
     const allowed = routes.allowedFor(path);
     // A route of this method that found nothing (a missing file under /docs/static/*) is a 404 too.
     const method = request.method === 'HEAD' ? 'GET' : request.method;
-    if (allowed.length === 0 || allowed.includes(method)) return sendError(request, reply, new AppError('not_found', `No route for ${request.method} ${path}.`));
+    if (allowed.length === 0 || allowed.includes(method)) {
+      // A browser that opens an address nothing serves gets the branded page, an API client the error body.
+      if (wantsErrorPage(request)) return sendErrorPage(request, reply, new AppError('not_found', 'There is nothing at this address. Check the link, or start again from the start page.'));
+      return sendError(request, reply, new AppError('not_found', `No route for ${request.method} ${path}.`));
+    }
     // The path exists under other methods. Answered before any token is checked, like the 404:
     // which methods a path takes is public already (the OpenAPI document), so this tells nothing.
     reply.header('allow', allowed.join(', '));

@@ -36,3 +36,20 @@ export function personDiscMapUrl(base: string, publicId: string): string {
 export function profilePageUrl(base: string, publicId: string): string {
   return `${base}/p/${encodeURIComponent(publicId)}`;
 }
+
+/**
+ * The other host of this service as a browser would reach it, for the start page's links: the
+ * configured public URL, else the host the request came to on the other port. Null where
+ * neither can be told (port 0: a test's random port).
+ */
+export function otherHostBase(request: FastifyRequest, configured: string | null, port: number): string | null {
+  if (configured) return configured;
+  if (port === 0) return null;
+  try {
+    const url = new URL(publicBase(request, null));
+    url.port = String(port);
+    return url.origin;
+  } catch {
+    return null;
+  }
+}

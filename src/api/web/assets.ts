@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { AppError } from '../../shared/errors.ts';
 import { fileResponse } from '../shared/doc-responses.ts';
 
-const TYPES = { 'test.js': 'text/javascript; charset=utf-8', 'result.js': 'text/javascript; charset=utf-8', 'dashboard.js': 'text/javascript; charset=utf-8', 'favicon.svg': 'image/svg+xml' } as const;
+const TYPES = { 'test.js': 'text/javascript; charset=utf-8', 'result.js': 'text/javascript; charset=utf-8', 'copy.js': 'text/javascript; charset=utf-8', 'favicon.svg': 'image/svg+xml' } as const;
 
 /** The pages' few scripts and their icon, served from this service (it may run offline; nothing from another host). */
 export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {

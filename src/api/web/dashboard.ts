@@ -9,7 +9,7 @@ import { createHiringLink, listHiringLinks } from '../../takers/hiring.ts';
 import { listTakers } from '../../takers/queries.ts';
 import { activeUserToken, issueUserToken, mayHaveToken } from '../../users/api-token.ts';
 import { requestAccountConfirmation } from '../../users/signup.ts';
-import type { User } from '../../users/users.ts';
+import { organisationOf, type User } from '../../users/users.ts';
 import { renderDashboard } from '../../web/dashboard-page.ts';
 import { acceptsBody } from '../shared/body-caps.ts';
 import { htmlPage, redirect } from '../shared/doc-responses.ts';
@@ -21,14 +21,18 @@ interface Extras {
   newSecret?: string | null;
   error?: string | null;
   notice?: string | null;
+  /** The takers' search. */
+  query?: string;
 }
 
-async function render(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, session: { user: User; sessionId: string }, extras: Extras = {}, status = 200) {
+export async function render(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, session: { user: User; sessionId: string }, extras: Extras = {}, status = 200) {
   const { user } = session;
   const base = publicBase(request, ctx.config.publicBaseUrl);
   const token = await activeUserToken(ctx.db, user.id);
   const usage = token ? await usageSummary(ctx, token, new Date()) : null;
-  const takers = (await listTakers(ctx.db, user.id)).map((t) => {
+  const query = extras.query?.trim() ?? '';
+  const listed = await listTakers(ctx.db, user.id, { query });
+  const takers = listed.takers.map((t) => {
     const { view } = describePersonality(t.estimate, t.firstName);
     return {
       name: [t.firstName, t.lastName].filter((n): n is string => !!n).join(' ') || '—',
@@ -40,7 +44,7 @@ async function render(ctx: AppContext, request: FastifyRequest, reply: FastifyRe
       role: t.role,
     };
   });
-  const hiring = (await listHiringLinks(ctx.db, user.id)).map((h) => ({ role: h.role, url: h.url, testUrl: `${base}/h/${h.id}`, createdAt: h.createdAt }));
+  const hiring = (await listHiringLinks(ctx.db, user.id)).map((h) => ({ id: h.id, role: h.role, url: h.url, testUrl: `${base}/h/${h.id}`, createdAt: h.createdAt, closedAt: h.closedAt }));
   const html = renderDashboard({
     email: user.email,
     csrf: await ctx.sessions.csrfToken(session.sessionId),
@@ -48,7 +52,10 @@ async function render(ctx: AppContext, request: FastifyRequest, reply: FastifyRe
     token: token ? { prefix: token.prefix, createdAt: token.createdAt } : null,
     newSecret: extras.newSecret ?? null,
     usage: usage ? { callsThisMonth: usage.callsThisMonth, monthlyQuota: usage.monthlyQuota, rateLimitPerMinute: usage.rateLimitPerMinute, month: usage.month } : null,
+    organisationName: await organisationOf(ctx.db, user.id),
     takers,
+    takersTotal: listed.total,
+    query,
     hiring,
     mailEnabled: ctx.mailer.enabled,
     mustConfirmForToken: !mayHaveToken(ctx.mailer, user),
@@ -58,7 +65,7 @@ async function render(ctx: AppContext, request: FastifyRequest, reply: FastifyRe
   return sendHtml(reply, html, status);
 }
 
-async function requireSession(ctx: AppContext, request: FastifyRequest) {
+export async function requireSession(ctx: AppContext, request: FastifyRequest) {
   const session = await currentSession(ctx, request);
   if (!session) throw new AppError('unauthorized', 'Log in to see your dashboard.');
   return session;
@@ -72,15 +79,22 @@ const ROTATE_UNCONFIRMED = 'Tick the box to rotate: the live token stops working
 
 /** Everything on the dashboard belongs to the session's user; no id in a URL or form picks whose. */
 export const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const querystring = Type.Object({ created: Type.Optional(Type.String({ maxLength: 20, description: 'Set by the dashboard after creating a token, to show it once' })) });
+  const querystring = Type.Object({
+    created: Type.Optional(Type.String({ maxLength: 20, description: 'Set by the dashboard after it did something, to say so once' })),
+    q: Type.Optional(Type.String({ maxLength: 200, description: 'Shows only the takers whose name or email contains this' })),
+  });
   app.get('/dashboard', { schema: { summary: 'The dashboard (HTML)', tags: ['Pages'], querystring, response: { 200: htmlPage('The dashboard'), 303: redirect('Not logged in: on to the log-in form') } } }, async (request, reply) => {
     const session = await currentSession(ctx, request);
     if (!session) return reply.status(303).redirect('/login');
     const notices = new Map([
       ['hiring', 'Hiring link created.'],
+      ['closed', 'Hiring link closed: it takes no more tests.'],
+      ['organisation', 'Saved: the test names your organisation as who is asking.'],
+      ['removed', 'Removed: their results are deleted.'],
+      ['password', 'Your new password is set, and you are logged in. Other sessions of your account have ended.'],
       ['confirm-email', `We are mailing a link to ${session.user.email}: open it to confirm your address.`],
     ]);
-    return render(ctx, request, reply, session, { notice: notices.get(request.query.created ?? '') ?? null });
+    return render(ctx, request, reply, session, { notice: notices.get(request.query.created ?? '') ?? null, query: request.query.q ?? '' });
   });
 
   app.post('/dashboard/token', { schema: { summary: 'Creates or rotates the API token', tags: ['Pages'], body: FormBody, response: { 200: htmlPage('The dashboard, showing the new token once') } }, ...acceptsBody(TOKEN_FORM, ctx.config.bodyLimitBytes) }, async (request, reply) => {

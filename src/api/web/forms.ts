@@ -40,8 +40,8 @@ const TITLES: Partial<Record<string, string>> = {
  */
 export function htmlErrorHandler(error: unknown, _request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const validation = typeof error === 'object' && error !== null && 'validation' in error;
-  if (validation) return sendHtml(reply, renderMessagePage('Something is not right', 'The form was not complete or not valid. Go back and try again.'), 400);
+  if (validation) return sendHtml(reply, renderMessagePage('Something is not right', 'The form was not complete or not valid. Go back and try again.', undefined, 400), 400);
   if (!isAppError(error) || error.code === 'internal') throw error;
   if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-  return sendHtml(reply, renderMessagePage(TITLES[error.code] ?? 'Something went wrong', error.message), STATUS_BY_CODE[error.code]);
+  return sendHtml(reply, renderMessagePage(TITLES[error.code] ?? 'Something went wrong', error.message, undefined, STATUS_BY_CODE[error.code]), STATUS_BY_CODE[error.code]);
 }

@@ -6,7 +6,8 @@ import type { AppContext } from '../../context.ts';
 import { normalizeEmail } from '../../people/normalize.ts';
 import { AppError, isAppError } from '../../shared/errors.ts';
 import { resolveTestLink } from '../../takers/hiring.ts';
-import { submitTest } from '../../takers/submit.ts';
+import { resultPath, submitTest } from '../../takers/submit.ts';
+import { organisationOf } from '../../users/users.ts';
 import { renderTestPage, type TestPageModel } from '../../web/test-page.ts';
 import { clientNetwork } from '../../accounts/network.ts';
 import { checkSameOrigin, clientAddress } from './browser-session.ts';
@@ -72,6 +73,7 @@ export const testPageRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; questi
           submissionId: randomBytes(18).toString('base64url'),
           storageKey: `${kind}-${linkId.slice(-12)}`,
           hiring: link.hiring ? { role: link.hiring.role, url: link.hiring.url } : null,
+          organisationName: await organisationOf(ctx.db, link.userId),
           mailConfirms: ctx.mailer.enabled,
         }),
       );
@@ -91,14 +93,16 @@ export const testPageRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; questi
         submissionId: field(form, 'submission_id') || randomBytes(18).toString('base64url'),
         storageKey: `${kind}-${linkId.slice(-12)}`,
         hiring: link.hiring ? { role: link.hiring.role, url: link.hiring.url } : null,
+        organisationName: await organisationOf(ctx.db, link.userId),
         mailConfirms: ctx.mailer.enabled,
+        consented: field(form, 'consent') === 'yes',
         answers,
         firstName: field(form, 'first_name'),
         lastName: field(form, 'last_name'),
         email: field(form, 'email'),
       };
       try {
-        const deps = { db: ctx.db, mailer: ctx.mailer, publicBaseUrl: ctx.config.publicBaseUrl };
+        const deps = { db: ctx.db, mailer: ctx.mailer, publicBaseUrl: ctx.config.publicBaseUrl, resultKey: (id: string) => ctx.sessions.derive('result-key', id) };
         const stored = await submitTest(deps, questionnaire, { userId: link.userId, hiringLinkId: link.hiring?.id ?? null, key: `${kind}:${linkId}` }, {
           submissionId: model.submissionId,
           email: apiUserEmail || model.email || '',
@@ -106,8 +110,10 @@ export const testPageRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; questi
           lastName: model.lastName ?? '',
           answers,
           network: clientNetwork(clientAddress(request)),
+          consented: model.consented === true,
         });
-        const target = `/r/${encodeURIComponent(stored.id)}${stored.deleteKey ? `?key=${encodeURIComponent(stored.deleteKey)}` : ''}`;
+        // A repeat (sent twice, or Back and send again) lands on the first result, which says so.
+        const target = stored.deleteKey ? `${resultPath(stored.id, stored.deleteKey)}${stored.repeated ? '&again=1' : ''}` : `/r/${encodeURIComponent(stored.id)}`;
         return reply.status(303).header('cache-control', 'no-store').redirect(target);
       } catch (error) {
         if (!isAppError(error) || (error.code !== 'bad_request' && error.code !== 'rate_limited')) throw error;

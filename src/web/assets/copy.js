@@ -1,4 +1,5 @@
-// Copy buttons on the dashboard: copies the text of the element named by data-copy.
+// Copy buttons (the dashboard's token, button code and hiring links; the result page's private
+// link): copies the text, or value, of the element named by data-copy, and says so.
 (function () {
   'use strict';
   Array.prototype.forEach.call(document.querySelectorAll('[data-copy]'), function (button) {
@@ -11,13 +12,13 @@
         var status = document.getElementById(button.getAttribute('data-copy') + '-status');
         if (status) status.textContent = 'Copied.';
       };
-      if (navigator.clipboard && navigator.clipboard.writeText) {
-        navigator.clipboard.writeText(text).then(done, function () { if (source.select) source.select(); document.execCommand('copy'); done(); });
-      } else {
+      var fallback = function () {
         if (source.select) source.select();
-        document.execCommand('copy');
+        try { document.execCommand('copy'); } catch (e) { /* the text is selected: copy it by hand */ }
         done();
-      }
+      };
+      if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(done, fallback);
+      else fallback();
     });
   });
 })();
