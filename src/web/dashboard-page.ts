@@ -20,6 +20,10 @@ export interface DashboardModel {
   hiring: { role: string; url: string; testUrl: string; createdAt: Date }[];
   error?: string | null;
   notice?: string | null;
+  /** Warnings from other parts (a disabled webhook endpoint), HTML, shown at the top. */
+  alerts?: string[];
+  /** Cards from other parts (webhooks), HTML, shown after the dashboard's own. */
+  sections?: string[];
 }
 
 const CSS = `
@@ -158,11 +162,13 @@ export function renderDashboard(model: DashboardModel): string {
 <h1>Dashboard</h1>
 ${model.notice ? `<div class="notice" role="status">${escapeHtml(model.notice)}</div>` : ''}
 ${errorBox(model.error)}
+${(model.alerts ?? []).join('\n')}
 ${tokenCard(model)}
 ${usageCard(model)}
 ${buttonCard(model)}
 ${takersCard(model)}
-${hiringCard(model)}`;
+${hiringCard(model)}
+${(model.sections ?? []).join('\n')}`;
   return renderShell({
     title: 'Dashboard · Rapport',
     body,

@@ -14,6 +14,7 @@ import { renderDashboard } from '../../web/dashboard-page.ts';
 import { htmlPage, redirect } from '../shared/doc-responses.ts';
 import { profilePageUrl, publicBase } from '../shared/links.ts';
 import { checkCsrf, currentSession } from './browser-session.ts';
+import { dashboardWebhooks } from './dashboard-webhooks.ts';
 import { field, FormBody, sendHtml } from './forms.ts';
 
 interface Extras {
@@ -39,6 +40,7 @@ async function render(ctx: AppContext, request: FastifyRequest, reply: FastifyRe
       role: t.role,
     };
   });
+  const webhooks = await dashboardWebhooks(ctx, user);
   const hiring = (await listHiringLinks(ctx.db, user.id)).map((h) => ({ role: h.role, url: h.url, testUrl: `${base}/h/${h.id}`, createdAt: h.createdAt }));
   const html = renderDashboard({
     email: user.email,
@@ -53,6 +55,8 @@ async function render(ctx: AppContext, request: FastifyRequest, reply: FastifyRe
     mustConfirmForToken: !mayHaveToken(ctx.mailer, user),
     error: extras.error ?? null,
     notice: extras.notice ?? null,
+    alerts: [webhooks.alert],
+    sections: [webhooks.card],
   });
   return sendHtml(reply, html, status);
 }

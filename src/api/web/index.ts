@@ -5,6 +5,7 @@ import { assetRoutes } from './assets.ts';
 import { authRoutes } from './auth.ts';
 import { confirmRoutes } from './confirm.ts';
 import { dashboardRoutes } from './dashboard.ts';
+import { dashboardWebhookRoutes } from './dashboard-webhooks.ts';
 import { htmlErrorHandler } from './forms.ts';
 import { resultPageRoutes } from './result-page.ts';
 import { testPageRoutes } from './test-page.ts';
@@ -19,4 +20,5 @@ export const assessmentPages: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = a
   await app.register(authRoutes, { ctx });
   await app.register(confirmRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
+  await app.register(dashboardWebhookRoutes, { ctx });
 };
