@@ -15,6 +15,7 @@ import { installLoadShedding } from './api/shared/load-shedding.ts';
 import { installRequestMetrics, metricsRoute, type HostName } from './api/shared/metrics.ts';
 import { installOpenApi } from './api/shared/openapi.ts';
 import { installRequestLog, requestIdFor } from './api/shared/request-log.ts';
+import { otherHostHint, refuseJsonSentAsForm } from './api/shared/wrong-door.ts';
 import { discMapRoute } from './api/web/disc-map.ts';
 import { assessmentPages } from './api/web/index.ts';
 import { personDiscMapRoute } from './api/web/person-disc-map.ts';
@@ -51,7 +52,8 @@ async function createFastify(ctx: AppContext, host: HostName, options: BuildOpti
   if (options.warmSerializers === true) warmUpSerializersWhenReady(app, serializerWarmUps);
   limitConnections(app.server, ctx.config.http);
   app.decorateRequest('apiToken', null);
-  const routes = installErrorHandling(app, ctx.config.bodyLimitBytes);
+  const routes = installErrorHandling(app, ctx.config.bodyLimitBytes, otherHostHint(host, ctx.config));
+  refuseJsonSentAsForm(app);
   installRequestLog(app);
   installRequestMetrics(app, ctx.metrics, host, routes);
   installLoadShedding(app, ctx.overload, ctx.metrics);

@@ -95,8 +95,11 @@ function installNulGuard(app: FastifyInstance): void {
   });
 }
 
-/** Returns the routes' methods as registered, which the request metrics label 405s with. */
-export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: number): RouteMethods {
+/**
+ * Returns the routes' methods as registered, which the request metrics label 405s with.
+ * `hint`: what a 404 adds when the route lives elsewhere (the other port: wrong-door.ts).
+ */
+export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: number, hint: (method: string, path: string) => string | null = () => null): RouteMethods {
   installNulGuard(app);
   app.addSchema(ErrorBody);
   app.setErrorHandler((raw: FastifyError, request, reply) => {
@@ -110,11 +113,13 @@ export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: numbe
     const allowed = routes.allowedFor(path);
     // A route of this method that found nothing (a missing file under /docs/static/*) is a 404 too.
     const method = request.method === 'HEAD' ? 'GET' : request.method;
-    if (allowed.length === 0 || allowed.includes(method)) return sendError(request, reply, new AppError('not_found', `No route for ${request.method} ${path}.`));
+    const elsewhere = allowed.includes(method) ? null : hint(request.method, path);
+    const also = elsewhere ? ` ${elsewhere}` : '';
+    if (allowed.length === 0 || allowed.includes(method)) return sendError(request, reply, new AppError('not_found', `No route for ${request.method} ${path}.${also}`));
     // The path exists under other methods. Answered before any token is checked, like the 404:
     // which methods a path takes is public already (the OpenAPI document), so this tells nothing.
     reply.header('allow', allowed.join(', '));
-    return sendError(request, reply, new AppError('method_not_allowed', `${path} takes ${spokenMethods(allowed)}, not ${request.method}.`));
+    return sendError(request, reply, new AppError('method_not_allowed', `${path} takes ${spokenMethods(allowed)}, not ${request.method}.${also}`));
   });
   return routes;
 }
