@@ -9,12 +9,14 @@ import { AppError } from '../../shared/errors.ts';
 import { readingMultipart } from '../shared/multipart.ts';
 import { noPersonality, NoPersonality } from '../shared/personality-schemas.ts';
 import { AnalysisA3, toA3 } from './analysis-shapes.ts';
+import { errorResponses, TOKEN_ERRORS } from '../shared/error-responses.ts';
 
 const TextObject = Type.Object({ text: Type.String({ description: 'The text to analyse' }) });
 
 /** The contract lists `text` without its encoding, so every common one is accepted. */
 const schema = {
   summary: 'Predict a personality from text sent as JSON, a form, multipart, plain text or ?text=',
+  operationId: 'analyzeText',
   tags: ['Analysis'],
   security: [{ bearer: [] }],
   querystring: Type.Object({ text: Type.Optional(Type.String({ description: 'The text, when not sent as the body (the body wins when both are sent)' })) }),
@@ -25,7 +27,10 @@ const schema = {
       'text/plain': { schema: Type.String() },
     },
   },
-  response: { 200: Type.Union([AnalysisA3, NoPersonality], { description: 'A3: the predicted personality, or the no-personality answer (data null) when the text yields none' }) },
+  response: {
+    200: Type.Union([AnalysisA3, NoPersonality], { description: 'A3: the predicted personality, or the no-personality answer (data null) when the text yields none' }),
+    ...errorResponses([...TOKEN_ERRORS, 'bad_request', 'payload_too_large', 'unsupported_media_type']),
+  },
 };
 
 const MISSING = 'Send the text to analyse as the parameter "text" (JSON body, form field, multipart field, plain-text body or query string).';

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 
 const schema = {
   summary: 'Where to start: links to the API reference and the health check',
+  operationId: 'getServiceIndex',
   tags: ['Operations'],
   response: {
     200: Type.Object(

@@ -63,12 +63,12 @@ function values(form: Form | undefined, name: string): string[] {
   return value === undefined ? [] : Array.isArray(value) ? value : [value];
 }
 
-const Params = Type.Object({ id: Type.String({ maxLength: 100 }) });
+const Params = Type.Object({ id: Type.String({ maxLength: 100, description: 'The endpoint id (ep_…)' }) });
 const NOTICES: Record<string, string> = { removed: 'Endpoint removed.', enabled: 'Endpoint enabled: events are sent to it again.', test: 'Test event on its way: see the endpoint\'s latest deliveries.' };
 
 /** /dashboard/webhooks: the user's endpoints, for assessment.completed and assessment.deleted. Every form checks the session and its CSRF token. */
 export const dashboardWebhookRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const querystring = Type.Object({ done: Type.Optional(Type.String({ maxLength: 20 })) });
+  const querystring = Type.Object({ done: Type.Optional(Type.String({ maxLength: 20, description: 'What was just done (removed, enabled, test), for the notice at the top' })) });
   app.get('/dashboard/webhooks', { schema: { summary: 'Your webhooks (HTML)', tags: ['Pages'], querystring, response: { 200: htmlPage('The webhooks page'), 303: redirect('Not logged in: on to the log-in form') } } }, async (request, reply) => {
     const session = await currentSession(ctx, request);
     if (!session) return reply.status(303).redirect('/login');

@@ -11,7 +11,7 @@ export function webhookDeliveriesRoute(group: WebhookGroup): FastifyPluginAsyncT
     operationId: `list${group.name}WebhookDeliveries`,
     ...common(group),
     params: EndpointIdParams,
-    response: { 200: Type.Object({ data: Type.Array(DeliverySchema) }), ...errorResponses([...TOKEN_ERRORS, 'forbidden', 'not_found']) },
+    response: { 200: Type.Object({ data: Type.Array(DeliverySchema) }, { description: "The endpoint's latest deliveries, newest first" }), ...errorResponses([...TOKEN_ERRORS, 'forbidden', 'not_found']) },
   };
   return async (app, { ctx }) => {
     app.get(`${group.prefix}/:id/deliveries`, { schema }, async (request) => ({

@@ -10,7 +10,7 @@ export function enableWebhookRoute(group: WebhookGroup): FastifyPluginAsyncTypeb
     operationId: `enable${group.name}Webhook`,
     ...common(group),
     params: EndpointIdParams,
-    response: { 200: endpointSchema(group), ...errorResponses([...TOKEN_ERRORS, 'forbidden', 'not_found']) },
+    response: { 200: { ...endpointSchema(group), description: 'The endpoint, enabled: events are sent to it again' }, ...errorResponses([...TOKEN_ERRORS, 'forbidden', 'not_found']) },
   };
   return async (app, { ctx }) => {
     app.post(`${group.prefix}/:id/enable`, { schema }, async (request) => endpointView(await enableEndpoint(ctx.db, await group.owner(ctx, request), request.params.id)));

@@ -10,7 +10,7 @@ export function listWebhooksRoute(group: WebhookGroup): FastifyPluginAsyncTypebo
     summary: 'Your webhook endpoints',
     operationId: `list${group.name}Webhooks`,
     ...common(group),
-    response: { 200: Type.Object({ data: Type.Array(endpointSchema(group)) }), ...errorResponses([...TOKEN_ERRORS, 'forbidden']) },
+    response: { 200: Type.Object({ data: Type.Array(endpointSchema(group)) }, { description: 'Your endpoints, oldest first (never their secrets)' }), ...errorResponses([...TOKEN_ERRORS, 'forbidden']) },
   };
   return async (app, { ctx }) => {
     app.get(group.prefix, { schema }, async (request) => ({ data: (await listEndpoints(ctx.db, await group.owner(ctx, request))).map(endpointView) }));

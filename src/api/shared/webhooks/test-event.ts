@@ -12,7 +12,7 @@ export function testWebhookRoute(group: WebhookGroup): FastifyPluginAsyncTypebox
     ...common(group),
     params: EndpointIdParams,
     response: {
-      202: Type.Object({ delivery_id: Type.String({ description: 'The webhook-id the receiver will see' }) }),
+      202: Type.Object({ delivery_id: Type.String({ description: 'The webhook-id the receiver will see' }) }, { description: 'The test event is queued for delivery' }),
       ...errorResponses([...TOKEN_ERRORS, 'forbidden', 'not_found', 'conflict'], { conflict: 'conflict: the endpoint is disabled; enable it first' }),
     },
   };
