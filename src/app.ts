@@ -14,6 +14,7 @@ import { indexRoute } from './api/shared/index-route.ts';
 import { installLoadShedding } from './api/shared/load-shedding.ts';
 import { installRequestMetrics, metricsRoute, type HostName } from './api/shared/metrics.ts';
 import { installOpenApi } from './api/shared/openapi.ts';
+import { addWebhookEventSchemas } from './api/shared/webhooks/event-schemas.ts';
 import { installRequestLog, requestIdFor } from './api/shared/request-log.ts';
 import { otherHostHint, refuseJsonSentAsForm } from './api/shared/wrong-door.ts';
 import { discMapRoute } from './api/web/disc-map.ts';
@@ -75,6 +76,7 @@ export async function buildBaseApp(ctx: AppContext, options: BuildOptions = {}):
       queryToken: { type: 'apiKey', in: 'query', name: 'token' },
     },
   });
+  addWebhookEventSchemas(app, ['enterprise', 'user']);
   await app.register(healthRoute, { ctx });
   await app.register(indexRoute('Enterprise (group A) and Assessment (group B) API'));
   await app.register(enterpriseApi, { ctx });
@@ -99,6 +101,7 @@ export async function buildConnectApp(ctx: AppContext, options: BuildOptions = {
       'emails. Request ids are those of completed searches of the same organization; anything else is a 404.',
     securitySchemes: { orgToken: { type: 'apiKey', in: 'header', name: 'X-Org-Token' } },
   });
+  addWebhookEventSchemas(app, ['connect']);
   await app.register(healthRoute, { ctx });
   await app.register(indexRoute('Connect API (group C)'));
   await app.register(connectApi, { ctx });

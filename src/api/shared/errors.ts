@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { Type } from 'typebox';
-import { AppError, isAppError } from '../../shared/errors.ts';
+import { AppError, ERROR_CODES, isAppError } from '../../shared/errors.ts';
 import { redactUrl } from '../../shared/logger.ts';
 import { sizeText } from '../../shared/size.ts';
 import { recordRouteMethods, requestPath, type RouteMethods } from './route-methods.ts';
@@ -11,7 +11,8 @@ import { validationMessage } from './validation-message.ts';
 export const ErrorBody = Type.Object(
   {
     error: Type.Object({
-      code: Type.String({ description: 'Stable machine-readable code' }),
+      // The closed list, so a generated client types the code (clients/typescript).
+      code: Type.String({ enum: [...ERROR_CODES], description: 'Stable machine-readable code' }),
       message: Type.String({ description: 'What went wrong, for a person' }),
       request_id: Type.String(),
     }),
