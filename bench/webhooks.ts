@@ -3,6 +3,7 @@
  * (its job worker, its webhook sender) and a receiver on loopback.
  *
  *   npx tsx bench/webhooks.ts [--searches 1000] [--rate 200] [--down-seconds 120] [--throughput 1000]
+ *     [--rounds 2] [--parts latency,outage,throughput]
  *
  * 1. Latency: `--searches` async searches sent at `--rate` a second to a token with an endpoint;
  *    for each, from the search's completion (completed_at, in the database) to its webhook's
@@ -12,7 +13,7 @@
  *    (by webhook-id and by request id), and the bench says how long after the return the last came.
  * 3. Throughput: `--throughput` async searches queued at once, then completed by the worker, for a
  *    token without an endpoint and for one with (every webhook delivered before the clock stops),
- *    alternated twice: completed/s each way and the ratio (target: within 10 %).
+ *    alternated `--rounds` times: completed/s each way and the ratio (target: within 10 %).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -33,8 +34,11 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '200' },
     'down-seconds': { type: 'string', default: '120' },
     throughput: { type: 'string', default: '1000' },
+    rounds: { type: 'string', default: '2' },
+    parts: { type: 'string', default: 'latency,outage,throughput' },
   },
 });
+const parts = new Set(values.parts.split(','));
 const TEXT_300 = BENCH_TEXT_1000.split(' ').slice(0, 300).join(' ');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -108,7 +112,7 @@ async function processing(): Promise<number> {
 }
 
 // 1. Latency from completion to arrival.
-{
+if (parts.has('latency')) {
   const count = Number(values.searches);
   const gap = 1000 / Number(values.rate);
   const secret = await token(true);
@@ -129,7 +133,7 @@ async function processing(): Promise<number> {
 }
 
 // 2. The receiver down for a while: everything arrives after it returns, nothing twice.
-{
+if (parts.has('outage')) {
   const downMs = Number(values['down-seconds']) * 1000;
   const secret = await token(true);
   const before = receiver.arrivals.length;
@@ -153,10 +157,10 @@ async function processing(): Promise<number> {
 }
 
 // 3. Throughput without and with webhooks, alternated.
-{
+if (parts.has('throughput')) {
   const count = Number(values.throughput);
   const rates: Record<'off' | 'on', number[]> = { off: [], on: [] };
-  for (const round of [0, 1]) {
+  for (let round = 0; round < Number(values.rounds); round++) {
     for (const mode of ['off', 'on'] as const) {
       const secret = await token(mode === 'on');
       const before = receiver.arrivals.length;

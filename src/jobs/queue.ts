@@ -93,6 +93,21 @@ export async function claimJob(db: Queryable, kinds: readonly string[], leaseSec
   return { id: row.id, kind: row.kind, attempts: row.attempts, payload: (payload ?? {}) as Record<string, unknown> };
 }
 
+/**
+ * Makes the queued jobs of these owners that wait for a later time due now (a webhook endpoint
+ * that answers again: its deliveries waiting out a back-off go at once). Returns how many.
+ */
+export async function runOwnersJobsNow(db: Queryable, kind: string, owners: readonly string[]): Promise<number> {
+  if (owners.length === 0) return 0;
+  const rows = await db.query<{ id: string }>(
+    `UPDATE jobs SET run_after = now(), updated_at = now()
+     WHERE kind = $1 AND owner = ANY($2::text[]) AND status = 'queued' AND run_after > now()
+     RETURNING id`,
+    [kind, [...owners]],
+  );
+  return rows.length;
+}
+
 export async function completeJob(db: Queryable, id: string): Promise<void> {
   await db.query("UPDATE jobs SET status = 'done', lease_until = NULL, updated_at = now() WHERE id = $1", [id]);
 }

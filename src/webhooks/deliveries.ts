@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import { enqueueJobs } from '../jobs/queue.ts';
+import { enqueueJobs, runOwnersJobsNow } from '../jobs/queue.ts';
 import { WEBHOOK_JOB } from './events.ts';
 
 /** A pending delivery with what its attempt needs from its endpoint. */
@@ -69,6 +69,8 @@ export type DeliveryOutcome =
 export interface EndpointOutcome {
   id: string;
   succeeded: boolean;
+  /** It had been failing and answered now: its deliveries waiting out a back-off are due at once. */
+  recovered: boolean;
   /** Set when this batch disables it (410 Gone, or a day of failures). */
   disabledReason: string | null;
 }
@@ -114,6 +116,17 @@ export async function recordOutcomes(tx: Queryable, deliveries: readonly Deliver
        WHERE e.id = r.id`,
       [JSON.stringify(endpoints.map((e) => ({ id: e.id, succeeded: e.succeeded, disabled_reason: e.disabledReason })))],
     );
+  }
+  // A receiver back after an outage gets its backlog now, not at each delivery's next back-off
+  // (hours, after a long outage); the retries this batch is about to queue keep their own times.
+  const recovered = endpoints.filter((e) => e.recovered && e.disabledReason === null).map((e) => e.id);
+  if (recovered.length > 0) {
+    await tx.query(
+      `UPDATE webhook_deliveries SET next_attempt_at = now()
+       WHERE endpoint_id = ANY($1::text[]) AND status = 'pending' AND next_attempt_at > now()`,
+      [recovered],
+    );
+    await runOwnersJobsNow(tx, WEBHOOK_JOB, recovered);
   }
   // A disabled endpoint's other pending deliveries (in other batches, or waiting for a retry) end now too.
   const disabled = endpoints.filter((e) => e.disabledReason !== null);

@@ -87,7 +87,8 @@ async function deliverToEndpoint(deps: DeliveryDeps, list: readonly PendingDeliv
         : { id: d.id, endpointId: d.endpointId, state: 'retry', tried: false, status: null, error: null, next: new Date(Math.min(at.getTime(), deadline)) },
     );
   }
-  return { outcomes, endpoint: { id: first.endpointId, succeeded: state.succeeded, disabledReason: disableReason(deps, first, state.succeeded, state.failure) } };
+  const recovered = state.succeeded && first.failingSince !== null;
+  return { outcomes, endpoint: { id: first.endpointId, succeeded: state.succeeded, recovered, disabledReason: disableReason(deps, first, state.succeeded, state.failure) } };
 }
 
 /** 410 Gone at once (Standard Webhooks); otherwise a whole retry window of nothing but failures. */
