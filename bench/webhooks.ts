@@ -174,8 +174,13 @@ if (parts.has('throughput')) {
     }
   }
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const ratio = mean(rates.on) / mean(rates.off);
-  console.log(`async search throughput with webhooks on: ${(ratio * 100).toFixed(0)} % of without (target ≥ 90 %); mean of the rounds ${Math.round(mean(rates.off))}/s off, ${Math.round(mean(rates.on))}/s on`);
+  // Each round's pair ran back to back: its ratio is the least disturbed by a shared machine's swings.
+  const ratios = rates.on.map((on, i) => on / (rates.off[i] ?? Number.NaN)).sort((a, b) => a - b);
+  const middle = ratios[Math.floor(ratios.length / 2)] ?? Number.NaN;
+  console.log(
+    `async search throughput with webhooks on: ${(middle * 100).toFixed(0)} % of without, the middle round's ratio (target ≥ 90 %; rounds ${ratios.map((r) => `${(r * 100).toFixed(0)} %`).join(', ')}); ` +
+      `mean of the rounds ${Math.round(mean(rates.off))}/s off, ${Math.round(mean(rates.on))}/s on`,
+  );
 }
 
 await app.close();
