@@ -12,7 +12,7 @@ const apiGroup = (group, others) => ({ from: `src/api/${group}`, forbid: others.
 const API_GROUPS = ['enterprise', 'assessment', 'connect', 'web', 'ops'];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', 'data/', '.tmp/', 'node_modules/'] },
+  { ignores: ['dist/', 'coverage/', 'data/', '.tmp/', 'node_modules/', 'clients/typescript/dist/', 'clients/typescript/src/generated/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -43,5 +43,6 @@ try {
 } finally {
   if (dir) rmSync(dir, { recursive: true, force: true });
 }
+run('bench/webhooks.ts', values.quick ? ['--searches', '300', '--down-seconds', '20', '--throughput', '300'] : []);
 // On PostgreSQL only (set DATABASE_URL): one API process against two, Redis limiter against in-process.
 run('bench/scale-out.ts', values.quick ? ['--people', '2000', '--rounds', '3'] : []);

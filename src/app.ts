@@ -15,9 +15,11 @@ import { installInputTextGuard } from './api/shared/input-text.ts';
 import { installLoadShedding } from './api/shared/load-shedding.ts';
 import { installRequestMetrics, metricsRoute, type HostName } from './api/shared/metrics.ts';
 import { installOpenApi } from './api/shared/openapi.ts';
+import { addWebhookEventSchemas } from './api/shared/webhooks/event-schemas.ts';
 import { installRequestLog, requestIdFor } from './api/shared/request-log.ts';
 import { otherHostBase } from './api/shared/links.ts';
 import { installResponseHeaders } from './api/shared/response-headers.ts';
+import { otherHostHint, refuseJsonSentAsForm } from './api/shared/wrong-door.ts';
 import { discMapRoute } from './api/web/disc-map.ts';
 import { assessmentPages } from './api/web/index.ts';
 import { personDiscMapRoute } from './api/web/person-disc-map.ts';
@@ -64,7 +66,8 @@ async function createFastify(ctx: AppContext, host: HostName, options: BuildOpti
   if (options.warmSerializers === true) warmUpSerializersWhenReady(app, serializerWarmUps);
   limitConnections(app.server, ctx.config.http);
   app.decorateRequest('apiToken', null);
-  const routes = installErrorHandling(app);
+  const routes = installErrorHandling(app, otherHostHint(host, ctx.config));
+  refuseJsonSentAsForm(app);
   installRequestLog(app);
   installResponseHeaders(app);
   installRequestMetrics(app, ctx.metrics, host, routes);
@@ -92,6 +95,7 @@ export async function buildBaseApp(ctx: AppContext, options: BuildOptions = {}):
       queryToken: { type: 'apiKey', in: 'query', name: 'token' },
     },
   });
+  addWebhookEventSchemas(app, ['enterprise', 'user']);
   await app.register(healthRoute, { ctx });
   const landing = (request: FastifyRequest) =>
     renderLandingPage({ host: 'base', signupOpen: ctx.config.signup, connectDocsUrl: withPath(otherHostBase(request, ctx.config.publicConnectUrl, ctx.config.connectPort), '/docs'), baseUrl: null });
@@ -118,6 +122,7 @@ export async function buildConnectApp(ctx: AppContext, options: BuildOptions = {
       'emails. Request ids are those of completed searches of the same organization; anything else is a 404.',
     securitySchemes: { orgToken: { type: 'apiKey', in: 'header', name: 'X-Org-Token' } },
   });
+  addWebhookEventSchemas(app, ['connect']);
   await app.register(healthRoute, { ctx });
   const landing = (request: FastifyRequest) =>
     renderLandingPage({ host: 'connect', signupOpen: ctx.config.signup, connectDocsUrl: null, baseUrl: otherHostBase(request, ctx.config.publicBaseUrl, ctx.config.port) });

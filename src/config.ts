@@ -71,6 +71,19 @@ export interface Config {
   textInlineMaxChars: number;
   /** Mail for confirmation links (SMTP_URL, SMTP_FROM); null: the service sends no mail. */
   mail: MailConfig | null;
+  /** Webhook delivery (src/webhooks/README.md). */
+  webhooks: WebhookConfig;
+}
+
+export interface WebhookConfig {
+  /** RAPPORT_WEBHOOK_ALLOW_PRIVATE: http URLs and private or loopback addresses may receive webhooks (tests, on-premise). */
+  allowPrivate: boolean;
+  /** A receiver must answer within this (ms); slower is a failed attempt. */
+  timeoutMs: number;
+  /** The first retry comes about this long after a failed first attempt (ms); each later one waits three times longer. */
+  firstRetryMs: number;
+  /** Deliveries are retried for this long after their event (ms); an endpoint failing this long is disabled. */
+  retryForMs: number;
 }
 
 export interface MailConfig {
@@ -378,5 +391,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     textMaxQueue: readCount(env, 'RAPPORT_TEXT_MAX_QUEUE', 64),
     textInlineMaxChars: readCount(env, 'RAPPORT_TEXT_INLINE_CHARS', 5000),
     mail: readMail(env, publicBaseUrl),
+    webhooks: readWebhooks(env),
+  };
+}
+
+/** A day of retries by default, as the issue and Standard Webhooks' own schedule suggest; shorter for tests. */
+function readWebhooks(env: Env): WebhookConfig {
+  return {
+    allowPrivate: readBool(env, 'RAPPORT_WEBHOOK_ALLOW_PRIVATE', false),
+    timeoutMs: readSeconds(env, 'RAPPORT_WEBHOOK_TIMEOUT', 5, 1, 60),
+    firstRetryMs: readCount(env, 'RAPPORT_WEBHOOK_FIRST_RETRY_MS', 5000),
+    retryForMs: readSeconds(env, 'RAPPORT_WEBHOOK_RETRY_FOR', 24 * 3600, 1, 7 * 24 * 3600),
   };
 }

@@ -23,6 +23,10 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { PersonLookups } from './people/lookups.ts';
 import { DiscMapRenderer } from './web/disc-map-renderer.ts';
 import { prepareProfileContent } from './content/compose-profile.ts';
+import { systemResolver, type AddressPolicy } from './webhooks/address-check.ts';
+import { DELIVERY_BATCH, DELIVERY_LANES, deliveryLeaseSeconds, webhookDeliveryJobs } from './webhooks/delivery-jobs.ts';
+import { WEBHOOK_JOB } from './webhooks/events.ts';
+import { WebhookSender } from './webhooks/sender.ts';
 
 /**
  * Everything a request or a command needs, built once at start-up and passed explicitly.
@@ -60,6 +64,8 @@ export interface AppContext {
   wakeWorker(): void;
   /** Stores the answered sync searches of this process, many rows in one statement. */
   finishedRequests: FinishedRequestWriter;
+  /** Where webhooks may go (RAPPORT_WEBHOOK_ALLOW_PRIVATE), checked when an endpoint is registered and on every attempt. */
+  webhookAddresses: AddressPolicy;
   /** Stops background work and flushes what is pending; the database is closed by its owner. */
   shutdown(): Promise<void>;
 }
@@ -121,17 +127,30 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
   });
   const finishedRequests = new FinishedRequestWriter(db);
   const mailer = createMailer(config.mail, logger);
+  const webhookAddresses: AddressPolicy = { allowPrivate: config.webhooks.allowPrivate, resolve: systemResolver };
   let worker: JobWorker | null = null;
+  let sender: WebhookSender | null = null;
   let stopPurging = () => {};
   if (options.runJobs) {
     // One job per PDF worker thread: several PDFs are analysed at once, each in its own thread.
-    worker = new JobWorker(db, logger, { concurrency: config.pdfWorkers });
-    const handler = pdfAnalysisHandler({ db, pdf, spool, text: textPool });
-    worker.register(PDF_JOB, handler.run, handler.giveUp);
+    const jobs = new JobWorker(db, logger, { concurrency: config.pdfWorkers });
+    worker = jobs;
+    // A finished job that queued a webhook wakes the worker at once, so it goes out now, not at the next poll.
+    const wake = () => jobs.wake();
+    const handler = pdfAnalysisHandler({ db, pdf, spool, text: textPool, wake });
+    jobs.register(PDF_JOB, handler.run, handler.giveUp);
     // Connect searches are many and small: claimed and finished a batch at a time.
-    const search = profileSearchJobs({ db, text: textPool });
-    worker.registerBatch(PROFILE_SEARCH_JOB, search.run, search.giveUp);
-    worker.start();
+    const search = profileSearchJobs({ db, text: textPool, wake });
+    jobs.registerBatch(PROFILE_SEARCH_JOB, search.run, search.giveUp);
+    // Webhook deliveries wait on receivers, not on this machine: several batches at once, each with a lease as long as its slowest run.
+    sender = new WebhookSender(webhookAddresses, config.webhooks.timeoutMs);
+    const deliveries = webhookDeliveryJobs({ db, sender, retry: config.webhooks, logger });
+    jobs.registerBatch(WEBHOOK_JOB, deliveries.run, deliveries.giveUp, {
+      batchSize: DELIVERY_BATCH,
+      concurrency: DELIVERY_LANES,
+      leaseSeconds: deliveryLeaseSeconds(config.webhooks.timeoutMs),
+    });
+    jobs.start();
     stopPurging = startPurging(db, config.requestRetentionDays, logger);
   }
   return {
@@ -155,10 +174,12 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
     worker,
     wakeWorker: () => worker?.wake(),
     finishedRequests,
+    webhookAddresses,
     async shutdown() {
       stopPurging();
       await finishedRequests.idle();
       await worker?.stop();
+      sender?.close();
       await meter.stop();
       await pdf.close();
       overload.close();

@@ -8,6 +8,19 @@ const API_NAMES: Record<TokenKind, string> = {
   connect: 'the Connect API',
 };
 
+/**
+ * A live token of another API. It names the kind needed and the kind sent: the caller holds the
+ * token, so its kind tells them nothing new, and it is the usual slip (a connect token on group A).
+ */
+export class WrongTokenKind extends AppError {
+  constructor(
+    readonly needed: TokenKind,
+    readonly sent: TokenKind,
+  ) {
+    super('unauthorized', `The API token is not valid for ${API_NAMES[needed]}: it is ${sent === 'connect' ? 'a' : 'an'} ${sent} token, for ${API_NAMES[sent]}.`);
+  }
+}
+
 export function apiName(kind: TokenKind): string {
   return API_NAMES[kind];
 }
@@ -43,7 +56,7 @@ export class TokenAuthenticator {
     }
     const { token } = entry;
     if (token.revokedAt) throw new AppError('unauthorized', 'The API token has been revoked.');
-    if (token.kind !== kind) throw new AppError('unauthorized', `The API token is not valid for ${API_NAMES[kind]}.`);
+    if (token.kind !== kind) throw new WrongTokenKind(kind, token.kind);
     return token;
   }
 

@@ -20,6 +20,7 @@ import {
   pendingAnalyses,
   type Analysis,
 } from './repository.ts';
+import { emitWebhookEvents } from '../webhooks/events.ts';
 import { UploadTooLarge, type SpooledUpload, type UploadSpool } from './spool.ts';
 
 /** The contract's words for text or a PDF that yields no personality (a 200, not an error). */
@@ -195,9 +196,15 @@ async function uploadFile(db: Db, spool: UploadSpool, id: string): Promise<strin
  * The background step: PDF → text (in a worker thread, which reads the file itself, bounded)
  * → estimate (long texts in a text worker). The upload's bytes never pass the event loop whole.
  */
-export function pdfAnalysisHandler(deps: { db: Db; pdf: PdfExtractor; spool: UploadSpool; text: TextPool }) {
+export function pdfAnalysisHandler(deps: { db: Db; pdf: PdfExtractor; spool: UploadSpool; text: TextPool; wake?: () => void }) {
   const finish = async (id: string, outcome: Parameters<typeof finishAnalysis>[2]) => {
-    await deps.db.transaction((tx) => finishAnalysis(tx, id, outcome));
+    // The outcome and its `analysis.finished` webhook are committed together.
+    const queued = await deps.db.transaction(async (tx) => {
+      const finished = await finishAnalysis(tx, id, outcome);
+      if (!finished) return 0;
+      return emitWebhookEvents(tx, [{ owner: { tokenId: finished.tokenId }, type: 'analysis.finished', data: { analysis_id: id, source: 'pdf', status: finished.status } }]);
+    });
+    if (queued > 0) deps.wake?.();
     // Only once the outcome is recorded: a crash before this still finds the file on restart.
     await deps.spool.remove(id);
   };

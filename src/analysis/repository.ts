@@ -87,14 +87,21 @@ export async function analysisStatus(db: Queryable, id: string): Promise<Analysi
 }
 
 /** Records the outcome and drops the uploaded bytes, which are no longer needed. */
-export async function finishAnalysis(db: Queryable, id: string, outcome: { estimate: TraitEstimate } | { failureReason: string }): Promise<void> {
+/** Records an analysis's outcome; returns whose it is and how it ended, or null when it had ended already. */
+export async function finishAnalysis(
+  db: Queryable,
+  id: string,
+  outcome: { estimate: TraitEstimate } | { failureReason: string },
+): Promise<{ tokenId: string; status: 'complete' | 'no_personality' } | null> {
   const done = 'estimate' in outcome;
   await db.query('DELETE FROM analysis_input_chunks WHERE analysis_id = $1', [id]);
-  await db.query(
+  const rows = await db.query<{ token_id: string; status: 'complete' | 'no_personality' }>(
     `UPDATE analyses SET status = $2, estimate = $3, failure_reason = $4, input = NULL, completed_at = now()
-     WHERE id = $1 AND status = 'processing'`,
+     WHERE id = $1 AND status = 'processing' RETURNING token_id, status`,
     [id, done ? 'complete' : 'no_personality', done ? JSON.stringify(outcome.estimate) : null, done ? null : outcome.failureReason],
   );
+  const row = rows[0];
+  return row ? { tokenId: row.token_id, status: row.status } : null;
 }
 
 /** Ids of the analyses still in progress: their spooled uploads must be kept. */

@@ -11,6 +11,7 @@ import { registerPeopleCommands } from './people.ts';
 import { registerServeCommand } from './serve.ts';
 import { registerTokenCommands } from './tokens.ts';
 import { registerUserCommands } from './users.ts';
+import { registerWebhookCommands } from './webhooks.ts';
 import { registerWorkerCommand } from './worker.ts';
 
 /** The fields Node puts on a failed system call (net, dns). */
@@ -101,6 +102,7 @@ export async function main(argv: string[]): Promise<void> {
   registerServeCommand(program);
   registerTokenCommands(program);
   registerUserCommands(program);
+  registerWebhookCommands(program);
   registerPeopleCommands(program);
   registerForgetCommands(program);
   registerAnalyzeCommand(program);

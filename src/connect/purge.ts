@@ -3,13 +3,14 @@ import { purgeExpiredConfirmations } from '../confirmations/tokens.ts';
 import type { Db } from '../db/client.ts';
 import { purgeFinishedJobs } from '../jobs/queue.ts';
 import type { Logger } from '../shared/logger.ts';
+import { purgeFinishedDeliveries } from '../webhooks/endpoints.ts';
 import { purgeRequests } from './requests.ts';
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /**
- * Deletes Connect requests, and finished jobs, older than the retention period now and every
- * hour, with expired confirmation links and the counts of ended limit windows, in each process that runs jobs (a delete is idempotent, so several workers doing it is
+ * Deletes Connect requests, finished jobs and finished webhook deliveries older than the
+ * retention period now and every hour, with expired confirmation links and the counts of ended limit windows, in each process that runs jobs (a delete is idempotent, so several workers doing it is
  * harmless). The embedded database has no autovacuum, so after deleting jobs it vacuums their
  * table itself: otherwise dead rows pile up under the claim's index scans. Returns stop.
  */
@@ -22,6 +23,8 @@ export function startPurging(db: Db, days: number, logger: Logger): () => void {
       logger.info({ purged_jobs: jobs }, 'purged finished jobs');
       if (db.kind === 'embedded') await db.exec('VACUUM jobs');
     }
+    const deliveries = await purgeFinishedDeliveries(db, days);
+    if (deliveries > 0) logger.info({ purged_deliveries: deliveries }, 'purged finished webhook deliveries');
     await purgeExpiredConfirmations(db);
     await purgeEndedWindows(db);
   };

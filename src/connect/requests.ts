@@ -115,16 +115,28 @@ export async function pendingInputs(db: Queryable, ids: readonly string[]): Prom
   return new Map(rows.map((row) => [row.id, typeof row.input === 'string' ? (JSON.parse(row.input) as unknown) : row.input]));
 }
 
-/** Records many outcomes in one statement and drops their inputs; finished requests are not touched again. */
-export async function finishRequests(db: Queryable, outcomes: ReadonlyArray<{ id: string; outcome: RequestOutcome }>): Promise<void> {
-  if (outcomes.length === 0) return;
-  await db.query(
+/** A request this call finished: whose it is and how it ended (for the webhook it sends). */
+export interface FinishedNow {
+  id: string;
+  tokenId: string;
+  status: Exclude<RequestStatus, 'processing'>;
+}
+
+/**
+ * Records many outcomes in one statement and drops their inputs; finished requests are not
+ * touched again. Returns the requests this call finished (not those finished before).
+ */
+export async function finishRequests(db: Queryable, outcomes: ReadonlyArray<{ id: string; outcome: RequestOutcome }>): Promise<FinishedNow[]> {
+  if (outcomes.length === 0) return [];
+  const rows = await db.query<{ id: string; token_id: string; status: FinishedNow['status'] }>(
     `UPDATE profile_requests AS p SET status = r.status, person_id = r.person_id, first_name = r.first_name, last_name = r.last_name,
        title = r.title, estimate = r.estimate, has_assessment = r.has_assessment, error = r.error, input = NULL, completed_at = now()
      FROM jsonb_to_recordset($1::jsonb) AS ${RECORD}
-     WHERE p.id = r.id AND p.status = 'processing'`,
+     WHERE p.id = r.id AND p.status = 'processing'
+     RETURNING p.id, p.token_id, p.status`,
     [JSON.stringify(outcomes.map(({ id, outcome }) => outcomeRecord(id, outcome)))],
   );
+  return rows.map((row) => ({ id: row.id, tokenId: row.token_id, status: row.status }));
 }
 
 /**

@@ -25,6 +25,27 @@ export async function enqueueJob(db: Queryable, kind: string, payload: Record<st
   return id;
 }
 
+export interface NewJob {
+  kind: string;
+  payload: Record<string, unknown>;
+  owner: string;
+  /** Not to be claimed before this time (a retry's back-off); now when absent. */
+  runAfter?: Date;
+}
+
+/** Queues many jobs in one statement (a fan-out, a batch's retries). Returns their ids, in order. */
+export async function enqueueJobs(db: Queryable, jobs: readonly NewJob[]): Promise<string[]> {
+  if (jobs.length === 0) return [];
+  const rows = jobs.map((job) => ({ id: newId('job'), kind: job.kind, payload: job.payload, owner: job.owner, run_after: (job.runAfter ?? null)?.toISOString() ?? null }));
+  await db.query(
+    `INSERT INTO jobs (id, kind, payload, owner, run_after)
+     SELECT r.id, r.kind, r.payload, r.owner, coalesce(r.run_after, now())
+     FROM jsonb_to_recordset($1::jsonb) AS r(id text, kind text, payload jsonb, owner text, run_after timestamptz)`,
+    [JSON.stringify(rows)],
+  );
+  return rows.map((row) => row.id);
+}
+
 /**
  * Claims the next job, fairly between owners: the owner with the fewest jobs running goes
  * first, then the one whose last job was claimed longest ago (a round-robin turn, kept in
@@ -70,6 +91,21 @@ export async function claimJob(db: Queryable, kinds: readonly string[], leaseSec
   if (!row) return null;
   const payload = typeof row.payload === 'string' ? (JSON.parse(row.payload) as unknown) : row.payload;
   return { id: row.id, kind: row.kind, attempts: row.attempts, payload: (payload ?? {}) as Record<string, unknown> };
+}
+
+/**
+ * Makes the queued jobs of these owners that wait for a later time due now (a webhook endpoint
+ * that answers again: its deliveries waiting out a back-off go at once). Returns how many.
+ */
+export async function runOwnersJobsNow(db: Queryable, kind: string, owners: readonly string[]): Promise<number> {
+  if (owners.length === 0) return 0;
+  const rows = await db.query<{ id: string }>(
+    `UPDATE jobs SET run_after = now(), updated_at = now()
+     WHERE kind = $1 AND owner = ANY($2::text[]) AND status = 'queued' AND run_after > now()
+     RETURNING id`,
+    [kind, [...owners]],
+  );
+  return rows.length;
 }
 
 export async function completeJob(db: Queryable, id: string): Promise<void> {

@@ -19,6 +19,10 @@ export interface JobWorkerOptions {
 export interface BatchOptions {
   /** Jobs claimed, run and completed together (default 100). */
   batchSize?: number;
+  /** Batches of this kind in hand at once (default 1): more where a batch waits on others (webhook receivers). */
+  concurrency?: number;
+  /** The lease of this kind's claims, when it differs from the worker's (a bound on how long a batch can take). */
+  leaseSeconds?: number;
 }
 
 /**
@@ -28,6 +32,8 @@ export interface BatchOptions {
  */
 interface Lane {
   readonly concurrency: number;
+  /** This lane's lease, where it has its own. */
+  readonly leaseSeconds?: number;
   claim(leaseSeconds: number): Promise<Job[]>;
   run(jobs: readonly Job[]): Promise<Map<string, string>>;
   giveUp(job: Job, error: string): Promise<void>;
@@ -79,7 +85,8 @@ export class JobWorker {
     const batchSize = options.batchSize ?? 100;
     const db = this.db;
     this.lanes.push({
-      concurrency: 1,
+      concurrency: options.concurrency ?? 1,
+      ...(options.leaseSeconds !== undefined ? { leaseSeconds: options.leaseSeconds } : {}),
       claim: (leaseSeconds) => claimJobs(db, kind, batchSize, leaseSeconds),
       run,
       giveUp,
@@ -166,7 +173,7 @@ export class JobWorker {
   private async runOnce(lane: Lane): Promise<boolean> {
     let jobs: Job[];
     try {
-      jobs = await lane.claim(this.leaseSeconds);
+      jobs = await lane.claim(lane.leaseSeconds ?? this.leaseSeconds);
     } catch (error) {
       if (!this.stopped) this.logger.error({ err: error }, 'could not claim jobs');
       return false;

@@ -24,6 +24,8 @@ export const peopleVerbs = {
   }),
   'people.delete': defineVerb(PersonArgs, async (ctx, args) => {
     const summary = await forgetPerson(ctx.db, forgetKey(args));
+    // Their results' users are told by webhook (assessment.deleted): send it now.
+    ctx.wakeWorker();
     ctx.logger.info({ verb: 'people.delete', rows_removed: summary.rows_removed, removed: summary.removed }, 'person deleted');
     return summary;
   }),

@@ -6,6 +6,7 @@ import { dbVerbs } from './db-verbs.ts';
 import { peopleVerbs } from './people-verbs.ts';
 import { tokenVerbs } from './token-verbs.ts';
 import { userVerbs } from './user-verbs.ts';
+import { webhookVerbs } from './webhook-verbs.ts';
 import type { Progress, Verb } from './verb.ts';
 
 /**
@@ -13,7 +14,7 @@ import type { Progress, Verb } from './verb.ts';
  * service holds the embedded database, sends them to the service's admin socket; either way
  * the same code runs against the same context.
  */
-const VERBS: Record<string, Verb> = { ...tokenVerbs, ...peopleVerbs, ...dbVerbs, ...userVerbs };
+const VERBS: Record<string, Verb> = { ...tokenVerbs, ...peopleVerbs, ...dbVerbs, ...userVerbs, ...webhookVerbs };
 
 export function verbNames(): string[] {
   return Object.keys(VERBS);

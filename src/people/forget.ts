@@ -9,6 +9,8 @@
  */
 import type { Db, Queryable } from '../db/client.ts';
 import { AppError } from '../shared/errors.ts';
+import { resultDeleted } from '../takers/remove.ts';
+import { emitWebhookEvents } from '../webhooks/events.ts';
 import { linkedinKey } from './normalize.ts';
 import { findPersonSummary, type PersonKey } from './repository.ts';
 
@@ -54,7 +56,26 @@ const ADDRESS = '(SELECT email_normalized FROM people WHERE id = $1)';
 const assessments: PersonDataPart = {
   name: 'assessments',
   export: (tx, personId) => tx.query(`SELECT * FROM assessments WHERE person_id = $1 OR email_normalized = ${ADDRESS} ORDER BY created_at`, [personId]),
-  erase: async (tx, personId) => (await tx.query(`DELETE FROM assessments WHERE person_id = $1 OR email_normalized = ${ADDRESS} RETURNING id`, [personId])).length,
+  async erase(tx, personId) {
+    const rows = await tx.query<{ id: string; user_id: string; email: string; email_normalized: string }>(
+      `DELETE FROM assessments WHERE person_id = $1 OR email_normalized = ${ADDRESS} RETURNING id, user_id, email, email_normalized`,
+      [personId],
+    );
+    // Each result's user is told it is gone (GDPR art. 19: erasure is passed on to whoever the data went to).
+    await emitWebhookEvents(tx, rows.map((row) => resultDeleted({ id: row.id, userId: row.user_id, email: row.email, emailNormalized: row.email_normalized })));
+    return rows.length;
+  },
+};
+
+/**
+ * Webhooks not yet delivered that name the person (a completed test, to its user's endpoint):
+ * erased before `assessments`, whose erase then queues the one that says their results are gone.
+ */
+const webhookDeliveries: PersonDataPart = {
+  name: 'webhook_deliveries',
+  export: (tx, personId) =>
+    tx.query(`SELECT id, endpoint_id, event_type, body, status, created_at FROM webhook_deliveries WHERE email_normalized = ${ADDRESS} ORDER BY created_at`, [personId]),
+  erase: async (tx, personId) => (await tx.query(`DELETE FROM webhook_deliveries WHERE email_normalized = ${ADDRESS} RETURNING id`, [personId])).length,
 };
 
 /** Links mailed to the person's address and not used yet (a result to confirm, a sign-up to finish). */
@@ -71,7 +92,7 @@ const confirmations: PersonDataPart = {
  * belong to the API token that asked for them (the text sent is not linked to anyone stored),
  * and jobs name analyses or requests, not people. One line per new table goes above `personRow`.
  */
-export const PERSON_DATA_PARTS: readonly PersonDataPart[] = [connectRequests, assessments, confirmations, personRow];
+export const PERSON_DATA_PARTS: readonly PersonDataPart[] = [connectRequests, webhookDeliveries, assessments, confirmations, personRow];
 
 /** How the operator names the person: exactly one of the two, matched like the lookups are. */
 export type ForgetKey = { email: string } | { linkedinUrl: string };

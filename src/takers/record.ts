@@ -4,6 +4,7 @@ import { hitWindowLimits } from '../accounts/window-limits.ts';
 import { issueConfirmation } from '../confirmations/tokens.ts';
 import type { TraitEstimate } from '../personality/types.ts';
 import { newLinkId } from '../users/users.ts';
+import { emitWebhookEvents } from '../webhooks/events.ts';
 import { submissionLimits } from './limits.ts';
 
 export interface AssessmentRecord {
@@ -116,6 +117,10 @@ export async function recordAssessment(db: Db, record: AssessmentRecord, options
       const other = await queryOne<SeenRow>(tx, 'SELECT id, submission_id, delete_hash FROM assessments WHERE submission_id = $1', [record.submissionId]);
       if (other) return repeat(other);
     }
+    // Its user's endpoints hear of it in the same transaction (src/webhooks/events.ts).
+    await emitWebhookEvents(tx, [
+      { owner: { userId: record.userId }, type: 'assessment.completed', data: { result_id: id, email: record.email }, emailNormalized: record.emailNormalized },
+    ]);
     const confirmationToken = options.mail
       ? await issueConfirmation(tx, { purpose: 'result', subjectId: id, email: record.email, emailNormalized: record.emailNormalized, passwordHash: null })
       : null;

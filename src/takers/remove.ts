@@ -2,9 +2,22 @@ import { queryOne, type Db, type Queryable } from '../db/client.ts';
 import { dropConfirmationsOf } from '../confirmations/tokens.ts';
 import type { TraitEstimate } from '../personality/types.ts';
 import { AppError } from '../shared/errors.ts';
+import { emitWebhookEvents, type WebhookEvent } from '../webhooks/events.ts';
 import { hashKey } from './record.ts';
 
+/**
+ * The `assessment.deleted` event: the result's user is told so they can delete their copy
+ * (whoever deleted it: the taker, or the operator erasing the person). It names the address,
+ * which is how the user's records know the person (/find takes it).
+ */
+export function resultDeleted(result: { id: string; userId: string; email: string; emailNormalized: string }): WebhookEvent {
+  return { owner: { userId: result.userId }, type: 'assessment.deleted', data: { result_id: result.id, email: result.email }, emailNormalized: result.emailNormalized };
+}
+
 interface DeletedRow extends Record<string, unknown> {
+  user_id: string;
+  email: string;
+  email_normalized: string;
   person_id: string | null;
   prior_estimate: TraitEstimate | null;
   prior_model_version: string | null;
@@ -29,11 +42,15 @@ export async function deleteAssessment(db: Db, resultId: string, key: string): P
   });
 }
 
-const DELETED = 'person_id, prior_estimate, prior_model_version, prior_verified';
+const DELETED = 'user_id, email, email_normalized, person_id, prior_estimate, prior_model_version, prior_verified';
 
-/** What a deleted result leaves behind: its confirmation link goes, and a person it had become falls back. */
+/**
+ * What a deleted result leaves behind: its confirmation link goes, its user is told (a webhook),
+ * and a person it had become falls back.
+ */
 async function afterDelete(tx: Queryable, resultId: string, deleted: DeletedRow): Promise<void> {
   await dropConfirmationsOf(tx, resultId);
+  await emitWebhookEvents(tx, [resultDeleted({ id: resultId, userId: deleted.user_id, email: deleted.email, emailNormalized: deleted.email_normalized })]);
   if (deleted.person_id === null) return;
   const person = await queryOne<{ source: string }>(tx, 'SELECT source FROM people WHERE id = $1 FOR UPDATE', [deleted.person_id]);
   if (!person) return;

@@ -27,6 +27,10 @@ export interface DashboardModel {
   hiring: { id: string; role: string; url: string; testUrl: string; createdAt: Date; closedAt: Date | null }[];
   error?: string | null;
   notice?: string | null;
+  /** Warnings from other parts (a disabled webhook endpoint), HTML, shown at the top. */
+  alerts?: string[];
+  /** Cards from other parts (webhooks), HTML, shown after the dashboard's own. */
+  sections?: string[];
 }
 
 const CSS = `
@@ -136,11 +140,21 @@ export function renderDashboard(model: DashboardModel): string {
   const body = `<h1>Dashboard</h1>
 ${model.notice ? `<div class="notice" role="status">${escapeHtml(model.notice)}</div>` : ''}
 ${errorBox(model.error)}
+${(model.alerts ?? []).join('\n')}
 ${takersCard(model)}
 ${organisationCard(model)}
 ${buttonCard(model)}
 ${hiringCard(model)}
 ${tokenCard(model)}
-${usageCard(model)}`;
-  return renderShell({ title: 'Dashboard · Rapport', body, css: CSS, scripts: ['/assets/copy.js'], wide: true, headerRight: account, homeHref: '/dashboard' });
+${usageCard(model)}
+${(model.sections ?? []).join('\n')}`;
+  return renderShell({
+    title: 'Dashboard · Rapport',
+    body,
+    css: `${CSS}.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}`,
+    scripts: ['/assets/copy.js'],
+    wide: true,
+    headerRight: account,
+    homeHref: '/dashboard',
+  });
 }

@@ -69,6 +69,34 @@ describe('documentation and health', () => {
     }
   });
 
+  it('names every operation with a unique, readable operation id, and lists each API route\'s own error statuses', async () => {
+    const ids: string[] = [];
+    for (const app of [service.base, service.connect]) {
+      const doc = (await app.inject({ url: '/openapi.json' })).json();
+      const paths = doc.paths as Record<string, Record<string, { operationId?: string; responses: Record<string, { content?: unknown }> }>>;
+      for (const [path, operations] of Object.entries(paths)) {
+        for (const [method, { operationId, responses }] of Object.entries(operations)) {
+          expect(operationId, `${method} ${path}`).toMatch(/^[a-z]+[A-Z][A-Za-z]*$/);
+          // Both hosts serve /healthz and /: the same operation, the same id, in two documents.
+          if (!ids.includes(String(operationId)) || !['getHealth', 'getServiceIndex', 'getImagesDiscMapByFile'].includes(String(operationId))) ids.push(String(operationId));
+          if (!path.startsWith('/v1/')) continue;
+          // Behind a token: a 401 and a 429 with the error body, each in the route's own words.
+          for (const status of ['401', '429']) {
+            expect(responses[status], `${method} ${path} ${status}`).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } });
+          }
+        }
+      }
+    }
+    expect(ids.length).toBe(new Set(ids).size);
+    const base = (await service.base.inject({ url: '/openapi.json' })).json();
+    expect(base.paths['/v1/profiles'].get).toMatchObject({ operationId: 'getProfile', responses: { 404: { description: expect.stringMatching(/nobody is stored/) } } });
+    expect(base.paths['/v1/analysis/pdf'].post.responses).toHaveProperty('413');
+    const connect = (await service.connect.inject({ url: '/openapi.json' })).json();
+    expect(connect.paths['/v1/emails/{request_id}'].post.operationId).toBe('createSampleEmails');
+    expect(connect.paths['/v1/emails/{request_id}'].get.operationId).toBe('listSampleEmails');
+    expect(connect.paths['/v1/profiles/async'].post.operationId).toBe('startProfileSearch');
+  });
+
   it('offers the PDF upload as a file (multipart part "file", or the PDF as the body), and says what every parameter is', async () => {
     const doc = (await service.base.inject({ url: '/openapi.json' })).json();
     const upload = doc.paths['/v1/analysis/pdf'].post.requestBody;

@@ -18,7 +18,10 @@ describe('a path called with a method it does not take', () => {
     const answer = await call(service.base, 'POST', '/v1/profiles');
     expect(answer.status).toBe(405);
     expect(answer.allow).toBe('GET, HEAD');
-    expect(answer.body).toEqual({ error: { code: 'method_not_allowed', message: '/v1/profiles takes GET, not POST.', request_id: answer.requestId } });
+    // A Connect search sent to the enterprise port: the answer says where Connect is.
+    expect(answer.body).toEqual({
+      error: { code: 'method_not_allowed', message: '/v1/profiles takes GET, not POST. Connect (group C) is served on its own port, CONNECT_PORT (8081 here): send this request there.', request_id: answer.requestId },
+    });
   });
 
   it('answers the same with a token, without one, or with one of another group: the method is refused before any token is read', async () => {

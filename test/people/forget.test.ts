@@ -74,7 +74,7 @@ describe('rapport people export and people delete (the right to be forgotten)', 
     // Through the admin socket; the JSON says how much went.
     const deleted = await runCli(['people', 'delete', '--linkedin-url', 'linkedin.com/in/MARISOL-quintero-demo/', '--yes', '--json'], env);
     expect(deleted.code).toBe(0);
-    expect(JSON.parse(deleted.stdout)).toEqual({ removed: { connect_profile_requests: 1, assessments: 0, email_confirmations: 0, person: 1 }, rows_removed: 2 });
+    expect(JSON.parse(deleted.stdout)).toEqual({ removed: { connect_profile_requests: 1, webhook_deliveries: 0, assessments: 0, email_confirmations: 0, person: 1 }, rows_removed: 2 });
     expect((await result()).status).toBe(404);
 
     expect(await everyRoute(service.baseUrl, token, page, map)).toEqual([404, 404, 404, 404, 404]);
@@ -128,7 +128,7 @@ describe('rapport people export and people delete (the right to be forgotten)', 
 
     const deleted = await runCli(['people', 'delete', '--email', 'Theo.Brandvold@example.org', '--yes'], env);
     expect(deleted.code).toBe(0);
-    expect(deleted.stdout).toBe('Deleted the person and everything stored about them: 1 rows (connect_profile_requests 0, assessments 0, email_confirmations 0, person 1).\n');
+    expect(deleted.stdout).toBe('Deleted the person and everything stored about them: 1 rows (connect_profile_requests 0, webhook_deliveries 0, assessments 0, email_confirmations 0, person 1).\n');
     const gone = await runCli(['people', 'export', '--linkedin-url', 'https://www.linkedin.com/in/theo-brandvold-demo'], env);
     expect(gone.code).toBe(1);
     expect(gone.stderr).toMatch(/No person is stored under this profile URL/);

@@ -6,6 +6,7 @@ import { findTakerForUser, tokenUser } from '../../takers/queries.ts';
 import { tokenOf } from '../shared/auth.ts';
 import { FlatContent, flatContent } from '../shared/personality-schemas.ts';
 import { readFindQuery } from './find-query.ts';
+import { errorResponses, TOKEN_ERRORS } from '../shared/error-responses.ts';
 
 /** B1, field for field as the contract lists it: top-level fields, `enneagram_type` a number. */
 const AssessmentB1 = Type.Object(
@@ -30,6 +31,7 @@ const AssessmentB1 = Type.Object(
 
 const schema = {
   summary: 'Look up a person who took the personality test through your links, by email',
+  operationId: 'findAssessment',
   tags: ['Assessment'],
   security: [{ queryToken: [] }],
   querystring: Type.Object({
@@ -39,7 +41,7 @@ const schema = {
       Type.Boolean({ description: 'true (or 1): add the hiring entries (role, job posting URL) where there are any; false (or 0), the default: leave them out' }),
     ),
   }),
-  response: { 200: AssessmentB1 },
+  response: { 200: AssessmentB1, ...errorResponses([...TOKEN_ERRORS, 'bad_request', 'not_found'], { not_found: 'not_found: nobody took the test through your links with this email' }) },
 };
 
 /**

@@ -3,13 +3,15 @@ import type { AppContext } from '../../context.ts';
 import { tokenOf } from '../shared/auth.ts';
 import { MonthlyUsage, usageData } from '../shared/usage.ts';
 import { TokenQuery } from './token-query.ts';
+import { errorResponses, TOKEN_ERRORS } from '../shared/error-responses.ts';
 
 const schema = {
   summary: 'Usage of this token against the free tier (calls this month, rate limit)',
+  operationId: 'getAssessmentUsage',
   tags: ['Usage'],
   security: [{ queryToken: [] }],
   querystring: TokenQuery,
-  response: { 200: MonthlyUsage },
+  response: { 200: MonthlyUsage, ...errorResponses(TOKEN_ERRORS) },
 };
 
 export const assessmentUsageRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -5,6 +5,7 @@ import { composeSampleEmails, SENDER_NAME_PLACEHOLDER } from '../../content/conn
 import type { AppContext } from '../../context.ts';
 import { tokenOf } from '../shared/auth.ts';
 import { partyOf, RequestIdParams } from './schemas.ts';
+import { errorResponses, TOKEN_ERRORS } from '../shared/error-responses.ts';
 
 const EmailC5 = Type.Object({
   label: Type.String({ description: 'The situation, e.g. Introduction' }),
@@ -17,7 +18,10 @@ const schema = {
   tags: ['Emails'],
   security: [{ orgToken: [] }],
   params: RequestIdParams,
-  response: { 200: Type.Array(EmailC5, { description: 'C5: sample emails written for this person, one per situation' }) },
+  response: {
+    200: Type.Array(EmailC5, { description: 'C5: sample emails written for this person, one per situation' }),
+    ...errorResponses([...TOKEN_ERRORS, 'not_found']),
+  },
 };
 
 /** POST /v1/emails/:id and GET /v1/email/:id as the contract gives them, and GET /v1/emails/:id. */
@@ -26,6 +30,8 @@ export const emailsRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
     const profile = await completedProfile(ctx.db, tokenOf(request).id, request.params.request_id);
     return composeSampleEmails(partyOf(profile), null);
   };
-  app.route({ method: ['GET', 'POST'], url: '/v1/emails/:request_id', schema, handler });
-  app.route({ method: 'GET', url: '/v1/email/:request_id', schema, handler });
+  // One registration per method and path, so each has its own operation id in the OpenAPI document.
+  app.route({ method: 'POST', url: '/v1/emails/:request_id', schema: { ...schema, operationId: 'createSampleEmails' }, handler });
+  app.route({ method: 'GET', url: '/v1/emails/:request_id', schema: { ...schema, operationId: 'listSampleEmails' }, handler });
+  app.route({ method: 'GET', url: '/v1/email/:request_id', schema: { ...schema, operationId: 'getSampleEmails' }, handler });
 };

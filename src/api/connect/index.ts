@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { installTokenAuth, orgToken } from '../shared/auth.ts';
+import { installTokenAuth, orgToken, tokenOf } from '../shared/auth.ts';
+import { webhookRoutes } from '../shared/webhooks/index.ts';
 import { emailsRoute } from './emails.ts';
 import { messagingRoute } from './messaging.ts';
 import { profilesAsyncRoute } from './profiles-async.ts';
@@ -19,4 +21,7 @@ export const connectApi: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
   await app.register(relationshipsRoute, { ctx });
   await app.register(messagingRoute, { ctx });
   await app.register(emailsRoute, { ctx });
+  // connect.search.finished for this organisation's searches that end in the background.
+  const owner = async (_ctx: AppContext, request: FastifyRequest) => ({ kind: 'connect' as const, tokenId: tokenOf(request).id });
+  await app.register(webhookRoutes({ prefix: '/v1/webhooks', name: 'Connect', ownerKind: 'connect', security: [{ orgToken: [] }], owner }), { ctx });
 };

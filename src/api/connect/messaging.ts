@@ -8,6 +8,7 @@ import { tokenOf } from '../shared/auth.ts';
 import { acceptsBody, textBodyBytes } from '../shared/body-caps.ts';
 import { readGetJsonBody } from './get-body.ts';
 import { partyOf } from './schemas.ts';
+import { errorResponses, TOKEN_ERRORS } from '../shared/error-responses.ts';
 
 const MessageC4 = Type.Object({
   start: Type.Integer({ description: 'Start index in the submitted text, in UTF-16 code units (JavaScript string indices)' }),
@@ -17,6 +18,7 @@ const MessageC4 = Type.Object({
 
 const getSchema = {
   summary: 'Recommendations on a message draft, for this sender writing to this recipient (request ids of completed searches)',
+  operationId: 'getMessageRecommendations',
   description: `The draft is JSON {"text": "…"} in the body (GET or POST), or ?text= on GET. Up to ${MESSAGE_MAX_CHARS} characters (413 above).`,
   tags: ['Messaging'],
   security: [{ orgToken: [] }],
@@ -25,14 +27,17 @@ const getSchema = {
     recipient: Type.String({ maxLength: 200, description: "The request_id of the reader's completed profile search" }),
   }),
   querystring: Type.Object({ text: Type.Optional(Type.String({ description: 'The draft, when not sent as a JSON body {"text": …} (the body wins)' })) }),
-  response: { 200: Type.Array(MessageC4, { description: 'C4: recommendations on passages of the draft, in the order they appear' }) },
+  response: {
+    200: Type.Array(MessageC4, { description: 'C4: recommendations on passages of the draft, in the order they appear' }),
+    ...errorResponses([...TOKEN_ERRORS, 'bad_request', 'not_found', 'payload_too_large']),
+  },
 };
 
 /** `{"text": "…"}` of up to 20,000 characters. */
 const MESSAGE_BODY = { bytes: textBodyBytes(MESSAGE_MAX_CHARS), fields: 8, depth: 2 };
 
 /** Fastify refuses a body schema on GET, so only the POST operation declares it. */
-const postSchema = { ...getSchema, body: Type.Object({ text: Type.String({ description: 'The draft message' }) }) };
+const postSchema = { ...getSchema, operationId: 'postMessageRecommendations', body: Type.Object({ text: Type.String({ description: 'The draft message' }) }) };
 
 function textOf(body: unknown): string | undefined {
   if (body === undefined || body === null) return undefined;

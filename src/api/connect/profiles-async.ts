@@ -6,13 +6,15 @@ import { tokenOf } from '../shared/auth.ts';
 import { acceptsBody } from '../shared/body-caps.ts';
 import { connectDeps } from './deps.ts';
 import { Accepted, SEARCH_BODY, SearchBody } from './schemas.ts';
+import { errorResponses, TOKEN_ERRORS } from '../shared/error-responses.ts';
 
 const schema = {
-  summary: 'Start a profile search: 202 {request_id} at once; poll GET /v1/profiles/results/{request_id}',
+  summary: 'Start a profile search: 202 {request_id} at once; poll GET /v1/profiles/results/{request_id}, or be told by webhook (connect.search.finished)',
+  operationId: 'startProfileSearch',
   tags: ['Profiles'],
   security: [{ orgToken: [] }],
   body: SearchBody,
-  response: { 202: Accepted },
+  response: { 202: Accepted, ...errorResponses([...TOKEN_ERRORS, 'bad_request', 'payload_too_large', 'unsupported_media_type']) },
 };
 
 export const profilesAsyncRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -4,6 +4,7 @@ import { requestResult } from '../../connect/profile-search.ts';
 import type { AppContext } from '../../context.ts';
 import { tokenOf } from '../shared/auth.ts';
 import { ProfileInfo, Recommendations, RequestIdParams, toC2 } from './schemas.ts';
+import { errorResponses, TOKEN_ERRORS } from '../shared/error-responses.ts';
 
 const Processing = Type.Object(
   { status: Type.Literal('processing'), request_id: Type.String() },
@@ -17,10 +18,14 @@ const Failed = Type.Object(
 
 const schema = {
   summary: 'Result of a profile search: processing, complete (C2) or error; 404 when nobody was found or the id is unknown',
+  operationId: 'getProfileSearchResult',
   tags: ['Profiles'],
   security: [{ orgToken: [] }],
   params: RequestIdParams,
-  response: { 200: Type.Union([Complete, Processing, Failed], { description: 'The search as it stands: status processing, complete (C2 with status) or error' }) },
+  response: {
+    200: Type.Union([Complete, Processing, Failed], { description: 'The search as it stands: status processing, complete (C2 with status) or error' }),
+    ...errorResponses([...TOKEN_ERRORS, 'not_found'], { not_found: 'not_found: the search found nobody, or no search of this organization has this id' }),
+  },
 };
 
 export const profilesResultsRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {

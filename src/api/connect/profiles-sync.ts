@@ -6,13 +6,19 @@ import { tokenOf } from '../shared/auth.ts';
 import { acceptsBody } from '../shared/body-caps.ts';
 import { connectDeps } from './deps.ts';
 import { Accepted, SEARCH_BODY, ProfileC2, SearchBody, toC2 } from './schemas.ts';
+import { errorResponses, TOKEN_ERRORS } from '../shared/error-responses.ts';
 
 const schema = {
   summary: 'Search a profile and wait for it: 200 C2, 202 {request_id} after RAPPORT_SYNC_TIMEOUT_MS, 404 nobody found',
+  operationId: 'searchProfile',
   tags: ['Profiles'],
   security: [{ orgToken: [] }],
   body: SearchBody,
-  response: { 200: ProfileC2, 202: Accepted },
+  response: {
+    200: ProfileC2,
+    202: Accepted,
+    ...errorResponses([...TOKEN_ERRORS, 'bad_request', 'not_found', 'payload_too_large', 'unsupported_media_type'], { not_found: 'not_found: nobody was found' }),
+  },
 };
 
 export const profilesSyncRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../shared/errors.ts';
 import { tokenOf } from '../shared/auth.ts';
 import { partyOf } from './schemas.ts';
+import { errorResponses, TOKEN_ERRORS } from '../shared/error-responses.ts';
 
 const Phrases = Type.Object({ phrases: Type.Array(Type.String({ description: 'May contain <br> tags' })) });
 const RelationshipC3 = Type.Object(
@@ -21,15 +22,16 @@ const schema = {
     profile_one: Type.String({ maxLength: 200, description: 'The request_id of a completed profile search' }),
     profile_two: Type.String({ maxLength: 200, description: 'The request_id of another completed profile search' }),
   }),
-  response: { 200: RelationshipC3 },
+  response: { 200: RelationshipC3, ...errorResponses([...TOKEN_ERRORS, 'bad_request', 'not_found'], { bad_request: 'bad_request: both request ids found the same person' }) },
 };
 
 /** The contract gives POST in one place and GET in another: both answer. */
 export const relationshipsRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.route({
-    method: ['GET', 'POST'],
+  // One registration per method, so each has its own operation id in the OpenAPI document.
+  for (const [method, operationId] of [['GET', 'getRelationshipAdvice'], ['POST', 'postRelationshipAdvice']] as const) app.route({
+    method,
     url: '/v1/relationships/:profile_one/:profile_two',
-    schema,
+    schema: { ...schema, operationId },
     handler: async (request) => {
       const tokenId = tokenOf(request).id;
       const one = await completedProfile(ctx.db, tokenId, request.params.profile_one);

@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.ts';
 import { tokenOf } from '../shared/auth.ts';
 import { AnnualUsage, usageData } from '../shared/usage.ts';
+import { errorResponses, TOKEN_ERRORS } from '../shared/error-responses.ts';
 
 const schema = {
   summary: "Usage of this organization token and its plan's rate limit",
+  operationId: 'getConnectUsage',
   tags: ['Usage'],
   security: [{ orgToken: [] }],
-  response: { 200: AnnualUsage },
+  response: { 200: AnnualUsage, ...errorResponses(TOKEN_ERRORS) },
 };
 
 export const connectUsageRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -7,6 +7,7 @@ import { AppError } from '../../shared/errors.ts';
 import { tokenOf } from '../shared/auth.ts';
 import { noPersonality, NoPersonality } from '../shared/personality-schemas.ts';
 import { StoredAnalysisA3, toA3 } from './analysis-shapes.ts';
+import { errorResponses, TOKEN_ERRORS } from '../shared/error-responses.ts';
 
 const Processing = Type.Object(
   { data: Type.Object({ id: Type.String(), status: Type.Literal('processing') }) },
@@ -15,12 +16,14 @@ const Processing = Type.Object(
 
 const schema = {
   summary: 'Result of a PDF analysis: 202 while processing, then A3 or the no-personality answer',
+  operationId: 'getAnalysis',
   tags: ['Analysis'],
   security: [{ bearer: [] }],
   params: Type.Object({ id: Type.String({ maxLength: 100, description: 'The id POST /v1/analysis/pdf answered with (an_…)' }) }),
   response: {
     200: Type.Union([StoredAnalysisA3, NoPersonality], { description: 'The analysis is done: A3, or the no-personality answer (data null) when the PDF yielded none' }),
     202: Processing,
+    ...errorResponses([...TOKEN_ERRORS, 'not_found']),
   },
 };
 

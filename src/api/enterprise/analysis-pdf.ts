@@ -9,16 +9,21 @@ import { AppError } from '../../shared/errors.ts';
 import { tokenOf } from '../shared/auth.ts';
 import { acceptsBody } from '../shared/body-caps.ts';
 import { busboyLimits, readingMultipart, type MultipartCaps } from '../shared/multipart.ts';
+import { errorResponses, TOKEN_ERRORS } from '../shared/error-responses.ts';
 
 const schema = {
   summary: 'Upload a PDF (resume or profile) for analysis; read the result with GET /v1/analysis/{id}',
+  operationId: 'uploadPdfForAnalysis',
   description:
     'multipart/form-data with one file part named `file` (as the contract says), or the PDF itself as the body with `Content-Type: application/pdf`. ' +
     'Answers at once with the analysis id; extraction and analysis run in the background.',
   tags: ['Analysis'],
   security: [{ bearer: [] }],
   consumes: ['multipart/form-data', 'application/pdf', 'application/octet-stream'],
-  response: { 200: Type.Object({ data: Type.Object({ id: Type.String() }) }, { description: 'The PDF was accepted: data.id names the analysis for GET /v1/analysis/{id}' }) },
+  response: {
+    200: Type.Object({ data: Type.Object({ id: Type.String() }) }, { description: 'The PDF was accepted: data.id names the analysis for GET /v1/analysis/{id}' }),
+    ...errorResponses([...TOKEN_ERRORS, 'bad_request', 'payload_too_large', 'unsupported_media_type'], { rate_limited: 'rate_limited: over the rate limit, or this token has its most PDF analyses in progress (RAPPORT_PDF_MAX_PENDING); Retry-After says when to try again' }),
+  },
 };
 
 /** The upload as the OpenAPI document shows it (so /docs offers a file picker); read by spooledUpload, not validated. */

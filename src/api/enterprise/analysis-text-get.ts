@@ -6,16 +6,21 @@ import { describePersonality } from '../../profiles/describe.ts';
 import { publicBase } from '../shared/links.ts';
 import { noPersonality, NoPersonality, TextTypeField } from '../shared/personality-schemas.ts';
 import { AnalysisA2, toA2 } from './analysis-shapes.ts';
+import { errorResponses, TOKEN_ERRORS } from '../shared/error-responses.ts';
 
 const schema = {
   summary: 'Predict a personality from a block of labelled text (resume or profile), one author',
+  operationId: 'analyzeTextFromQuery',
   tags: ['Analysis'],
   security: [{ bearer: [] }],
   querystring: Type.Object({
     text: Type.String({ minLength: 1, description: 'Titles, experience, interests, skills, qualities, bio: one author' }),
     text_type: Type.Optional(TextTypeField),
   }),
-  response: { 200: Type.Union([AnalysisA2, NoPersonality], { description: 'A2: the predicted personality, or the no-personality answer (data null) when the text yields none' }) },
+  response: {
+    200: Type.Union([AnalysisA2, NoPersonality], { description: 'A2: the predicted personality, or the no-personality answer (data null) when the text yields none' }),
+    ...errorResponses([...TOKEN_ERRORS, 'bad_request']),
+  },
 };
 
 export const analysisTextGetRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {

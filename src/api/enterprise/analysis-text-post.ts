@@ -11,6 +11,7 @@ import { checkInputText } from '../shared/input-text.ts';
 import { busboyLimits, fieldTooLarge, readingMultipart, type MultipartCaps } from '../shared/multipart.ts';
 import { noPersonality, NoPersonality, TextTypeField } from '../shared/personality-schemas.ts';
 import { AnalysisA3, toA3 } from './analysis-shapes.ts';
+import { errorResponses, TOKEN_ERRORS } from '../shared/error-responses.ts';
 
 const TextObject = Type.Object({ text: Type.String({ description: 'The text to analyse' }), text_type: Type.Optional(TextTypeField) });
 type TextType = Static<typeof TextTypeField>;
@@ -19,6 +20,7 @@ const TEXT_TYPES: readonly string[] = ['email', 'various', 'bio', 'resume'];
 /** The contract lists `text` without its encoding, so every common one is accepted. */
 const schema = {
   summary: 'Predict a personality from text sent as JSON, a form, multipart, plain text or ?text=',
+  operationId: 'analyzeText',
   tags: ['Analysis'],
   security: [{ bearer: [] }],
   querystring: Type.Object({
@@ -32,7 +34,10 @@ const schema = {
       'text/plain': { schema: Type.String() },
     },
   },
-  response: { 200: Type.Union([AnalysisA3, NoPersonality], { description: 'A3: the predicted personality, or the no-personality answer (data null) when the text yields none' }) },
+  response: {
+    200: Type.Union([AnalysisA3, NoPersonality], { description: 'A3: the predicted personality, or the no-personality answer (data null) when the text yields none' }),
+    ...errorResponses([...TOKEN_ERRORS, 'bad_request', 'payload_too_large', 'unsupported_media_type']),
+  },
 };
 
 /** The text (100,000 characters) in any of the encodings above, and a few fields beside it. */

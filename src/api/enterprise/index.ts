@@ -1,8 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { MAX_TEXT_CHARS } from '../../analysis/analyses.ts';
 import type { AppContext } from '../../context.ts';
-import { installTokenAuth, bearerToken } from '../shared/auth.ts';
+import { installTokenAuth, bearerToken, tokenOf } from '../shared/auth.ts';
+import { webhookRoutes } from '../shared/webhooks/index.ts';
 import { analysisGetRoute } from './analysis-get.ts';
 import { analysisPdfRoute } from './analysis-pdf.ts';
 import { analysisTextGetRoute } from './analysis-text-get.ts';
@@ -22,4 +24,7 @@ export const enterpriseApi: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
   await app.register(analysisTextPostRoute, { ctx });
   await app.register(analysisPdfRoute, { ctx });
   await app.register(analysisGetRoute, { ctx });
+  // analysis.finished for this token's PDF analyses.
+  const owner = async (_ctx: AppContext, request: FastifyRequest) => ({ kind: 'enterprise' as const, tokenId: tokenOf(request).id });
+  await app.register(webhookRoutes({ prefix: '/v1/webhooks', name: 'Enterprise', ownerKind: 'enterprise', security: [{ bearer: [] }], owner }), { ctx });
 };

@@ -5,6 +5,7 @@ import { describePersonality } from '../../profiles/describe.ts';
 import { lookupPerson } from '../../profiles/lookup.ts';
 import { personDiscMapUrl, profilePageUrl, publicBase } from '../shared/links.ts';
 import { CONFIDENCE_DESCRIPTION, noPersonality, NoPersonality, PhraseBlocks, phraseBlocks, StringList } from '../shared/personality-schemas.ts';
+import { errorResponses, TOKEN_ERRORS } from '../shared/error-responses.ts';
 
 /** A1, field for field as the contract lists it, plus `confidence`. */
 const ProfileA1 = Type.Object({
@@ -35,13 +36,17 @@ const ProfileA1 = Type.Object({
 
 const schema = {
   summary: 'Look a person up by email or professional-network URL in the stored dataset',
+  operationId: 'getProfile',
   tags: ['Profiles'],
   security: [{ bearer: [] }],
   querystring: Type.Object({
     email: Type.Optional(Type.String({ maxLength: 320, description: 'The person\'s email, URL-encoded, in any capitalisation. Give this or linkedin_url (or both: the email is tried first)' })),
     linkedin_url: Type.Optional(Type.String({ maxLength: 2000, description: 'The person\'s LinkedIn profile URL (linkedin.com/in/… or /pub/…): scheme, www or country host, case, query and trailing slash do not matter. Anything else is 400, unless a usable email is given beside it' })),
   }),
-  response: { 200: Type.Union([ProfileA1, NoPersonality], { description: 'A1: the person\'s profile, or the no-personality answer (data null) for a person stored with too little text' }) },
+  response: {
+    200: Type.Union([ProfileA1, NoPersonality], { description: 'A1: the person\'s profile, or the no-personality answer (data null) for a person stored with too little text' }),
+    ...errorResponses([...TOKEN_ERRORS, 'bad_request', 'not_found'], { not_found: 'not_found: nobody is stored under this email or URL' }),
+  },
 };
 
 export const profilesRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {

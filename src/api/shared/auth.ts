@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { admitCall } from '../../accounts/access.ts';
-import { apiName } from '../../accounts/authenticator.ts';
+import { apiName, WrongTokenKind } from '../../accounts/authenticator.ts';
 import type { ApiToken, TokenKind } from '../../accounts/tokens.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../shared/errors.ts';
+import { missingTokenHint, wrongKindMessage } from './wrong-door.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -60,8 +61,12 @@ export const orgToken: TokenSource = {
 export function installTokenAuth(app: FastifyInstance, ctx: AppContext, kind: TokenKind, source: TokenSource): void {
   app.addHook('onRequest', async (request, reply) => {
     const secret = source.read(request);
-    if (!secret) throw new AppError('unauthorized', `Missing API token for ${apiName(kind)}: ${source.where}.`);
-    const token = await ctx.auth.authenticate(secret, kind);
+    if (!secret) throw new AppError('unauthorized', `Missing API token for ${apiName(kind)}: ${source.where}.${missingTokenHint(kind, request, ctx.config)}`);
+    const token = await ctx.auth.authenticate(secret, kind).catch((error: unknown) => {
+      // Said with how each API takes its token, and where Connect lives.
+      if (error instanceof WrongTokenKind) throw new AppError('unauthorized', wrongKindMessage(error.needed, error.sent));
+      throw error;
+    });
     request.apiToken = token;
     const rate = await admitCall(ctx, token, new Date());
     if (rate) {

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { Type } from 'typebox';
-import { AppError, isAppError } from '../../shared/errors.ts';
+import { AppError, ERROR_CODES, isAppError } from '../../shared/errors.ts';
 import { redactUrl } from '../../shared/logger.ts';
 import { bodyTooLarge } from './body-caps.ts';
 import { multipartLimitError } from './multipart.ts';
@@ -14,7 +14,8 @@ import { validationMessage } from './validation-message.ts';
 export const ErrorBody = Type.Object(
   {
     error: Type.Object({
-      code: Type.String({ description: 'Stable machine-readable code' }),
+      // The closed list, so a generated client types the code (clients/typescript).
+      code: Type.String({ enum: [...ERROR_CODES], description: 'Stable machine-readable code' }),
       message: Type.String({ description: 'What went wrong, for a person' }),
       request_id: Type.String(),
     }),
@@ -102,8 +103,11 @@ function installNulGuard(app: FastifyInstance): void {
   });
 }
 
-/** Returns the routes' methods as registered, which the request metrics label 405s with. */
-export function installErrorHandling(app: FastifyInstance): RouteMethods {
+/**
+ * Returns the routes' methods as registered, which the request metrics label 405s with.
+ * `hint`: what a 404 adds when the route lives elsewhere (the other port: wrong-door.ts).
+ */
+export function installErrorHandling(app: FastifyInstance, hint: (method: string, path: string) => string | null = () => null): RouteMethods {
   installNulGuard(app);
   app.addSchema(ErrorBody);
   app.setErrorHandler((raw: FastifyError, request, reply) => {
@@ -119,15 +123,17 @@ export function installErrorHandling(app: FastifyInstance): RouteMethods {
     const allowed = routes.allowedFor(path);
     // A route of this method that found nothing (a missing file under /docs/static/*) is a 404 too.
     const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const elsewhere = allowed.includes(method) ? null : hint(request.method, path);
+    const also = elsewhere ? ` ${elsewhere}` : '';
     if (allowed.length === 0 || allowed.includes(method)) {
       // A browser that opens an address nothing serves gets the branded page, an API client the error body.
       if (wantsErrorPage(request)) return sendErrorPage(request, reply, new AppError('not_found', 'There is nothing at this address. Check the link, or start again from the start page.'));
-      return sendError(request, reply, new AppError('not_found', `No route for ${request.method} ${path}.`));
+      return sendError(request, reply, new AppError('not_found', `No route for ${request.method} ${path}.${also}`));
     }
     // The path exists under other methods. Answered before any token is checked, like the 404:
     // which methods a path takes is public already (the OpenAPI document), so this tells nothing.
     reply.header('allow', allowed.join(', '));
-    return sendError(request, reply, new AppError('method_not_allowed', `${path} takes ${spokenMethods(allowed)}, not ${request.method}.`));
+    return sendError(request, reply, new AppError('method_not_allowed', `${path} takes ${spokenMethods(allowed)}, not ${request.method}.${also}`));
   });
   return routes;
 }

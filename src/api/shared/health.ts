@@ -5,6 +5,7 @@ import { AppError } from '../../shared/errors.ts';
 
 const schema = {
   summary: 'Liveness and database reachability',
+  operationId: 'getHealth',
   tags: ['Operations'],
   response: {
     200: Type.Object(

@@ -12,6 +12,7 @@ const Links = Type.Object(
 
 const schema = {
   summary: 'Where to start: the start page for a browser, links to the API reference and the health check for a client',
+  operationId: 'getServiceIndex',
   tags: ['Operations'],
   response: {
     200: {

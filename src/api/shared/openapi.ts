@@ -64,6 +64,22 @@ function docsTheme(title: string) {
   };
 }
 
+/**
+ * An operation id for a route that names none (the web pages): the method and the path's words,
+ * `{param}` as `By<Param>` (POST /dashboard/webhooks/{id}/rotate: postDashboardWebhooksByIdRotate).
+ * Stable while the path is, so a generated client's names do not move; API routes name their own.
+ */
+export function derivedOperationId(method: string, url: string): string {
+  const words = url
+    .split('/')
+    .filter((part) => part !== '')
+    .map((part) => part.replace(/^:(.*)$/, 'by-$1').replace(/^\{(.*)\}$/, 'by-$1'))
+    .flatMap((part) => part.split(/[^A-Za-z0-9]+/))
+    .filter((word) => word !== '');
+  const capitalised = words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
+  return `${method.toLowerCase()}${capitalised === '' ? 'Root' : capitalised}`;
+}
+
 export interface OpenApiOptions {
   title: string;
   description: string;
@@ -84,7 +100,17 @@ export async function installOpenApi(app: FastifyInstance, options: OpenApiOptio
     transform: ({ schema, url, route }) => {
       if (!schema || schema.hide) return { schema, url };
       const body = route.config?.openapiBody;
-      return { schema: { ...schema, ...(body ? { body } : {}), response: { ...(typeof schema.response === 'object' ? schema.response : {}), ...ERROR_RESPONSES } }, url };
+      // A route of several methods gets one id for all: give each its own registration (emails.ts).
+      const method = Array.isArray(route.method) ? String(route.method[0]) : route.method;
+      return {
+        schema: {
+          ...schema,
+          operationId: schema.operationId ?? derivedOperationId(method, url),
+          ...(body ? { body } : {}),
+          response: { ...(typeof schema.response === 'object' ? schema.response : {}), ...ERROR_RESPONSES },
+        },
+        url,
+      };
     },
     refResolver: {
       // Shared schemas keep their $id as the component name.

@@ -15,6 +15,7 @@ import { acceptsBody } from '../shared/body-caps.ts';
 import { htmlPage, redirect } from '../shared/doc-responses.ts';
 import { profilePageUrl, publicBase } from '../shared/links.ts';
 import { checkCsrf, currentSession } from './browser-session.ts';
+import { dashboardWebhooks } from './dashboard-webhooks.ts';
 import { field, FormBody, sendHtml } from './forms.ts';
 
 interface Extras {
@@ -44,6 +45,7 @@ export async function render(ctx: AppContext, request: FastifyRequest, reply: Fa
       role: t.role,
     };
   });
+  const webhooks = await dashboardWebhooks(ctx, user);
   const hiring = (await listHiringLinks(ctx.db, user.id)).map((h) => ({ id: h.id, role: h.role, url: h.url, testUrl: `${base}/h/${h.id}`, createdAt: h.createdAt, closedAt: h.closedAt }));
   const html = renderDashboard({
     email: user.email,
@@ -61,6 +63,8 @@ export async function render(ctx: AppContext, request: FastifyRequest, reply: Fa
     mustConfirmForToken: !mayHaveToken(ctx.mailer, user),
     error: extras.error ?? null,
     notice: extras.notice ?? null,
+    alerts: [webhooks.alert],
+    sections: [webhooks.card],
   });
   return sendHtml(reply, html, status);
 }

@@ -7,6 +7,7 @@ import { authRoutes } from './auth.ts';
 import { confirmRoutes } from './confirm.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { dashboardPeopleRoutes } from './dashboard-people.ts';
+import { dashboardWebhookRoutes } from './dashboard-webhooks.ts';
 import { htmlErrorHandler } from './forms.ts';
 import { passwordResetRoutes } from './password-reset.ts';
 import { resultPageRoutes } from './result-page.ts';
@@ -28,4 +29,5 @@ export const assessmentPages: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = a
   await app.register(dashboardRoutes, { ctx });
   await app.register(dashboardPeopleRoutes, { ctx });
   await app.register(passwordResetRoutes, { ctx });
+  await app.register(dashboardWebhookRoutes, { ctx });
 };
