@@ -520,7 +520,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description How sure the placement on the DISC circle is, 0–100 (Rapport extension) */
+                            /** @description How sure the placement on the DISC circle is, 0–100, the same number on every surface (Rapport extension): up to 90 from the personality test, about 15–20 from a bio or an essay. The advice follows the direction and strength of the reading; under 15 it is worded as what the person may tend to do, and strong wording needs 50 or more. */
                             confidence: number;
                             content: {
                                 behavior: string[];
@@ -529,26 +529,66 @@ export interface operations {
                                 meeting: string[];
                                 motivations: string[];
                             };
-                            /** @description Words and phrases that moved each trait most, signed (Rapport extension) */
+                            /** @description The phrases and words of the text that moved each trait most, signed, with where they stand in the text (Rapport extension) */
                             evidence: {
                                 agreeableness: {
+                                    /** @description Where it ends (exclusive) */
+                                    end?: number;
+                                    /** @description What the phrase shows, e.g. "sets a deadline"; absent for a plain word */
+                                    label?: string;
+                                    /** @description Where the phrase starts in the text as sent (UTF-16 code units; for a PDF, in its extracted text) */
+                                    start?: number;
+                                    /** @description The phrase or word as written */
                                     term: string;
+                                    /** @description Signed: how far it moved the trait */
                                     weight: number;
                                 }[];
                                 conscientiousness: {
+                                    /** @description Where it ends (exclusive) */
+                                    end?: number;
+                                    /** @description What the phrase shows, e.g. "sets a deadline"; absent for a plain word */
+                                    label?: string;
+                                    /** @description Where the phrase starts in the text as sent (UTF-16 code units; for a PDF, in its extracted text) */
+                                    start?: number;
+                                    /** @description The phrase or word as written */
                                     term: string;
+                                    /** @description Signed: how far it moved the trait */
                                     weight: number;
                                 }[];
                                 extraversion: {
+                                    /** @description Where it ends (exclusive) */
+                                    end?: number;
+                                    /** @description What the phrase shows, e.g. "sets a deadline"; absent for a plain word */
+                                    label?: string;
+                                    /** @description Where the phrase starts in the text as sent (UTF-16 code units; for a PDF, in its extracted text) */
+                                    start?: number;
+                                    /** @description The phrase or word as written */
                                     term: string;
+                                    /** @description Signed: how far it moved the trait */
                                     weight: number;
                                 }[];
                                 neuroticism: {
+                                    /** @description Where it ends (exclusive) */
+                                    end?: number;
+                                    /** @description What the phrase shows, e.g. "sets a deadline"; absent for a plain word */
+                                    label?: string;
+                                    /** @description Where the phrase starts in the text as sent (UTF-16 code units; for a PDF, in its extracted text) */
+                                    start?: number;
+                                    /** @description The phrase or word as written */
                                     term: string;
+                                    /** @description Signed: how far it moved the trait */
                                     weight: number;
                                 }[];
                                 openness: {
+                                    /** @description Where it ends (exclusive) */
+                                    end?: number;
+                                    /** @description What the phrase shows, e.g. "sets a deadline"; absent for a plain word */
+                                    label?: string;
+                                    /** @description Where the phrase starts in the text as sent (UTF-16 code units; for a PDF, in its extracted text) */
+                                    start?: number;
+                                    /** @description The phrase or word as written */
                                     term: string;
+                                    /** @description Signed: how far it moved the trait */
                                     weight: number;
                                 }[];
                             };
@@ -556,8 +596,25 @@ export interface operations {
                             personality: {
                                 disc_type: string;
                             };
+                            /** @description The kind of writing the text was read as (Rapport extension): email, profile (a first-person profile or post), bio, resume, or personal (free personal writing); each is read against writing of its own kind */
+                            read_as: string;
                             /** @enum {string} */
                             status: "complete";
+                            /** @description The phrases that moved the DISC placement most: those that pulled toward it first, then up to two that pulled away (Rapport extension) */
+                            style_evidence: {
+                                /** @description Where it ends (exclusive) */
+                                end?: number;
+                                /** @description What the phrase shows, e.g. "sets a deadline" */
+                                label?: string;
+                                /** @description Where the phrase starts in the text as sent (UTF-16 code units; for a PDF, in its extracted text) */
+                                start?: number;
+                                /** @description The phrase as written */
+                                term: string;
+                                /** @description The DISC style the phrase points to on its own */
+                                toward: "D" | "I" | "S" | "C";
+                                /** @description Positive: it pulled the reading toward the type it got; negative: away */
+                                weight: number;
+                            }[];
                             /** @description True when confidence is under 15: the text says little, so read the content as what the author may tend to do (Rapport extension; A3 has no overview to say so) */
                             tentative: boolean;
                             /** @description The trait estimate every view is derived from (Rapport extension) */
@@ -750,6 +807,8 @@ export interface operations {
             query: {
                 /** @description Titles, experience, interests, skills, qualities, bio: one author */
                 text: string;
+                /** @description Optional (Rapport extension; Connect's text_type values): what the text is. email, bio and resume are read as that kind of writing; various or none lets Rapport tell from the text (read_as in the answer says what it read) */
+                text_type?: "email" | "various" | "bio" | "resume";
             };
             header?: never;
             path?: never;
@@ -783,7 +842,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description How sure the placement on the DISC circle is, 0–100 (Rapport extension) */
+                            /** @description How sure the placement on the DISC circle is, 0–100, the same number on every surface (Rapport extension): up to 90 from the personality test, about 15–20 from a bio or an essay. The advice follows the direction and strength of the reading; under 15 it is worded as what the person may tend to do, and strong wording needs 50 or more. */
                             confidence: number;
                             content: {
                                 behavior: {
@@ -811,26 +870,66 @@ export interface operations {
                                     phrase: string[];
                                 };
                             };
-                            /** @description Words and phrases that moved each trait most, signed (Rapport extension) */
+                            /** @description The phrases and words of the text that moved each trait most, signed, with where they stand in the text (Rapport extension) */
                             evidence: {
                                 agreeableness: {
+                                    /** @description Where it ends (exclusive) */
+                                    end?: number;
+                                    /** @description What the phrase shows, e.g. "sets a deadline"; absent for a plain word */
+                                    label?: string;
+                                    /** @description Where the phrase starts in the text as sent (UTF-16 code units; for a PDF, in its extracted text) */
+                                    start?: number;
+                                    /** @description The phrase or word as written */
                                     term: string;
+                                    /** @description Signed: how far it moved the trait */
                                     weight: number;
                                 }[];
                                 conscientiousness: {
+                                    /** @description Where it ends (exclusive) */
+                                    end?: number;
+                                    /** @description What the phrase shows, e.g. "sets a deadline"; absent for a plain word */
+                                    label?: string;
+                                    /** @description Where the phrase starts in the text as sent (UTF-16 code units; for a PDF, in its extracted text) */
+                                    start?: number;
+                                    /** @description The phrase or word as written */
                                     term: string;
+                                    /** @description Signed: how far it moved the trait */
                                     weight: number;
                                 }[];
                                 extraversion: {
+                                    /** @description Where it ends (exclusive) */
+                                    end?: number;
+                                    /** @description What the phrase shows, e.g. "sets a deadline"; absent for a plain word */
+                                    label?: string;
+                                    /** @description Where the phrase starts in the text as sent (UTF-16 code units; for a PDF, in its extracted text) */
+                                    start?: number;
+                                    /** @description The phrase or word as written */
                                     term: string;
+                                    /** @description Signed: how far it moved the trait */
                                     weight: number;
                                 }[];
                                 neuroticism: {
+                                    /** @description Where it ends (exclusive) */
+                                    end?: number;
+                                    /** @description What the phrase shows, e.g. "sets a deadline"; absent for a plain word */
+                                    label?: string;
+                                    /** @description Where the phrase starts in the text as sent (UTF-16 code units; for a PDF, in its extracted text) */
+                                    start?: number;
+                                    /** @description The phrase or word as written */
                                     term: string;
+                                    /** @description Signed: how far it moved the trait */
                                     weight: number;
                                 }[];
                                 openness: {
+                                    /** @description Where it ends (exclusive) */
+                                    end?: number;
+                                    /** @description What the phrase shows, e.g. "sets a deadline"; absent for a plain word */
+                                    label?: string;
+                                    /** @description Where the phrase starts in the text as sent (UTF-16 code units; for a PDF, in its extracted text) */
+                                    start?: number;
+                                    /** @description The phrase or word as written */
                                     term: string;
+                                    /** @description Signed: how far it moved the trait */
                                     weight: number;
                                 }[];
                             };
@@ -841,6 +940,23 @@ export interface operations {
                             personalities: {
                                 disc_type: string;
                             };
+                            /** @description The kind of writing the text was read as (Rapport extension): email, profile (a first-person profile or post), bio, resume, or personal (free personal writing); each is read against writing of its own kind */
+                            read_as: string;
+                            /** @description The phrases that moved the DISC placement most: those that pulled toward it first, then up to two that pulled away (Rapport extension) */
+                            style_evidence: {
+                                /** @description Where it ends (exclusive) */
+                                end?: number;
+                                /** @description What the phrase shows, e.g. "sets a deadline" */
+                                label?: string;
+                                /** @description Where the phrase starts in the text as sent (UTF-16 code units; for a PDF, in its extracted text) */
+                                start?: number;
+                                /** @description The phrase as written */
+                                term: string;
+                                /** @description The DISC style the phrase points to on its own */
+                                toward: "D" | "I" | "S" | "C";
+                                /** @description Positive: it pulled the reading toward the type it got; negative: away */
+                                weight: number;
+                            }[];
                             /** @description The trait estimate every view is derived from (Rapport extension) */
                             traits: {
                                 agreeableness: {
@@ -918,6 +1034,8 @@ export interface operations {
             query?: {
                 /** @description The text, when not sent as the body (the body wins when both are sent) */
                 text?: string;
+                /** @description Optional (Rapport extension; Connect's text_type values): what the text is. email, bio and resume are read as that kind of writing; various or none lets Rapport tell from the text (read_as in the answer says what it read) */
+                text_type?: "email" | "various" | "bio" | "resume";
             };
             header?: never;
             path?: never;
@@ -928,10 +1046,14 @@ export interface operations {
                 "application/json": {
                     /** @description The text to analyse */
                     text: string;
+                    /** @description Optional (Rapport extension; Connect's text_type values): what the text is. email, bio and resume are read as that kind of writing; various or none lets Rapport tell from the text (read_as in the answer says what it read) */
+                    text_type?: "email" | "various" | "bio" | "resume";
                 };
                 "application/x-www-form-urlencoded": {
                     /** @description The text to analyse */
                     text: string;
+                    /** @description Optional (Rapport extension; Connect's text_type values): what the text is. email, bio and resume are read as that kind of writing; various or none lets Rapport tell from the text (read_as in the answer says what it read) */
+                    text_type?: "email" | "various" | "bio" | "resume";
                 };
                 "text/plain": string;
             };
@@ -963,7 +1085,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description How sure the placement on the DISC circle is, 0–100 (Rapport extension) */
+                            /** @description How sure the placement on the DISC circle is, 0–100, the same number on every surface (Rapport extension): up to 90 from the personality test, about 15–20 from a bio or an essay. The advice follows the direction and strength of the reading; under 15 it is worded as what the person may tend to do, and strong wording needs 50 or more. */
                             confidence: number;
                             content: {
                                 behavior: string[];
@@ -972,32 +1094,89 @@ export interface operations {
                                 meeting: string[];
                                 motivations: string[];
                             };
-                            /** @description Words and phrases that moved each trait most, signed (Rapport extension) */
+                            /** @description The phrases and words of the text that moved each trait most, signed, with where they stand in the text (Rapport extension) */
                             evidence: {
                                 agreeableness: {
+                                    /** @description Where it ends (exclusive) */
+                                    end?: number;
+                                    /** @description What the phrase shows, e.g. "sets a deadline"; absent for a plain word */
+                                    label?: string;
+                                    /** @description Where the phrase starts in the text as sent (UTF-16 code units; for a PDF, in its extracted text) */
+                                    start?: number;
+                                    /** @description The phrase or word as written */
                                     term: string;
+                                    /** @description Signed: how far it moved the trait */
                                     weight: number;
                                 }[];
                                 conscientiousness: {
+                                    /** @description Where it ends (exclusive) */
+                                    end?: number;
+                                    /** @description What the phrase shows, e.g. "sets a deadline"; absent for a plain word */
+                                    label?: string;
+                                    /** @description Where the phrase starts in the text as sent (UTF-16 code units; for a PDF, in its extracted text) */
+                                    start?: number;
+                                    /** @description The phrase or word as written */
                                     term: string;
+                                    /** @description Signed: how far it moved the trait */
                                     weight: number;
                                 }[];
                                 extraversion: {
+                                    /** @description Where it ends (exclusive) */
+                                    end?: number;
+                                    /** @description What the phrase shows, e.g. "sets a deadline"; absent for a plain word */
+                                    label?: string;
+                                    /** @description Where the phrase starts in the text as sent (UTF-16 code units; for a PDF, in its extracted text) */
+                                    start?: number;
+                                    /** @description The phrase or word as written */
                                     term: string;
+                                    /** @description Signed: how far it moved the trait */
                                     weight: number;
                                 }[];
                                 neuroticism: {
+                                    /** @description Where it ends (exclusive) */
+                                    end?: number;
+                                    /** @description What the phrase shows, e.g. "sets a deadline"; absent for a plain word */
+                                    label?: string;
+                                    /** @description Where the phrase starts in the text as sent (UTF-16 code units; for a PDF, in its extracted text) */
+                                    start?: number;
+                                    /** @description The phrase or word as written */
                                     term: string;
+                                    /** @description Signed: how far it moved the trait */
                                     weight: number;
                                 }[];
                                 openness: {
+                                    /** @description Where it ends (exclusive) */
+                                    end?: number;
+                                    /** @description What the phrase shows, e.g. "sets a deadline"; absent for a plain word */
+                                    label?: string;
+                                    /** @description Where the phrase starts in the text as sent (UTF-16 code units; for a PDF, in its extracted text) */
+                                    start?: number;
+                                    /** @description The phrase or word as written */
                                     term: string;
+                                    /** @description Signed: how far it moved the trait */
                                     weight: number;
                                 }[];
                             };
                             personality: {
                                 disc_type: string;
                             };
+                            /** @description The kind of writing the text was read as (Rapport extension): email, profile (a first-person profile or post), bio, resume, or personal (free personal writing); each is read against writing of its own kind */
+                            read_as: string;
+                            /** @description The phrases that moved the DISC placement most: those that pulled toward it first, then up to two that pulled away (Rapport extension) */
+                            style_evidence: {
+                                /** @description Where it ends (exclusive) */
+                                end?: number;
+                                /** @description What the phrase shows, e.g. "sets a deadline" */
+                                label?: string;
+                                /** @description Where the phrase starts in the text as sent (UTF-16 code units; for a PDF, in its extracted text) */
+                                start?: number;
+                                /** @description The phrase as written */
+                                term: string;
+                                /** @description The DISC style the phrase points to on its own */
+                                toward: "D" | "I" | "S" | "C";
+                                /** @description Positive: it pulled the reading toward the type it got; negative: away */
+                                weight: number;
+                            }[];
                             /** @description True when confidence is under 15: the text says little, so read the content as what the author may tend to do (Rapport extension; A3 has no overview to say so) */
                             tentative: boolean;
                             /** @description The trait estimate every view is derived from (Rapport extension) */
@@ -1939,7 +2118,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description How sure the placement on the DISC circle is, 0–100 (Rapport extension) */
+                            /** @description How sure the placement on the DISC circle is, 0–100, the same number on every surface (Rapport extension): up to 90 from the personality test, about 15–20 from a bio or an essay. The advice follows the direction and strength of the reading; under 15 it is worded as what the person may tend to do, and strong wording needs 50 or more. */
                             confidence: number;
                             content: {
                                 behavior: {

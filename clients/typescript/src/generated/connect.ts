@@ -856,14 +856,16 @@ export interface operations {
                              */
                             disc_image: string;
                             disc_scores: {
-                                /** @description How much evidence the placement rests on (90–100: a completed test) */
+                                /** @description How sure the placement on the DISC circle is, 0–100, the same number on every surface (Rapport extension): up to 90 from the personality test, about 15–20 from a bio or an essay. The advice follows the direction and strength of the reading; under 15 it is worded as what the person may tend to do, and strong wording needs 50 or more. */
                                 confidence: number;
                                 /** @description DISC type, e.g. Di */
                                 type: string;
                             };
+                            /** @description HTML-escaped, like every Connect string */
                             first_name?: string;
                             /** @description True when the person completed the personality test */
                             has_assessment: boolean;
+                            /** @description HTML-escaped, like every Connect string */
                             last_name?: string;
                         };
                         recommendations: {
@@ -1126,14 +1128,16 @@ export interface operations {
                              */
                             disc_image: string;
                             disc_scores: {
-                                /** @description How much evidence the placement rests on (90–100: a completed test) */
+                                /** @description How sure the placement on the DISC circle is, 0–100, the same number on every surface (Rapport extension): up to 90 from the personality test, about 15–20 from a bio or an essay. The advice follows the direction and strength of the reading; under 15 it is worded as what the person may tend to do, and strong wording needs 50 or more. */
                                 confidence: number;
                                 /** @description DISC type, e.g. Di */
                                 type: string;
                             };
+                            /** @description HTML-escaped, like every Connect string */
                             first_name?: string;
                             /** @description True when the person completed the personality test */
                             has_assessment: boolean;
+                            /** @description HTML-escaped, like every Connect string */
                             last_name?: string;
                         };
                         recommendations: {
