@@ -46,7 +46,7 @@ export const A1_SECTIONS: readonly Section[] = [
  * so one phrase said firmly to one person and as a tendency to another counts as one sentence.
  */
 export function unhedged(sentence: string): string {
-  const plain = sentence.replace(/^(The writing so far suggests that|From the writing so far, it seems that) /, '').replace(/ (probably|most likely) /, ' ');
+  const plain = sentence.replace(/^(The writing so far suggests that|From the writing so far, it seems that),? /, '').replace(/ (probably|most likely) /, ' ');
   return plain.charAt(0).toUpperCase() + plain.slice(1);
 }
 

@@ -96,7 +96,12 @@ export function hedge(template: string, variant = 0): string {
     const tail = template.slice(at + `{first} ${verb} `.length);
     return auxiliary ? `${head}{first} ${verb} ${adverb} ${tail}` : `${head}{first} ${adverb} ${verb} ${tail}`;
   }
-  return (PREFIXES[variant % PREFIXES.length] ?? '') + lowerFirst(template);
+  // A phrase fronted before the name takes a comma after the prefix: "suggests that, comfortable
+  // with disagreement, {first} often…" (without it the phrase reads as the clause's subject).
+  const prefix = PREFIXES[variant % PREFIXES.length] ?? '';
+  const opening = template.indexOf(', {first} ');
+  const frontedPhrase = opening > 0 && !template.slice(0, opening).includes('{first}');
+  return frontedPhrase ? `${prefix.trimEnd()}, ${lowerFirst(template)}` : prefix + lowerFirst(template);
 }
 
 /**

@@ -98,6 +98,10 @@ describe('strength from the text, hedging from the evidence', () => {
   it('hedges the first claim of a statement, not only a later clause ("talks ideas through out loud and may change position")', () => {
     expect(hedge('{first} talks ideas through out loud and may change position mid-conversation.')).toBe('{first} probably talks ideas through out loud and may change position mid-conversation.');
     expect(hedge('Bold and self-assured, {first} handles pressure well and may take over a discussion.')).toBe('Bold and self-assured, {first} probably handles pressure well and may take over a discussion.');
+    // A phrase fronted before the name, where no adverb fits: the prefix takes a comma, so the phrase is not read as the subject.
+    expect(hedge('Comfortable with disagreement, {first} often improves a plan by naming the problem.', 2)).toBe(
+      'The writing so far suggests that, comfortable with disagreement, {first} often improves a plan by naming the problem.',
+    );
     for (const already of ['Patient and slow to anger, {first} tends to give people the benefit of the doubt.', '{first} may need a nudge.', '{first} is likely to ask.', '{first} is inclined to wait.']) {
       expect(hedge(already)).toBe(already);
     }
