@@ -13,11 +13,14 @@ import { createTestService, type TestService } from '../helpers/service.ts';
 let service: TestService;
 let bearer: Record<string, string>;
 let org: Record<string, string>;
+/** Group B takes its token in the query. */
+let assessmentToken = '';
 
 beforeAll(async () => {
   service = await createTestService();
   bearer = { authorization: `Bearer ${(await service.token('enterprise')).secret}` };
   org = { 'x-org-token': (await service.token('connect')).secret };
+  assessmentToken = (await service.token('assessment')).secret;
 });
 afterAll(async () => {
   await service.close();
@@ -53,9 +56,25 @@ const ROUTES: BodyRoute[] = [
   { host: 'connect', path: '/v1/profiles', url: '/v1/profiles', auth: () => org, fields: 16, bytes: 100_000 * 9 + 16 * KB, depth: 2 },
   { host: 'connect', path: '/v1/profiles/async', url: '/v1/profiles/async', auth: () => org, fields: 16, bytes: 100_000 * 9 + 16 * KB, depth: 2 },
   { host: 'connect', path: '/v1/messaging/{sender}/{recipient}', url: '/v1/messaging/pr_a/pr_b', auth: () => org, fields: 8, bytes: 20_000 * 9 + 16 * KB, depth: 2 },
+  { host: 'base', path: '/r/{resultId}/share', url: '/r/no-such-result/share', auth: none, fields: 4, bytes: KB, depth: null },
+  { host: 'base', path: '/r/{resultId}/share/off', url: '/r/no-such-result/share/off', auth: none, fields: 4, bytes: KB, depth: null },
+  { host: 'base', path: '/password-reset', url: '/password-reset', auth: none, fields: 4, bytes: 2 * KB, depth: null },
+  { host: 'base', path: '/dashboard/organisation', url: '/dashboard/organisation', auth: none, fields: 4, bytes: 2 * KB, depth: null },
+  { host: 'base', path: '/dashboard/takers/remove', url: '/dashboard/takers/remove', auth: none, fields: 4, bytes: 2 * KB, depth: null },
+  { host: 'base', path: '/dashboard/hiring/close', url: '/dashboard/hiring/close', auth: none, fields: 4, bytes: 2 * KB, depth: null },
+  { host: 'base', path: '/dashboard/webhooks', url: '/dashboard/webhooks', auth: none, fields: 16, bytes: 8 * KB, depth: null },
+  ...['delete', 'rotate', 'enable', 'test'].map((verb): BodyRoute => ({ host: 'base', path: `/dashboard/webhooks/{id}/${verb}`, url: `/dashboard/webhooks/wh_none/${verb}`, auth: none, fields: 4, bytes: KB, depth: null })),
+  { host: 'base', path: '/v1/webhooks', url: '/v1/webhooks', auth: () => bearer, fields: 8, bytes: 8 * KB, depth: 2 },
+  { host: 'base', path: '/v1/personality_assessments/webhooks', get url() { return `/v1/personality_assessments/webhooks?token=${assessmentToken}`; }, auth: none, fields: 8, bytes: 8 * KB, depth: 2 },
+  { host: 'connect', path: '/v1/webhooks', url: '/v1/webhooks', auth: () => org, fields: 8, bytes: 8 * KB, depth: 2 },
   // Routes that read no body take a small one and ignore it.
   { host: 'connect', path: '/v1/relationships/{profile_one}/{profile_two}', url: '/v1/relationships/pr_a/pr_b', auth: () => org, fields: 8, bytes: KB, depth: 4 },
   { host: 'connect', path: '/v1/emails/{request_id}', url: '/v1/emails/pr_a', auth: () => org, fields: 8, bytes: KB, depth: 4 },
+  ...['rotate-secret', 'test', 'enable'].flatMap((verb): BodyRoute[] => [
+    { host: 'base', path: `/v1/webhooks/{id}/${verb}`, url: `/v1/webhooks/wh_none/${verb}`, auth: () => bearer, fields: 8, bytes: KB, depth: 4 },
+    { host: 'base', path: `/v1/personality_assessments/webhooks/{id}/${verb}`, get url() { return `/v1/personality_assessments/webhooks/wh_none/${verb}?token=${assessmentToken}`; }, auth: none, fields: 8, bytes: KB, depth: 4 },
+    { host: 'connect', path: `/v1/webhooks/{id}/${verb}`, url: `/v1/webhooks/wh_none/${verb}`, auth: () => org, fields: 8, bytes: KB, depth: 4 },
+  ]),
 ];
 /** Takes uploads only: its caps are those of a multipart body (below). */
 const UPLOAD = '/v1/analysis/pdf';

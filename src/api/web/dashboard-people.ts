@@ -16,16 +16,19 @@ import { profilePageUrl, publicBase } from '../shared/links.ts';
 import { checkCsrf } from './browser-session.ts';
 import { render, requireSession } from './dashboard.ts';
 import { field, FormBody, sendHtml } from './forms.ts';
+import { acceptsBody } from '../shared/body-caps.ts';
 
 /** The most rows one CSV holds (newest first); a user with more narrows it with a search. */
 const CSV_ROWS = 50_000;
+/** The forms: a field or two and the CSRF token. */
+const SMALL_FORM = { bytes: 2048, fields: 4 };
 
 /**
  * The dashboard's people: the organisation the test names, the takers' CSV, removing a taker,
  * closing a hiring link. Everything belongs to the session's user; no id in a form picks whose.
  */
 export const dashboardPeopleRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.post('/dashboard/organisation', { schema: { summary: 'Names the organisation the test says is asking', tags: ['Pages'], body: FormBody, response: { 303: redirect('Saved: back to the dashboard') } } }, async (request, reply) => {
+  app.post('/dashboard/organisation', { schema: { summary: 'Names the organisation the test says is asking', tags: ['Pages'], body: FormBody, response: { 303: redirect('Saved: back to the dashboard') } }, ...acceptsBody(SMALL_FORM, ctx.config.bodyLimitBytes) }, async (request, reply) => {
     const session = await requireSession(ctx, request);
     await checkCsrf(ctx, request, session.sessionId, field(request.body, 'csrf'));
     try {
@@ -85,7 +88,7 @@ export const dashboardPeopleRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext 
     },
   );
 
-  app.post('/dashboard/takers/remove', { schema: { summary: "Removes a taker's results", tags: ['Pages'], body: FormBody, response: { 303: redirect('Removed: back to the dashboard') } } }, async (request, reply) => {
+  app.post('/dashboard/takers/remove', { schema: { summary: "Removes a taker's results", tags: ['Pages'], body: FormBody, response: { 303: redirect('Removed: back to the dashboard') } }, ...acceptsBody(SMALL_FORM, ctx.config.bodyLimitBytes) }, async (request, reply) => {
     const session = await requireSession(ctx, request);
     await checkCsrf(ctx, request, session.sessionId, field(request.body, 'csrf'));
     const normalized = normalizeEmail(field(request.body, 'email'));
@@ -95,7 +98,7 @@ export const dashboardPeopleRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext 
     return reply.status(303).redirect('/dashboard?created=removed#takers-title');
   });
 
-  app.post('/dashboard/hiring/close', { schema: { summary: 'Closes a hiring link', tags: ['Pages'], body: FormBody, response: { 303: redirect('Closed: back to the dashboard') } } }, async (request, reply) => {
+  app.post('/dashboard/hiring/close', { schema: { summary: 'Closes a hiring link', tags: ['Pages'], body: FormBody, response: { 303: redirect('Closed: back to the dashboard') } }, ...acceptsBody(SMALL_FORM, ctx.config.bodyLimitBytes) }, async (request, reply) => {
     const session = await requireSession(ctx, request);
     await checkCsrf(ctx, request, session.sessionId, field(request.body, 'csrf'));
     await closeHiringLink(ctx.db, session.user.id, field(request.body, 'id'));

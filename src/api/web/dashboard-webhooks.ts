@@ -10,6 +10,7 @@ import { disabledNotice, renderWebhooksPage, webhooksCard } from '../../web/webh
 import { htmlPage, redirect } from '../shared/doc-responses.ts';
 import { checkCsrf, currentSession } from './browser-session.ts';
 import { field, FormBody, sendHtml, type Form } from './forms.ts';
+import { acceptsBody } from '../shared/body-caps.ts';
 
 const MEANS: Record<string, string> = {
   'assessment.completed': 'someone completed your test (their email and the result id)',
@@ -75,7 +76,7 @@ export const dashboardWebhookRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext
     return render(ctx, reply, session, { notice: NOTICES[request.query.done ?? ''] ?? null });
   });
 
-  app.post('/dashboard/webhooks', { schema: { summary: 'Adds a webhook endpoint', tags: ['Pages'], body: FormBody, response: { 200: htmlPage('The webhooks page, showing the secret once') } } }, async (request, reply) => {
+  app.post('/dashboard/webhooks', { schema: { summary: 'Adds a webhook endpoint', tags: ['Pages'], body: FormBody, response: { 200: htmlPage('The webhooks page, showing the secret once') } }, ...acceptsBody({ bytes: 8192, fields: 16 }, ctx.config.bodyLimitBytes) }, async (request, reply) => {
     const session = await requireSession(ctx, request, request.body);
     try {
       const events = values(request.body, 'events');
@@ -93,7 +94,7 @@ export const dashboardWebhookRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext
 
   type Act = (owner: WebhookOwner, id: string, form: Form | undefined, reply: FastifyReply, session: { user: User; sessionId: string }) => Promise<FastifyReply>;
   const post = (verb: string, summary: string, act: Act) =>
-    app.post(`/dashboard/webhooks/:id/${verb}`, { schema: { summary, tags: ['Pages'], params: Params, body: FormBody, response: { 200: htmlPage('The webhooks page'), 303: redirect('Done: back to the webhooks page') } } }, async (request, reply) => {
+    app.post(`/dashboard/webhooks/:id/${verb}`, { schema: { summary, tags: ['Pages'], params: Params, body: FormBody, response: { 200: htmlPage('The webhooks page'), 303: redirect('Done: back to the webhooks page') } }, ...acceptsBody({ bytes: 1024, fields: 4 }, ctx.config.bodyLimitBytes) }, async (request, reply) => {
       const session = await requireSession(ctx, request, request.body);
       return act(userOwner(session.user), request.params.id, request.body, reply, session);
     });

@@ -7,6 +7,7 @@ import { renderResetRequestPage } from '../../web/password-pages.ts';
 import { htmlPage } from '../shared/doc-responses.ts';
 import { checkCsrf, clientAddress, postedVisitorId, visitorId } from './browser-session.ts';
 import { field, FormBody, sendHtml } from './forms.ts';
+import { acceptsBody } from '../shared/body-caps.ts';
 
 /** Said for every address, with an account or not: whether one exists is not told to strangers. */
 const MAILED = 'If an account has this address, we are mailing it a link to choose a new password. It works for two hours.';
@@ -22,7 +23,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }>
     return sendHtml(reply, renderResetRequestPage({ csrf, mailEnabled: ctx.mailer.enabled }));
   });
 
-  app.post('/password-reset', { schema: { summary: 'Mails a password-reset link', tags: ['Pages'], body: FormBody, response: { 200: htmlPage('The same answer for every address') } } }, async (request, reply) => {
+  app.post('/password-reset', { schema: { summary: 'Mails a password-reset link', tags: ['Pages'], body: FormBody, response: { 200: htmlPage('The same answer for every address') } }, ...acceptsBody({ bytes: 2048, fields: 4 }, ctx.config.bodyLimitBytes) }, async (request, reply) => {
     await checkCsrf(ctx, request, await postedVisitorId(ctx, request), field(request.body, 'csrf'));
     const csrf = await ctx.sessions.csrfToken(await visitorId(ctx, request, reply));
     const email = field(request.body, 'email');

@@ -79,7 +79,7 @@ export const resultPageRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; cont
     ['share', 'Makes a private link to a test result', shareResult],
     ['share/off', 'Turns a test result\'s private link off', unshareResult],
   ] as const) {
-    app.post(`/r/:resultId/${suffix}`, { schema: { summary, tags: ['Pages'], params: Params, body: FormBody, response: { 303: redirect('Back to the result page') } } }, async (request, reply) => {
+    app.post(`/r/:resultId/${suffix}`, { schema: { summary, tags: ['Pages'], params: Params, body: FormBody, response: { 303: redirect('Back to the result page') } }, ...acceptsBody(DELETE_FORM, ctx.config.bodyLimitBytes) }, async (request, reply) => {
       checkSameOrigin(ctx, request);
       // The key is the form's secret, as for deleting: only the result's taker has it.
       const key = field(request.body, 'key');

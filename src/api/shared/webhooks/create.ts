@@ -6,6 +6,10 @@ import { createEndpoint, MAX_ENDPOINTS_PER_OWNER } from '../../../webhooks/endpo
 import { EVENTS_FOR } from '../../../webhooks/events.ts';
 import { errorResponses, TOKEN_ERRORS } from '../error-responses.ts';
 import { common, endpointSchema, endpointView, eventList, Secret, type WebhookGroup } from './group.ts';
+import { acceptsBody } from '../body-caps.ts';
+
+/** An endpoint: its URL, a list of events and a description, one level of nesting below the object. */
+const CREATE_BODY = { bytes: 8192, fields: 8, depth: 2 };
 
 export function createWebhookRoute(group: WebhookGroup): FastifyPluginAsyncTypebox<{ ctx: AppContext }> {
   const offered = EVENTS_FOR[group.ownerKind].join(', ');
@@ -31,7 +35,7 @@ export function createWebhookRoute(group: WebhookGroup): FastifyPluginAsyncTypeb
     },
   };
   return async (app, { ctx }) => {
-    app.post(group.prefix, { schema }, async (request, reply) => {
+    app.post(group.prefix, { schema, ...acceptsBody(CREATE_BODY, ctx.config.bodyLimitBytes) }, async (request, reply) => {
       const owner = await group.owner(ctx, request);
       const { endpoint, secret } = await createEndpoint(ctx.db, ctx.webhookAddresses, owner, request.body);
       return reply.status(201).send({ ...endpointView(endpoint), secret });
