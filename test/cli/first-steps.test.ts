@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnvironment, type CliEnvironment } from '../helpers/cli-env.ts';
@@ -71,4 +71,14 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the README\'s backup command
     const ignored = readFileSync(path.join(REPO_ROOT, '.gitignore'), 'utf8').split('\n');
     expect(ignored).toEqual(expect.arrayContaining(['/backups/', '/exports/']));
   });
+});
+
+describe('rapport import', () => {
+  it('says which column a near-miss header was likely meant to be', async () => {
+    const file = path.join(cli.dir, 'people.csv');
+    writeFileSync(file, 'Email,First Name,Bio,Phone\nnew.user@example.com,New,I like to plan things carefully,555\n');
+    const result = await runCli(['import', file, '--quiet'], env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Columns not read: Bio (did you mean text_bio?), Phone\n');
+  }, 120_000);
 });
