@@ -82,3 +82,12 @@ describe('rapport import', () => {
     expect(result.stdout).toContain('Columns not read: Bio (did you mean text_bio?), Phone\n');
   }, 120_000);
 });
+
+describe('the demo PDF the README analyses', () => {
+  it('is a resume that yields a personality', async () => {
+    const result = await runCli(['analyze', 'src/people/demo/resume.pdf'], env);
+    expect(result.code).toBe(0);
+    const analysis = JSON.parse(result.stdout) as { personality: { disc_type: string } | null; read_as: string };
+    expect(analysis.personality?.disc_type).toMatch(/^[DISC][disc]?$/);
+  }, 120_000);
+});
