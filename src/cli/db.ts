@@ -13,17 +13,26 @@ function contentsLine(summary: { people: number; tokens: number }): string {
   return `${summary.people} ${summary.people === 1 ? 'person' : 'people'}, ${summary.tokens} ${summary.tokens === 1 ? 'token' : 'tokens'}`;
 }
 
+/** Where backups go unless a file is named: a folder the checkout's .gitignore lists, so they never land in a commit. */
+export const DEFAULT_BACKUP_FOLDER = 'backups';
+
+/** backups/rapport-2026-01-31T09-30-00Z.backup: sorts by time, and a second backup the same day gets its own name. */
+export function defaultBackupFile(now: Date): string {
+  const stamp = now.toISOString().slice(0, 19).replaceAll(':', '-');
+  return path.join(DEFAULT_BACKUP_FOLDER, `rapport-${stamp}Z.backup`);
+}
+
 export function registerDbCommands(program: Command): void {
   const db = program.command('db').description('the embedded database: backups (on PostgreSQL use pg_dump and pg_restore)');
   db.command('backup')
     .description('write a consistent copy of the embedded database to FILE, also while the service runs')
-    .argument('<file>', 'the backup file to write (a gzipped tarball)')
+    .argument('[file]', `the backup file to write (a gzipped tarball; default: ${DEFAULT_BACKUP_FOLDER}/rapport-<UTC date and time>.backup, its folder created when missing)`)
     .option('--force', 'overwrite FILE if it exists')
     .option('--json', 'print the summary as JSON')
-    .action(async (file: string, options: { force?: boolean; json?: boolean }) => {
+    .action(async (file: string | undefined, options: { force?: boolean; json?: boolean }) => {
       if (loadConfig().databaseUrl) throw new AppError('bad_request', PG_BACKUP);
       // With the service running, the service writes the file: give it a path that does not depend on our cwd.
-      const absolute = path.resolve(file);
+      const absolute = path.resolve(file ?? defaultBackupFile(new Date()));
       const summary = (await withExecutor((executor) => executor.call('db.backup', { path: absolute, force: options.force === true }), { existing: true })) as BackupSummary;
       if (options.json) printJson(summary);
       else process.stdout.write(`Backed up ${contentsLine(summary)} to ${summary.file} (${(summary.bytes / (1024 * 1024)).toFixed(1)} MB) in ${summary.seconds.toFixed(1)} s.\n`);

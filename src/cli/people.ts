@@ -72,7 +72,13 @@ function printImportSummary(summary: ImportSummary): void {
     `  skipped              ${summary.skipped}`,
     `  without personality  ${summary.without_personality}`,
   ];
-  if (summary.ignored_columns.length > 0) lines.push(`Columns not read: ${summary.ignored_columns.join(', ')}`);
+  if (summary.ignored_columns.length > 0) {
+    const named = summary.ignored_columns.map((column) => {
+      const hint = summary.column_hints[column];
+      return hint === undefined ? column : `${column} (did you mean ${hint}?)`;
+    });
+    lines.push(`Columns not read: ${named.join(', ')}`);
+  }
   if (summary.errors.length > 0) {
     lines.push('Skipped rows:');
     for (const error of summary.errors) lines.push(`  line ${error.line}: ${error.reason}`);
@@ -110,8 +116,8 @@ export function registerPeopleCommands(program: Command): void {
         'CSV: comma-separated, a header line with the same column names, and text_email, text_various, text_bio,\n' +
         'text_resume for texts. Header names may differ in case and in the separators between words (First Name,\n' +
         'first-name, FIRST_NAME and firstName are all first_name); Email Address, LinkedIn, Company and Job Title are\n' +
-        'read too. Other columns are listed as not read. A row may leave out trailing empty cells; one with more cells\n' +
-        'than the header is skipped.\n' +
+        'read too. Other columns are listed as not read, a near miss with the column it likely meant (Bio: "did you\n' +
+        'mean text_bio?"). A row may leave out trailing empty cells; one with more cells than the header is skipped.\n' +
         'The file must be UTF-8 text: one in another encoding (Windows-1252, Latin-1, UTF-16) is refused, naming the line.\n' +
         'Bad rows (a value the database cannot store included) are skipped and listed with their line numbers and why,\n' +
         'and so is a row naming the same person (email or linkedin_url) as an earlier row; the other rows are imported.\n' +

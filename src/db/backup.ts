@@ -55,6 +55,17 @@ function elapsed(start: number): number {
 }
 
 /**
+ * Creates the backup's folder when it is missing (`backups/` in a fresh checkout), private like
+ * the backup. Only the last folder: a path whose parent is missing too is more likely a typo
+ * than a place to fill with folders.
+ */
+function ensureFolder(folder: string): void {
+  if (existsSync(folder)) return;
+  if (!existsSync(path.dirname(folder))) throw new AppError('bad_request', `The folder ${path.dirname(folder)} does not exist.`);
+  mkdirSync(folder, { mode: 0o700 });
+}
+
+/**
  * Writes a backup of the embedded database to `file` (absolute: the service may write it for
  * the CLI). The copy goes to a temporary name beside it and is renamed when complete, so a
  * crash never leaves a half-written file under the backup's name.
@@ -63,7 +74,7 @@ export async function writeBackup(db: Db, file: string, options: { force?: boole
   if (!path.isAbsolute(file)) throw new AppError('bad_request', `The backup path must be absolute, got ${file}.`);
   if (db.kind !== 'embedded' || !db.dumpDataDir) throw new AppError('bad_request', PG_DUMP_ADVICE);
   if (existsSync(file) && !options.force) throw new AppError('conflict', `${file} already exists; choose another name or use --force to overwrite it.`);
-  if (!existsSync(path.dirname(file))) throw new AppError('bad_request', `The folder ${path.dirname(file)} does not exist.`);
+  ensureFolder(path.dirname(file));
   const start = performance.now();
   const contents = await countContents(db);
   const blob = await db.dumpDataDir();

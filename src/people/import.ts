@@ -46,6 +46,8 @@ export interface ImportSummary extends ImportCounts {
   errors: { line: number; reason: string }[];
   /** CSV columns that are not ours and were not read. */
   ignored_columns: string[];
+  /** Ignored columns that look like a misspelt one of ours → the column they likely meant (`bio` → text_bio). */
+  column_hints: Record<string, string>;
   /** Things the operator should know although nothing was refused: a CSV file with no rows. */
   warnings: string[];
   seconds: number;
@@ -138,7 +140,7 @@ export async function importPeople(deps: { db: Db; model: TextModel }, file: str
   const { db } = deps;
   const format = detectFormat(file, options.format);
   const { stream, size } = await openFile(file);
-  const header: CsvHeader = { ignored: [] };
+  const header: CsvHeader = { ignored: [], hints: {} };
   const records: AsyncGenerator<SourceRecord> = format === 'csv' ? readCsv(stream, header) : readJsonLines(stream);
   const batchSize = options.batchSize ?? IMPORT_BATCH_SIZE;
   const upsert = { source: options.source ?? 'import', analyze: options.analyze ?? analyzerFor(deps.model) };
@@ -227,5 +229,5 @@ export async function importPeople(deps: { db: Db; model: TextModel }, file: str
   report(true);
   // An empty file was refused when it was opened: with no rows read, only a header line is left.
   const warnings = counts.read === 0 ? [`${file} has no people in it: ${format === 'csv' ? 'there is a header line but no rows under it' : 'no line holds a person'}.`] : [];
-  return { file, format, ...counts, errors, ignored_columns: header.ignored, warnings, ...rate() };
+  return { file, format, ...counts, errors, ignored_columns: header.ignored, column_hints: header.hints, warnings, ...rate() };
 }

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { AppError } from '../shared/errors.ts';
 import { TEXT_TYPES, isTextType } from './person.ts';
+import { editDistance } from './search.ts';
 import { SCALAR_FIELDS } from './validate.ts';
 
 /**
@@ -118,6 +119,27 @@ const CSV_COLUMNS_BY_KEY: ReadonlyMap<string, string> = new Map([
 
 export interface CsvHeader {
   ignored: string[];
+  /** An ignored header → the column it most likely meant (`bio` → text_bio), where one stands out. */
+  hints: Record<string, string>;
+}
+
+/**
+ * The one column an unread header was likely meant to be, or null: a text type without its
+ * `text_` prefix (`Bio` → text_bio), or a small misspelling (one edit in a short name, two in a
+ * name of 8 or more letters: `Emial` → email). A column the file already reads is never suggested,
+ * and neither is a guess between two columns.
+ */
+function nearMiss(name: string, read: ReadonlySet<string>): string | null {
+  const key = headerKey(name);
+  if (key.length < 3) return null;
+  const allowed = key.length >= 8 ? 2 : 1;
+  const candidates = new Set<string>();
+  for (const [known, column] of CSV_COLUMNS_BY_KEY) {
+    if (read.has(column)) continue;
+    if (known === `text${key}` || editDistance(key, known) <= allowed) candidates.add(column);
+  }
+  const [only] = candidates;
+  return candidates.size === 1 && only !== undefined ? only : null;
 }
 
 /** Delimiters people export by mistake ("CSV" from a spreadsheet set to another locale), by name. */
@@ -160,6 +182,11 @@ function mapHeader(header: string[], seen: CsvHeader): (string | false)[] {
   }
   if (!columns.includes('email') && !columns.includes('linkedin_url')) throw new AppError('bad_request', missingIdentifierMessage(header));
   seen.ignored = header.filter((_, i) => columns[i] === false);
+  const read = new Set(columns.filter((c): c is string => c !== false));
+  for (const name of seen.ignored) {
+    const hint = nearMiss(name, read);
+    if (hint !== null) seen.hints[name] = hint;
+  }
   return columns;
 }
 
@@ -190,7 +217,7 @@ function csvRow(columns: readonly (string | false)[], cells: readonly string[], 
   return found < expected ? { line, record, columns: { expected, found } } : { line, record };
 }
 
-export async function* readCsv(input: Readable, header: CsvHeader = { ignored: [] }): AsyncGenerator<SourceRecord> {
+export async function* readCsv(input: Readable, header: CsvHeader = { ignored: [], hints: {} }): AsyncGenerator<SourceRecord> {
   const skipped: SourceRecord[] = [];
   const parser = input.pipe(
     parse({

@@ -47,9 +47,9 @@ export interface CliResult {
 }
 
 /** Runs `rapport ARGS` the way an operator would, with the given environment. */
-export function runCli(args: string[], env: Record<string, string>, stdin?: string): Promise<CliResult> {
+export function runCli(args: string[], env: Record<string, string>, stdin?: string, cwd: string = REPO_ROOT): Promise<CliResult> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, cwd: REPO_ROOT, timeout: 120_000 }, (error, stdout, stderr) => {
+    const child = execFile(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, cwd, timeout: 120_000 }, (error, stdout, stderr) => {
       const code = error && typeof error.code === 'number' ? error.code : error ? 1 : 0;
       resolve({ code, stdout, stderr });
     });

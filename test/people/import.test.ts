@@ -215,6 +215,18 @@ describe('what a new operator trips over', () => {
     await expect(importPeople(deps, write('text-tweet.csv', 'Email,Text Tweet\na@example.com,hi\n'))).rejects.toThrow(/^Unknown text column Text Tweet: text columns are text_email, /);
   });
 
+  it('suggests the column a near-miss header was meant to be, and only where one stands out', async () => {
+    // Bio lacks its text_ prefix, Tittle is misspelt; Mail is near email, but email is read already;
+    // Phone and Name (first_name? last_name? company_name?) have no one likely meaning.
+    const csv = 'Email,Bio,Tittle,Mail,Phone,Name,Company\nhint.hanna@example.com,I write a lot,Chef,other@example.com,555,Hanna,Hint Ltd\n';
+    const summary = await importPeople(deps, write('near-miss.csv', csv));
+    expect(summary).toMatchObject({ inserted: 1, ignored_columns: ['Bio', 'Tittle', 'Mail', 'Phone', 'Name'] });
+    expect(summary.column_hints).toEqual({ Bio: 'text_bio', Tittle: 'title' });
+    expect(await findPersonByEmail(db, 'hint.hanna@example.com')).toMatchObject({ companyName: 'Hint Ltd', title: null, texts: [] });
+    // JSON Lines names its fields exactly: nothing to hint.
+    expect((await importPeople(deps, write('no-hints.jsonl', JSON.stringify({ email: 'hint.jo@example.com' })))).column_hints).toEqual({});
+  });
+
   it('refuses a file that is not UTF-8 text before importing any of it, naming the line', async () => {
     const before = await countPeople(db);
     const latin1 = write('latin1.csv', '');
