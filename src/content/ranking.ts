@@ -17,6 +17,7 @@
 import { angularDistance } from '../personality/circle.ts';
 import { BLEND_PHRASE_MAX, candidatesAmong, isBlendPhrase, type SelectionPoint } from './candidates.ts';
 import type { Phrase } from './phrases.ts';
+import { seededRandom } from '../shared/random.ts';
 
 /** Fit of a phrase that fits everyone (spread 180): below a close match, above a loose one. */
 const UNIVERSAL_FIT = 0.55;
@@ -127,18 +128,6 @@ export function apportion(ranked: readonly RankedPhrase[], strength: number): Ra
 /** Fits within this of the best count as equally good for the order the reading decides. */
 export const VARIETY_BAND = 0.75;
 
-/** A small deterministic generator (mulberry32) for the order below. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** A number for a string (FNV-1a), the seed of a reading's order. */
 export function seedOf(key: string): number {
   let hash = 0x811c9dc5;
@@ -159,7 +148,7 @@ export function varyLeaders(ranked: readonly RankedPhrase[], seed: number): Rank
   // Only the advice for a part of the circle takes turns: phrases for everybody (notes, the
   // person's own role and trait phrases) keep their place, so they never change whose turn it is.
   for (const r of ranked) (r.fit > 0 && r.fit >= best - VARIETY_BAND && !isBlendPhrase(r.phrase) && r.phrase.spread < 180 ? leaders : rest).push(r);
-  const next = generator(seed);
+  const next = seededRandom(seed);
   for (let i = leaders.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
     const a = leaders[i];

@@ -3,40 +3,19 @@ import { queryOne } from '../db/client.ts';
 import { normalizeEmail } from '../people/normalize.ts';
 import { AppError } from '../shared/errors.ts';
 import type { AppContext } from '../context.ts';
-import { createEndpoint, enableEndpoint, listDeliveries, listEndpoints, queueTestEvent, removeEndpoint, rotateSecret, type DeliveryView, type Endpoint, type Scope } from '../webhooks/endpoints.ts';
+import { createEndpoint, enableEndpoint, listDeliveries, listEndpoints, queueTestEvent, removeEndpoint, rotateSecret, type Endpoint, type Scope } from '../webhooks/endpoints.ts';
 import type { WebhookOwner } from '../webhooks/events.ts';
+import { deliveryJson, endpointJson } from '../webhooks/views.ts';
 import { defineVerb } from './verb.ts';
 
+/** The endpoint as the operator sees it: the owner's view, and whose it is. */
 export function endpointView(endpoint: Endpoint) {
-  return {
-    id: endpoint.id,
-    owner_token_id: endpoint.ownerTokenId,
-    owner_user_id: endpoint.ownerUserId,
-    url: endpoint.url,
-    events: endpoint.events,
-    description: endpoint.description,
-    created_at: endpoint.createdAt.toISOString(),
-    disabled_at: endpoint.disabledAt?.toISOString() ?? null,
-    disabled_reason: endpoint.disabledReason,
-    failing_since: endpoint.failingSince?.toISOString() ?? null,
-    previous_secret_expires_at: endpoint.previousSecretUntil?.toISOString() ?? null,
-  };
+  const { id, ...rest } = endpointJson(endpoint);
+  return { id, owner_token_id: endpoint.ownerTokenId, owner_user_id: endpoint.ownerUserId, ...rest };
 }
 export type EndpointView = ReturnType<typeof endpointView>;
 
-export function deliveryView(d: DeliveryView) {
-  return {
-    id: d.id,
-    event_type: d.eventType,
-    status: d.status,
-    attempts: d.attempts,
-    last_status: d.lastStatus,
-    last_error: d.lastError,
-    next_attempt_at: d.nextAttemptAt?.toISOString() ?? null,
-    created_at: d.createdAt.toISOString(),
-    finished_at: d.finishedAt?.toISOString() ?? null,
-  };
-}
+export const deliveryView = deliveryJson;
 export type DeliveryListView = ReturnType<typeof deliveryView>;
 
 /** Who the operator names: a token (by id), or a registered user (by id or email). */

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import type { AppContext } from '../../../context.ts';
-import type { Endpoint, DeliveryView } from '../../../webhooks/endpoints.ts';
 import { EVENTS_FOR, type EventType, type OwnerKind, type WebhookOwner } from '../../../webhooks/events.ts';
+import { deliveryJson, endpointJson } from '../../../webhooks/views.ts';
 
 /**
  * One API group's webhook routes: the same verbs under the group's own path, auth and owner
@@ -44,19 +44,8 @@ export function endpointSchema(group: WebhookGroup) {
   );
 }
 
-export function endpointView(endpoint: Endpoint) {
-  return {
-    id: endpoint.id,
-    url: endpoint.url,
-    events: endpoint.events,
-    description: endpoint.description,
-    created_at: endpoint.createdAt.toISOString(),
-    disabled_at: endpoint.disabledAt?.toISOString() ?? null,
-    disabled_reason: endpoint.disabledReason,
-    failing_since: endpoint.failingSince?.toISOString() ?? null,
-    previous_secret_expires_at: endpoint.previousSecretUntil?.toISOString() ?? null,
-  };
-}
+/** The endpoint as its owner sees it. */
+export const endpointView = endpointJson;
 
 export const Secret = Type.String({ description: 'The signing secret (whsec_…), shown this once: verify each webhook with it (Standard Webhooks)' });
 
@@ -72,19 +61,7 @@ export const DeliverySchema = Type.Object({
   finished_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
 
-export function deliveryView(d: DeliveryView) {
-  return {
-    id: d.id,
-    event_type: d.eventType,
-    status: d.status,
-    attempts: d.attempts,
-    last_status: d.lastStatus,
-    last_error: d.lastError,
-    next_attempt_at: d.nextAttemptAt?.toISOString() ?? null,
-    created_at: d.createdAt.toISOString(),
-    finished_at: d.finishedAt?.toISOString() ?? null,
-  };
-}
+export const deliveryView = deliveryJson;
 
 /** The parts of a route schema every webhook route of the group shares. */
 export function common(group: WebhookGroup) {
