@@ -1,8 +1,8 @@
 import type { TraitEstimate } from '../personality/types.ts';
+import { TEXT_TYPES, type TextType } from '../personality/text/genre.ts';
 
-/** Kinds of text sample a person can carry. Resumes and bios are labelled text (titles, skills). */
-export const TEXT_TYPES = ['email', 'various', 'bio', 'resume'] as const;
-export type TextType = (typeof TEXT_TYPES)[number];
+/** Kinds of text sample a person can carry: the kinds of writing the text model reads (genre.ts). */
+export { TEXT_TYPES, type TextType };
 
 export function isTextType(value: unknown): value is TextType {
   return TEXT_TYPES.some((t) => t === value);

@@ -12,10 +12,10 @@ import { busboyLimits, fieldTooLarge, readingMultipart, type MultipartCaps } fro
 import { noPersonality, NoPersonality, TextTypeField } from '../shared/personality-schemas.ts';
 import { AnalysisA3, toA3 } from './analysis-shapes.ts';
 import { errorResponses, TOKEN_ERRORS } from '../shared/error-responses.ts';
+import { isTextType, TEXT_TYPES } from '../../people/person.ts';
 
 const TextObject = Type.Object({ text: Type.String({ description: 'The text to analyse' }), text_type: Type.Optional(TextTypeField) });
 type TextType = Static<typeof TextTypeField>;
-const TEXT_TYPES: readonly string[] = ['email', 'various', 'bio', 'resume'];
 
 /** The contract lists `text` without its encoding, so every common one is accepted. */
 const schema = {
@@ -64,8 +64,8 @@ interface Submitted {
 
 function textTypeOf(value: unknown): TextType | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !TEXT_TYPES.includes(value)) throw new AppError('bad_request', `"text_type" must be one of email, various, bio, resume; got "${String(value).slice(0, 20)}".`);
-  return value as TextType;
+  if (!isTextType(value)) throw new AppError('bad_request', `"text_type" must be one of ${TEXT_TYPES.join(', ')}; got "${String(value).slice(0, 20)}".`);
+  return value;
 }
 
 /** A multipart body: a field named text (or a file part named text or file holding plain text), and an optional field text_type. */
