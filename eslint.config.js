@@ -7,9 +7,9 @@ import tseslint from 'typescript-eslint';
 import layers from './eslint/layers.js';
 
 const DOMAIN = 'the domain knows nothing of storage, HTTP or pages; pass what it needs in';
-const GROUPS = 'API groups share code through src/api/shared only';
-const apiGroup = (group, others) => ({ from: `src/api/${group}`, forbid: others.map((o) => `src/api/${o}`), because: GROUPS });
-const API_GROUPS = ['enterprise', 'assessment', 'connect', 'web', 'ops'];
+const GROUPS = 'API groups share code through src/http/common only';
+const apiGroup = (group, others) => ({ from: `src/http/${group}`, forbid: others.map((o) => `src/http/${o}`), because: GROUPS });
+const API_GROUPS = ['enterprise', 'assessment', 'connect', 'web', 'ops-listener'];
 
 export default tseslint.config(
   { ignores: ['dist/', 'coverage/', 'data/', '.tmp/', 'node_modules/', 'clients/typescript/dist/', 'clients/typescript/src/generated/'] },
@@ -63,8 +63,8 @@ export default tseslint.config(
       'layers/boundaries': [
         'error',
         [
-          { from: 'src/personality', forbid: ['src/db', 'src/api', 'src/web'], because: DOMAIN },
-          { from: 'src/content', forbid: ['src/db', 'src/api', 'src/web'], because: DOMAIN },
+          { from: 'src/personality', forbid: ['src/db', 'src/http', 'src/pages'], because: DOMAIN },
+          { from: 'src/content', forbid: ['src/db', 'src/http', 'src/pages'], because: DOMAIN },
           ...API_GROUPS.map((g) => apiGroup(g, API_GROUPS.filter((o) => o !== g))),
         ],
       ],
@@ -72,7 +72,7 @@ export default tseslint.config(
   },
   {
     // The few scripts the web pages load: they run in the browser, not in Node.
-    files: ['src/web/assets/**/*.js'],
+    files: ['src/pages/assets/**/*.js'],
     languageOptions: {
       sourceType: 'script',
       globals: { window: 'readonly', document: 'readonly', navigator: 'readonly', localStorage: 'readonly', CSS: 'readonly' },

@@ -13,7 +13,7 @@ import { composeConnectRecommendations } from '../src/content/connect/recommenda
 import { composeRelationship } from '../src/content/connect/relationship.ts';
 import type { Party } from '../src/content/party.ts';
 import { generatedPeople } from '../src/content/advice-overlap.ts';
-import { describePersonality } from '../src/profiles/describe.ts';
+import { describePersonality } from '../src/content/describe.ts';
 import { prepareProfileContent } from '../src/content/compose-profile.ts';
 import { readDrafts } from '../training/drafts/score.ts';
 import { summarize, timeRuns as time } from './stats.ts';

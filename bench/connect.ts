@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { createToken } from '../src/accounts/tokens.ts';
+import { createToken } from '../src/access/tokens.ts';
 import { readSearch } from '../src/connect/criteria.ts';
 import { FinishedRequestWriter } from '../src/connect/finished-writer.ts';
 import { PROFILE_SEARCH_JOB, searchAsync } from '../src/connect/profile-search.ts';

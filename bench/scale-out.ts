@@ -209,7 +209,7 @@ try {
   const imported = await runCli(['import', file], env);
   if (imported.code !== 0) throw new Error(imported.stderr);
   // A busy token whose limit the bench never reaches (10,000 a second): the Redis limiter takes
-  // its points in leases (src/accounts/redis-rate-limit.ts), and the line below says how many
+  // its points in leases (src/access/redis-rate-limit.ts), and the line below says how many
   // round trips to Redis that left per request. Limits under 200 a minute, and keys called
   // rarely, still cost one round trip a call.
   const created = await runCli(['tokens', 'create', '--kind', 'enterprise', '--name', 'bench', '--json', '--rate-limit', '600000/min'], env);

@@ -6,7 +6,7 @@
  */
 import { analyzeText, DEFAULT_MODEL_PATH, loadModel } from '../src/personality/text/index.ts';
 import { TextPool } from '../src/personality/text/pool.ts';
-import { describePersonality } from '../src/profiles/describe.ts';
+import { describePersonality } from '../src/content/describe.ts';
 import { BENCH_TEXT_1000 } from './texts.ts';
 import { summarize, timeRuns as time } from './stats.ts';
 

@@ -12,7 +12,7 @@
  *   PDF of another, 200 uncached DISC map PNGs
  *   and 50 stalled uploads (headers and 64 KB sent, then nothing), until every PDF is analysed;
  *   also probed as a load balancer does, a new connection per check, on RAPPORT_METRICS_PORT's
- *   listener (its own thread, src/api/ops/);
+ *   listener (its own thread, src/http/ops-listener/);
  * - the service's resident memory before and after, and before and after 400 uncached map PNGs;
  * - how long a small PDF of a second token takes behind a backlog of 20 PDFs of the first.
  *
@@ -135,7 +135,7 @@ try {
   console.log(`service memory: ${rssBefore} MB before, ${rssMb()} MB after the burst`);
   await Promise.all([...burst, ...five].map((id) => finished(busy, id)));
 
-  // The map thread frees resvg's memory only when its heap is collected (src/web/disc-map-worker.ts).
+  // The map thread frees resvg's memory only when its heap is collected (src/pages/disc-map-worker.ts).
   const rssBeforeMaps = rssMb();
   for (let i = 0; i < 400; i++) {
     const response = await fetch(`${service.baseUrl}/images/disc-map/${((i % 20) / 25 - 0.4).toFixed(3)}_${(Math.floor(i / 20) / 25 - 0.4115).toFixed(3)}.png`);

@@ -18,7 +18,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { createToken } from '../src/accounts/tokens.ts';
+import { createToken } from '../src/access/tokens.ts';
 import { buildConnectApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createContext } from '../src/context.ts';

@@ -1,31 +1,31 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { assessmentApi } from './api/assessment/index.ts';
-import { connectApi } from './api/connect/index.ts';
-import { enterpriseApi } from './api/enterprise/index.ts';
-import { installBodyParsers, NO_BODY } from './api/shared/body-caps.ts';
-import { buildValidator } from './api/shared/body-validation.ts';
-import { warmingSerializerFactory, warmUpSerializersWhenReady } from './api/shared/serializer-warm-up.ts';
-import { clientErrorHandler, MAX_HEADER_BYTES } from './api/shared/client-errors.ts';
-import { limitConnections, serverTimeoutOptions } from './api/shared/connection-limits.ts';
-import { frameworkErrors, installErrorHandling } from './api/shared/errors.ts';
-import { healthRoute } from './api/shared/health.ts';
-import { indexRoute } from './api/shared/index-route.ts';
-import { installInputTextGuard } from './api/shared/input-text.ts';
-import { installLoadShedding } from './api/shared/load-shedding.ts';
-import { installRequestMetrics, metricsRoute, type HostName } from './api/shared/metrics.ts';
-import { installOpenApi } from './api/shared/openapi.ts';
-import { addWebhookEventSchemas } from './api/shared/webhooks/event-schemas.ts';
-import { installRequestLog, requestIdFor } from './api/shared/request-log.ts';
-import { otherHostBase } from './api/shared/links.ts';
-import { installResponseHeaders } from './api/shared/response-headers.ts';
-import { otherHostHint, refuseJsonSentAsForm } from './api/shared/wrong-door.ts';
-import { discMapRoute } from './api/web/disc-map.ts';
-import { assessmentPages } from './api/web/index.ts';
-import { personDiscMapRoute } from './api/web/person-disc-map.ts';
-import { profilePageRoute } from './api/web/profile-page.ts';
+import { assessmentApi } from './http/assessment/index.ts';
+import { connectApi } from './http/connect/index.ts';
+import { enterpriseApi } from './http/enterprise/index.ts';
+import { installBodyParsers, NO_BODY } from './http/common/body-caps.ts';
+import { buildValidator } from './http/common/body-validation.ts';
+import { warmingSerializerFactory, warmUpSerializersWhenReady } from './http/common/serializer-warm-up.ts';
+import { clientErrorHandler, MAX_HEADER_BYTES } from './http/common/client-errors.ts';
+import { limitConnections, serverTimeoutOptions } from './http/common/connection-limits.ts';
+import { frameworkErrors, installErrorHandling } from './http/common/errors.ts';
+import { healthRoute } from './http/common/health.ts';
+import { indexRoute } from './http/common/index-route.ts';
+import { installInputTextGuard } from './http/common/input-text.ts';
+import { installLoadShedding } from './http/common/load-shedding.ts';
+import { installRequestMetrics, metricsRoute, type HostName } from './http/common/metrics.ts';
+import { installOpenApi } from './http/common/openapi.ts';
+import { addWebhookEventSchemas } from './http/common/webhooks/event-schemas.ts';
+import { installRequestLog, requestIdFor } from './http/common/request-log.ts';
+import { otherHostBase } from './http/common/links.ts';
+import { installResponseHeaders } from './http/common/response-headers.ts';
+import { otherHostHint, refuseJsonSentAsForm } from './http/common/wrong-door.ts';
+import { discMapRoute } from './http/web/disc-map.ts';
+import { assessmentPages } from './http/web/index.ts';
+import { personDiscMapRoute } from './http/web/person-disc-map.ts';
+import { profilePageRoute } from './http/web/profile-page.ts';
 import type { AppContext } from './context.ts';
-import { renderLandingPage } from './web/landing-page.ts';
+import { renderLandingPage } from './pages/landing-page.ts';
 
 /** For an app that will listen: pay for the first response of every union-shaped route at `ready()` (serializer-warm-up.ts). */
 export interface BuildOptions {
@@ -45,10 +45,10 @@ async function createFastify(ctx: AppContext, host: HostName, options: BuildOpti
   const serializerWarmUps: (() => void)[] = [];
   const app = Fastify({
     loggerInstance: logger,
-    // Our own hook writes the one line per request (src/api/shared/request-log.ts).
+    // Our own hook writes the one line per request (src/http/common/request-log.ts).
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     genReqId: requestIdFor,
-    // A route takes only the body it declares (src/api/shared/body-caps.ts); others a small one.
+    // A route takes only the body it declares (src/http/common/body-caps.ts); others a small one.
     bodyLimit: NO_BODY.bytes,
     // RAPPORT_TRUST_PROXY: whose X-Forwarded-For/-Proto/-Host to believe (none by default).
     trustProxy: trustProxyOption(ctx.config.trustProxy),

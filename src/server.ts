@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { metricsSourceOf, startOpsListener, type OpsListener } from './api/ops/listener.ts';
-import { closeWithin } from './api/shared/connection-limits.ts';
+import { metricsSourceOf, startOpsListener, type OpsListener } from './http/ops-listener/listener.ts';
+import { closeWithin } from './http/common/connection-limits.ts';
 import { buildBaseApp, buildConnectApp } from './app.ts';
 import { checkProductionLinks, type Config } from './config.ts';
 import { createContext, type AppContext } from './context.ts';
@@ -14,10 +14,10 @@ import { openDatabase } from './db/open.ts';
 import { makePrivate, openDirectoryWarning, PRIVATE_UMASK } from './db/private-files.ts';
 import { releaseOrphanedJobs } from './jobs/queue.ts';
 import { analysesInProgress } from './analysis/repository.ts';
-import { listenAdminSocket } from './ops/admin-socket.ts';
-import { shareMetricsWithPrimary } from './ops/cluster-metrics.ts';
-import { reportVitalsToPrimary } from './ops/cluster-vitals.ts';
-import { VitalSigns } from './ops/vital-signs.ts';
+import { listenAdminSocket } from './operator/admin-socket.ts';
+import { shareMetricsWithPrimary } from './monitoring/cluster-metrics.ts';
+import { reportVitalsToPrimary } from './monitoring/cluster-vitals.ts';
+import { VitalSigns } from './monitoring/vital-signs.ts';
 import { seedDemoData } from './people/demo/seed.ts';
 import { createLogger } from './shared/logger.ts';
 import { connectRedis } from './shared/redis.ts';
@@ -84,7 +84,7 @@ export async function startService(config: Config): Promise<RunningService> {
     await base.listen({ host: config.host, port: config.port });
     await connect.listen({ host: config.host, port: config.connectPort });
     if (config.metricsPort !== null) {
-      // RAPPORT_METRICS_PORT (src/api/ops/): this process's own thread serves it; under
+      // RAPPORT_METRICS_PORT (src/http/ops-listener/): this process's own thread serves it; under
       // `serve --processes N` the primary does, from every process's signs (src/cli/cluster.ts).
       vitals = await VitalSigns.start(() => ctx.db.ping());
       if (cluster.isWorker) stopReporting = reportVitalsToPrimary(vitals);

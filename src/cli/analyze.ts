@@ -101,7 +101,7 @@ async function analyzeFile(model: TextModel, file: string, textType: TextType | 
   if (!read.ok) return noPersonality(file, `pdf_${read.reason}`);
   const { text } = read;
   const { analyzeText } = await import('../personality/text/index.ts');
-  const { describePersonality } = await import('../profiles/describe.ts');
+  const { describePersonality } = await import('../content/describe.ts');
   const result = analyzeText(text, { evidence: true, model, textType });
   if (!result.ok) return { ...(await noPersonality(file, textReason(result.reason))), ...(await wordsOfRejected(text, result)) };
   const { view, content, estimate } = describePersonality(result.estimate);

@@ -1,10 +1,10 @@
 import cluster, { type Worker } from 'node:cluster';
 import { Registry } from 'prom-client';
-import { opsMetricsSource, startOpsListener, type OpsListener } from '../api/ops/listener.ts';
+import { opsMetricsSource, startOpsListener, type OpsListener } from '../http/ops-listener/listener.ts';
 import type { Config } from '../config.ts';
-import { aggregateWorkerMetrics } from '../ops/cluster-metrics.ts';
-import { gatherWorkerVitals } from '../ops/cluster-vitals.ts';
-import { requestMetrics } from '../ops/metrics.ts';
+import { aggregateWorkerMetrics } from '../monitoring/cluster-metrics.ts';
+import { gatherWorkerVitals } from '../monitoring/cluster-vitals.ts';
+import { requestMetrics } from '../monitoring/metrics.ts';
 import type { Logger } from '../shared/logger.ts';
 import { watchLauncher } from './launcher.ts';
 
@@ -17,7 +17,7 @@ const EARLY_EXIT_MS = 10_000;
  * migrations and the demo data run once; the others follow. A process that dies later is
  * replaced; SIGTERM/SIGINT are passed on and the primary exits when all have stopped. A scrape
  * of /metrics, whichever process gets it, is answered with the sum over all of them.
- * RAPPORT_METRICS_PORT is served here, by the primary, for all of them (src/ops/cluster-vitals.ts);
+ * RAPPORT_METRICS_PORT is served here, by the primary, for all of them (src/monitoring/cluster-vitals.ts);
  * started first, so that a port in use stops the start before any API process runs.
  */
 export async function runPrimary(processes: number, config: Config, logger: Logger): Promise<void> {

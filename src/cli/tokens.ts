@@ -1,6 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { TOKEN_KINDS, isTokenKind } from '../accounts/tokens.ts';
-import { MAX_LIMIT, type TokenView } from '../ops/token-verbs.ts';
+import { TOKEN_KINDS, isTokenKind } from '../access/tokens.ts';
+import { MAX_LIMIT, type TokenView } from '../operator/token-verbs.ts';
 import { printJson, withExecutor } from './run-with.ts';
 
 /**

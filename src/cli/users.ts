@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { UserView } from '../ops/user-verbs.ts';
+import type { UserView } from '../operator/user-verbs.ts';
 import { printJson, withExecutor } from './run-with.ts';
 
 async function readStdin(): Promise<string> {

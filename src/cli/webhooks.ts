@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { EVENT_TYPES } from '../webhooks/events.ts';
-import type { DeliveryListView, EndpointView } from '../ops/webhook-verbs.ts';
+import type { DeliveryListView, EndpointView } from '../operator/webhook-verbs.ts';
 import { printJson, withExecutor } from './run-with.ts';
 
 function table(header: string[], rows: string[][]): void {

@@ -1,4 +1,4 @@
-import { purgeEndedWindows } from '../accounts/window-limits.ts';
+import { purgeEndedWindows } from '../access/window-limits.ts';
 import { purgeExpiredConfirmations } from '../confirmations/tokens.ts';
 import type { Db } from '../db/client.ts';
 import { purgeFinishedJobs } from '../jobs/queue.ts';

@@ -8,7 +8,7 @@ import { TRAITS, type TraitEstimate, type TraitScores } from '../personality/typ
 import { evidenceWeight } from '../personality/shrink.ts';
 import { personalityView } from '../personality/views.ts';
 import { seededRandom } from '../shared/random.ts';
-import { describePersonality } from '../profiles/describe.ts';
+import { describePersonality } from './describe.ts';
 import type { Section } from './phrases.ts';
 
 /** The sentences of an A1 answer (`profile.overview`, seven phrase blocks, do and don't). */

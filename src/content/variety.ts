@@ -5,7 +5,7 @@
  * sample emails. Pure; the people are read from the data each time, never hard-coded.
  */
 import { composeSampleEmails } from './connect/emails.ts';
-import { describePersonality } from '../profiles/describe.ts';
+import { describePersonality } from './describe.ts';
 import type { TraitEstimate } from '../personality/types.ts';
 import { loadPhraseLibrary, type Section } from './phrases.ts';
 import { isThinNote } from './picking.ts';

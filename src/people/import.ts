@@ -2,7 +2,7 @@ import { createReadStream, type ReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/client.ts';
-import type { Progress } from '../ops/verb.ts';
+import type { Progress } from '../shared/progress.ts';
 import { AppError } from '../shared/errors.ts';
 import type { TextModel } from '../personality/text/index.ts';
 import { analyzerFor } from './analyze.ts';

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import type { Progress } from '../ops/verb.ts';
+import type { Progress } from '../shared/progress.ts';
 import { estimateVersion } from '../personality/shrink.ts';
 import type { TextModel } from '../personality/text/index.ts';
 import { analyzerFor } from './analyze.ts';

@@ -1,4 +1,4 @@
-import { DAY_SECONDS, HOUR_SECONDS, type WindowLimit } from '../accounts/window-limits.ts';
+import { DAY_SECONDS, HOUR_SECONDS, type WindowLimit } from '../access/window-limits.ts';
 
 /**
  * Test submissions each link, address and taker may make (docs/api-decisions.md). Counted in

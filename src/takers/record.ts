@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { queryOne, type Db } from '../db/client.ts';
-import { hitWindowLimits } from '../accounts/window-limits.ts';
+import { hitWindowLimits } from '../access/window-limits.ts';
 import { issueConfirmation } from '../confirmations/tokens.ts';
 import type { TraitEstimate } from '../personality/types.ts';
 import { newLinkId } from '../users/users.ts';
@@ -12,7 +12,7 @@ export interface AssessmentRecord {
   hiringLinkId: string | null;
   /** The link the test was sent through (`t:<id>` or `h:<id>`), for the limit per link. */
   linkKey: string;
-  /** The taker's network (src/accounts/network.ts), for the limit per taker. */
+  /** The taker's network (src/access/network.ts), for the limit per taker. */
   network: string;
   submissionId: string;
   email: string;

@@ -22,7 +22,7 @@ export interface Submission {
   firstName: string;
   lastName: string;
   answers: Readonly<Record<string, number>>;
-  /** The taker's network (src/accounts/network.ts), for the limit per taker. */
+  /** The taker's network (src/access/network.ts), for the limit per taker. */
   network: string;
   /** The taker ticked the box agreeing to what is stored and who sees it (the test's first screen). */
   consented: boolean;

@@ -1,6 +1,6 @@
-import type { TokenAuthenticator } from '../accounts/authenticator.ts';
-import { createToken, type ApiToken } from '../accounts/tokens.ts';
-import type { UsageMeter } from '../accounts/usage.ts';
+import type { TokenAuthenticator } from '../access/authenticator.ts';
+import { createToken, type ApiToken } from '../access/tokens.ts';
+import type { UsageMeter } from '../access/usage.ts';
 import { queryOne, type Db } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { AppError } from '../shared/errors.ts';

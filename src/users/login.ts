@@ -1,4 +1,4 @@
-import type { RateLimiter } from '../accounts/rate-limit.ts';
+import type { RateLimiter } from '../access/rate-limit.ts';
 import type { Queryable } from '../db/client.ts';
 import { normalizeEmail } from '../people/normalize.ts';
 import { AppError } from '../shared/errors.ts';

@@ -1,4 +1,4 @@
-import { DAY_SECONDS, HOUR_SECONDS, hitWindowLimits } from '../accounts/window-limits.ts';
+import { DAY_SECONDS, HOUR_SECONDS, hitWindowLimits } from '../access/window-limits.ts';
 import { issueConfirmation, type Confirmation } from '../confirmations/tokens.ts';
 import { queryOne, type Queryable } from '../db/client.ts';
 import { passwordResetMail } from '../mail/messages.ts';

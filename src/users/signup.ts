@@ -1,4 +1,4 @@
-import { DAY_SECONDS, HOUR_SECONDS, hitWindowLimits, type WindowLimit } from '../accounts/window-limits.ts';
+import { DAY_SECONDS, HOUR_SECONDS, hitWindowLimits, type WindowLimit } from '../access/window-limits.ts';
 import { issueConfirmation, type Confirmation } from '../confirmations/tokens.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';

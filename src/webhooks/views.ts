@@ -2,7 +2,7 @@ import type { DeliveryView, Endpoint } from './endpoints.ts';
 
 /**
  * The JSON an endpoint and a delivery are shown as, to their owner through the API
- * (src/api/shared/webhooks) and to the operator (src/ops/webhook-verbs.ts, which adds the owner).
+ * (src/http/common/webhooks) and to the operator (src/operator/webhook-verbs.ts, which adds the owner).
  */
 export function endpointJson(endpoint: Endpoint) {
   return {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadQuestionnaire, OCTANT_CODES, type ItemScale, type OctantCode } from '../../src/assessment/questionnaire.ts';
 import { scoreAnswers, type ScoreOutcome } from '../../src/assessment/scoring.ts';
 import { angleToType, pointAngle, pointRadius, traitsToPoint } from '../../src/personality/circle.ts';
-import { describePersonality } from '../../src/profiles/describe.ts';
+import { describePersonality } from '../../src/content/describe.ts';
 import { personalityView } from '../../src/personality/views.ts';
 import type { TraitEstimate } from '../../src/personality/types.ts';
 

@@ -126,7 +126,7 @@ describe.skipIf(!onPostgres)('`rapport serve --processes 2`', () => {
         expect(Number(usage[0]?.split(' ').pop())).toBe(20);
       }
 
-      // RAPPORT_METRICS_PORT: served by the primary for both processes (src/ops/cluster-vitals.ts).
+      // RAPPORT_METRICS_PORT: served by the primary for both processes (src/monitoring/cluster-vitals.ts).
       const health = await fetch(`${opsUrl}/healthz`);
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({ status: 'ok', database: 'postgres' });

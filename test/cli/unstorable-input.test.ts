@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runVerb, verbNames } from '../../src/ops/verbs.ts';
+import { runVerb, verbNames } from '../../src/operator/verbs.ts';
 import { AppError } from '../../src/shared/errors.ts';
 import { cliEnvironment, type CliEnvironment } from '../helpers/cli-env.ts';
 import { runCli } from '../helpers/process.ts';

@@ -12,7 +12,7 @@ import { readEstimate, readingFrom } from '../../src/content/reading.ts';
 import { DISC_TYPES } from '../../src/personality/circle.ts';
 import { HEDGE } from '../../src/content/hedge.ts';
 import { STATEMENT_SECTIONS } from '../../src/content/wording.ts';
-import { describePersonality } from '../../src/profiles/describe.ts';
+import { describePersonality } from '../../src/content/describe.ts';
 import { demoPeople } from '../helpers/demo-people.ts';
 
 const library = loadPhraseLibrary();

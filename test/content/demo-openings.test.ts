@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeConnectRecommendations } from '../../src/content/connect/recommendations.ts';
-import { describePersonality } from '../../src/profiles/describe.ts';
+import { describePersonality } from '../../src/content/describe.ts';
 import { demoPeople } from '../helpers/demo-people.ts';
 
 /**

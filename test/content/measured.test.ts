@@ -10,7 +10,7 @@ import { readEstimate } from '../../src/content/reading.ts';
 import { personalize, stripMarkers } from '../../src/content/text.ts';
 import { pointToTraits } from '../../src/personality/circle.ts';
 import type { TraitEstimate } from '../../src/personality/types.ts';
-import { describePersonality } from '../../src/profiles/describe.ts';
+import { describePersonality } from '../../src/content/describe.ts';
 import { seededRandom } from '../../src/shared/random.ts';
 
 /**

@@ -9,7 +9,7 @@ import { discIntensity, DISC_TYPES, pointToTraits, traitsToPoint } from '../../s
 import { evidenceWeight } from '../../src/personality/shrink.ts';
 import type { TraitEstimate, TraitScores } from '../../src/personality/types.ts';
 import { personalityView } from '../../src/personality/views.ts';
-import { describePersonality } from '../../src/profiles/describe.ts';
+import { describePersonality } from '../../src/content/describe.ts';
 import { demoPeople } from '../helpers/demo-people.ts';
 
 /** A text estimate of `words` words whose reading lies at `angle` with `strength` (0–100), shrunk as analyzeText shrinks it. */

@@ -1,13 +1,13 @@
 import { request } from 'node:http';
 import { MAX_TEXT_CHARS } from '../../src/analysis/analyses.ts';
-import { textBodyBytes } from '../../src/api/shared/body-caps.ts';
+import { textBodyBytes } from '../../src/http/common/body-caps.ts';
 import { MESSAGE_MAX_CHARS } from '../../src/content/connect/messaging.ts';
 
 /**
  * The bodies of issue 25's stall (finding 2), for every route that takes a body: a form of a
  * million fields, and bodies at each of the route's caps (the most fields and bytes of its form,
  * the deepest and largest JSON), with the long texts the text routes take at their limits. Used
- * by test/api/body-caps-healthz.test.ts and bench/bodies.ts, against a running service.
+ * by test/http/body-caps-healthz.test.ts and bench/bodies.ts, against a running service.
  */
 
 export interface HostileRequest {

@@ -20,7 +20,7 @@ export async function inOneMonth(neededMs = 30_000): Promise<void> {
 }
 
 /**
- * The limits of src/accounts/window-limits.ts count in fixed windows of the clock (an hour, a
+ * The limits of src/access/window-limits.ts count in fixed windows of the clock (an hour, a
  * UTC day): a test that fills one and expects the next event refused first waits, when fewer
  * than `neededMs` are left in the current window, for the next one to begin (at most `neededMs`).
  */

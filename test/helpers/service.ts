@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DestinationStream } from 'pino';
 import type { FastifyInstance } from 'fastify';
-import { createToken, type TokenKind, type TokenLimits } from '../../src/accounts/tokens.ts';
+import { createToken, type TokenKind, type TokenLimits } from '../../src/access/tokens.ts';
 import { buildBaseApp, buildConnectApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { createContext, type AppContext } from '../../src/context.ts';
@@ -22,7 +22,7 @@ export interface TestService {
 /**
  * Both hosts built on a fresh database, not listening: requests go through `inject`. Log lines
  * go to `options.logs` when given (with LOG_LEVEL set in `env`); `warmSerializers` for a test
- * that listens and measures latency, as the service does (src/api/shared/serializer-warm-up.ts).
+ * that listens and measures latency, as the service does (src/http/common/serializer-warm-up.ts).
  */
 export async function createTestService(
   env: Record<string, string> = {},

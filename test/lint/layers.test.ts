@@ -18,12 +18,12 @@ describe('layer rules', () => {
   it.each([
     ['src/personality/x.ts', "import { openDatabase } from '../db/open.ts';\nexport const f = openDatabase;\n"],
     ['src/personality/text/x.ts', "import { openDatabase } from '../../db/open.ts';\nexport const f = openDatabase;\n"],
-    ['src/content/x.ts', "export { buildApp } from '../api/shared/auth.ts';\n"],
-    ['src/content/connect/x.ts', "export const page = () => import('../../web/profile-page.ts');\n"],
-    ['src/personality/x.ts', "export * from '../web/html.ts';\n"],
-    ['src/api/enterprise/x.ts', "import { usage } from '../assessment/usage.ts';\nexport const f = usage;\n"],
-    ['src/api/connect/x.ts', "import { routes } from '../enterprise/index.ts';\nexport const f = routes;\n"],
-    ['src/api/assessment/deeper/x.ts', "import { routes } from '../../connect/index.ts';\nexport const f = routes;\n"],
+    ['src/content/x.ts', "export { buildApp } from '../http/common/auth.ts';\n"],
+    ['src/content/connect/x.ts', "export const page = () => import('../../pages/profile-page.ts');\n"],
+    ['src/personality/x.ts', "export * from '../pages/html.ts';\n"],
+    ['src/http/enterprise/x.ts', "import { usage } from '../assessment/usage.ts';\nexport const f = usage;\n"],
+    ['src/http/connect/x.ts', "import { routes } from '../enterprise/index.ts';\nexport const f = routes;\n"],
+    ['src/http/assessment/deeper/x.ts', "import { routes } from '../../connect/index.ts';\nexport const f = routes;\n"],
   ])('refuses %s importing across a layer', async (file, code) => {
     expect(await rulesFired(file, code)).toEqual(['layers/boundaries']);
   });
@@ -31,9 +31,9 @@ describe('layer rules', () => {
   it.each([
     ['src/personality/x.ts', "import { AppError } from '../shared/errors.ts';\nexport const f = AppError;\n"],
     ['src/content/x.ts', "import { toDisc } from '../personality/circle.ts';\nexport const f = toDisc;\n"],
-    ['src/api/enterprise/x.ts', "import { auth } from '../shared/auth.ts';\nexport const f = auth;\n"],
+    ['src/http/enterprise/x.ts', "import { auth } from '../shared/auth.ts';\nexport const f = auth;\n"],
     // src/assessment is the domain, not the API group of the same name.
-    ['src/api/enterprise/x.ts', "import { score } from '../../assessment/scoring.ts';\nexport const f = score;\n"],
+    ['src/http/enterprise/x.ts', "import { score } from '../../assessment/scoring.ts';\nexport const f = score;\n"],
     ['src/db/x.ts', "import { toDisc } from '../personality/circle.ts';\nexport const f = toDisc;\n"],
   ])('lets %s import within the rules', async (file, code) => {
     expect(await rulesFired(file, code)).toEqual([]);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { OverloadMonitor } from '../../src/ops/overload.ts';
+import { OverloadMonitor } from '../../src/monitoring/overload.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
 
 describe('load shedding', () => {

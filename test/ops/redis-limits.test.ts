@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
-import { RedisRateLimiter } from '../../src/accounts/redis-rate-limit.ts';
+import { RedisRateLimiter } from '../../src/access/redis-rate-limit.ts';
 import { buildBaseApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createContext, type AppContext } from '../../src/context.ts';
-import { tokenVerbs } from '../../src/ops/token-verbs.ts';
+import { tokenVerbs } from '../../src/operator/token-verbs.ts';
 import { createLogger } from '../../src/shared/logger.ts';
 import { connectRedis } from '../../src/shared/redis.ts';
-import { createToken } from '../../src/accounts/tokens.ts';
+import { createToken } from '../../src/access/tokens.ts';
 import { Browser, csrfOf } from '../helpers/assessment.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { freePort } from '../helpers/process.ts';

@@ -4,7 +4,7 @@ import { evidenceWeight, PRIOR_WORDS } from '../../src/personality/shrink.ts';
 import { analyzeText, loadModel } from '../../src/personality/text/index.ts';
 import type { TraitEstimate, TraitScores } from '../../src/personality/types.ts';
 import { personalityView, viewFromPoint } from '../../src/personality/views.ts';
-import { describePersonality } from '../../src/profiles/describe.ts';
+import { describePersonality } from '../../src/content/describe.ts';
 import { OUTGOING_TEXT } from '../fixtures/texts.ts';
 
 const model = loadModel();

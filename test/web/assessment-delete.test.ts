@@ -97,7 +97,7 @@ describe('deleting a result', () => {
 
 describe('an operator disabling a user', () => {
   it('ends their sessions, revokes their token and closes their test link', async () => {
-    const { runVerb } = await import('../../src/ops/verbs.ts');
+    const { runVerb } = await import('../../src/operator/verbs.ts');
     const user = new Browser(service.base);
     await signUpByMail(user, smtp, 'disable-me@example.com');
     const userLink = await testLinkOf(user);
@@ -111,7 +111,7 @@ describe('an operator disabling a user', () => {
 
 describe('users.create for operators', () => {
   it('makes a password when none is given, shown once, and refuses a taken address', async () => {
-    const { runVerb } = await import('../../src/ops/verbs.ts');
+    const { runVerb } = await import('../../src/operator/verbs.ts');
     const created = (await runVerb(service.ctx, 'users.create', { email: 'made@example.com' })) as { password?: string };
     expect(created.password).toMatch(/^[\w-]{16}$/);
     const login = new Browser(service.base);

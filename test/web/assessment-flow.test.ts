@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setTokenLimits } from '../../src/accounts/tokens.ts';
+import { setTokenLimits } from '../../src/access/tokens.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
 import { answerFields, askForAccount, Browser, csrfOf, newToken, signUp, takeTest, testLinkOf } from '../helpers/assessment.ts';
 import { inOneMonth, inOneRateWindow } from '../helpers/minute-window.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DiscMapRenderer } from '../../src/web/disc-map-renderer.ts';
-import { renderDiscMapPng, renderDiscMapSvg } from '../../src/web/disc-map.ts';
+import { DiscMapRenderer } from '../../src/pages/disc-map-renderer.ts';
+import { renderDiscMapPng, renderDiscMapSvg } from '../../src/pages/disc-map.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DISC_TYPES } from '../../src/personality/circle.ts';
-import { discMapFonts, discMapKey, parseDiscMapKey, renderDiscMapPng, renderDiscMapSvg } from '../../src/web/disc-map.ts';
+import { discMapFonts, discMapKey, parseDiscMapKey, renderDiscMapPng, renderDiscMapSvg } from '../../src/pages/disc-map.ts';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

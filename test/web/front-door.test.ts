@@ -1,6 +1,6 @@
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userVerbs } from '../../src/ops/user-verbs.ts';
+import { userVerbs } from '../../src/operator/user-verbs.ts';
 import { answerFields, Browser, csrfOf, logIn, signUp, takeTest, testLinkOf } from '../helpers/assessment.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
 

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_SECONDS } from '../../src/accounts/window-limits.ts';
+import { DAY_SECONDS } from '../../src/access/window-limits.ts';
 import { PASSWORD_RESET_LIMITS } from '../../src/users/password-reset.ts';
 import { createUser } from '../../src/users/users.ts';
 import { Browser, csrfOf, logIn } from '../helpers/assessment.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, safeHttpUrl } from '../../src/web/html.ts';
-import { renderNotFoundPage, renderProfilePage, type ProfilePageModel } from '../../src/web/profile-page.ts';
+import { escapeHtml, safeHttpUrl } from '../../src/pages/html.ts';
+import { renderNotFoundPage, renderProfilePage, type ProfilePageModel } from '../../src/pages/profile-page.ts';
 
 function model(overrides: Partial<ProfilePageModel> = {}): ProfilePageModel {
   return {

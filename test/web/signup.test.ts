@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_SECONDS, HOUR_SECONDS } from '../../src/accounts/window-limits.ts';
+import { DAY_SECONDS, HOUR_SECONDS } from '../../src/access/window-limits.ts';
 import { buildBaseApp } from '../../src/app.ts';
 import { createContext, type AppContext } from '../../src/context.ts';
 import type { Db } from '../../src/db/client.ts';

@@ -10,7 +10,7 @@ import { createUser } from '../../src/users/users.ts';
 import { answerFields } from '../helpers/assessment.ts';
 import { inOneWindow } from '../helpers/minute-window.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
-import { DAY_SECONDS, HOUR_SECONDS } from '../../src/accounts/window-limits.ts';
+import { DAY_SECONDS, HOUR_SECONDS } from '../../src/access/window-limits.ts';
 
 /**
  * Test submissions are limited per link, per address and per taker's network (issue 25,

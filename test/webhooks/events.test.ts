@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importPeople } from '../../src/people/import.ts';
-import { runVerb } from '../../src/ops/verbs.ts';
+import { runVerb } from '../../src/operator/verbs.ts';
 import { textPdf } from '../fixtures/pdf.ts';
 import { OUTGOING_TEXT } from '../fixtures/texts.ts';
 import { Browser, newToken, signUp, takeTest, testLinkOf } from '../helpers/assessment.ts';

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { analyzeSubmittedText } from '../../analysis/analyses.ts';
+import type { AppContext } from '../../context.ts';
+import { describePersonality } from '../../content/describe.ts';
+import { publicBase } from '../common/links.ts';
+import { noPersonality, NoPersonality, TextTypeField } from '../common/personality-schemas.ts';
+import { AnalysisA2, toA2 } from './analysis-shapes.ts';
+import { errorResponses, TOKEN_ERRORS } from '../common/error-responses.ts';
+
+const schema = {
+  summary: 'Predict a personality from a block of labelled text (resume or profile), one author',
+  operationId: 'analyzeTextFromQuery',
+  tags: ['Analysis'],
+  security: [{ bearer: [] }],
+  querystring: Type.Object({
+    text: Type.String({ minLength: 1, description: 'Titles, experience, interests, skills, qualities, bio: one author' }),
+    text_type: Type.Optional(TextTypeField),
+  }),
+  response: {
+    200: Type.Union([AnalysisA2, NoPersonality], { description: 'A2: the predicted personality, or the no-personality answer (data null) when the text yields none' }),
+    ...errorResponses([...TOKEN_ERRORS, 'bad_request']),
+  },
+};
+
+export const analysisTextGetRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/v1/analysis/text', { schema }, async (request) => {
+    const result = await analyzeSubmittedText(ctx.textPool, request.query.text, request.query.text_type);
+    if (!result.estimate) return noPersonality(result.reason);
+    return toA2(describePersonality(result.estimate), publicBase(request, ctx.config.publicBaseUrl));
+  });
+};

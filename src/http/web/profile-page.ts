@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { AppContext } from '../../context.ts';
+import { describePersonality } from '../../content/describe.ts';
+import { personForPage } from '../../people/lookup-person.ts';
+import { PROFILE_PAGE_CSP, renderNotFoundPage, renderProfilePage } from '../../pages/profile-page.ts';
+import { htmlPage } from '../common/doc-responses.ts';
+import { personDiscMapUrl, publicBase } from '../common/links.ts';
+
+const SECTION_TITLES = [
+  ['overview', 'Overview'],
+  ['behavior', 'How they behave'],
+  ['motivation', 'What motivates them'],
+  ['drainer', 'What drains them'],
+  ['communication', 'Communicating'],
+  ['meeting', 'Meeting'],
+  ['selling', 'Selling to them'],
+  ['working_together', 'Working together'],
+  ['do', 'Do'],
+  ['dont', "Don't"],
+  ['emailing', 'Emailing'],
+  ['building_trust', 'Building trust'],
+] as const;
+
+const schema = {
+  summary: "A person's profile page (HTML), the `url` of a profile",
+  tags: ['Pages'],
+  params: Type.Object({ publicId: Type.String({ maxLength: 100, description: "The person's public id, from the url field of A1 or C2" }) }),
+  response: {
+    200: htmlPage("The person's profile and advice on how to communicate with them"),
+    404: htmlPage('A page saying there is no profile here: the person is not stored, or has no personality'),
+  },
+};
+
+/**
+ * Public pages reached by their unguessable id (the `url` field). They are marked noindex,
+ * and anyone holding the link can read them, like a shared document link.
+ */
+export const profilePageRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/p/:publicId', { schema }, async (request, reply) => {
+    const person = await personForPage(ctx.people, request.params.publicId);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'private, max-age=300').header('content-security-policy', PROFILE_PAGE_CSP);
+    if (!person?.estimate) return reply.status(404).send(renderNotFoundPage());
+    const { view, content } = describePersonality(person.estimate, person.firstName, { title: person.title });
+    return renderProfilePage({
+      first_name: person.firstName ?? '',
+      last_name: person.lastName ?? '',
+      photo_url: person.photoUrl,
+      company_name: person.companyName,
+      title: person.title,
+      verified: person.verified,
+      personalities: {
+        archetype: view.archetype,
+        disc_type: view.disc_type,
+        disc_intensity: view.disc_intensity,
+        disc_percentages: view.disc_percentages,
+        myers_briggs_type: view.myers_briggs_type,
+        enneagram_type: view.enneagram_type,
+      },
+      qualities: content.qualities,
+      disc_map_url: personDiscMapUrl(publicBase(request, ctx.config.publicBaseUrl), person.publicId),
+      sections: SECTION_TITLES.map(([key, title]) => ({ title, phrases: content[key] })),
+      evidence: { source: person.estimate.source, word_count: person.estimate.wordCount, confidence: view.confidence },
+      ...(person.estimate.source === 'assessment'
+        ? { measured: { conscientiousness: person.estimate.scores.conscientiousness, openness: person.estimate.scores.openness } }
+        : {}),
+    });
+  });
+};

@@ -1,0 +1,55 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { Type } from 'typebox';
+import { warmingSerializerFactory, warmUpSerializersWhenReady } from '../../src/http/common/serializer-warm-up.ts';
+
+const Found = Type.Object({ data: Type.Object({ name: Type.String(), score: Type.Number() }) });
+const NotFound = Type.Object({ data: Type.Null(), message: Type.String() });
+
+async function appWith(warmUps: (() => void)[], warm: boolean) {
+  const app = Fastify({ schemaController: { compilersFactory: { buildSerializer: warmingSerializerFactory(warmUps) } } });
+  if (warm) warmUpSerializersWhenReady(app, warmUps);
+  app.get('/union/:name', { schema: { response: { 200: Type.Union([Found, NotFound]) } } }, async (request) => {
+    const { name } = request.params as { name: string };
+    return name === 'nobody' ? { data: null, message: 'not found', secret: 'x' } : { data: { name, score: 3, secret: 'x' } };
+  });
+  app.get('/plain', { schema: { response: { 200: Found } } }, async () => ({ data: { name: 'a', score: 1 } }));
+  await app.ready();
+  return app;
+}
+
+describe('response serializers warmed before the server listens', () => {
+  it('remembers the union responses of GET only (not HEAD, not plain shapes)', async () => {
+    const warmUps: (() => void)[] = [];
+    const app = await appWith(warmUps, false);
+    expect(warmUps).toHaveLength(1);
+    await app.close();
+  });
+
+  it('runs the warm-ups at ready(), so the first request after listen finds them done', async () => {
+    const warmUps: (() => void)[] = [];
+    const app = await appWith(warmUps, true);
+    try {
+      expect(warmUps).toHaveLength(0);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      // Both shapes still serialise, and only their declared fields.
+      const found = await (await fetch(`http://127.0.0.1:${port}/union/ann`)).json();
+      expect(found).toEqual({ data: { name: 'ann', score: 3 } });
+      const missing = await (await fetch(`http://127.0.0.1:${port}/union/nobody`)).json();
+      expect(missing).toEqual({ data: null, message: 'not found' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('leaves the warm-ups alone where not asked for (apps built for inject())', async () => {
+    const warmUps: (() => void)[] = [];
+    const app = await appWith(warmUps, false);
+    const response = await app.inject({ url: '/union/bo' });
+    expect(response.json()).toEqual({ data: { name: 'bo', score: 3 } });
+    expect(warmUps).toHaveLength(1);
+    await app.close();
+  });
+});
