@@ -1,41 +1,21 @@
 /**
  * Following a link sent by mail: the link is used up and what it stands for is done in one
  * transaction, so a link that fails halfway still works, and one that worked works no more.
+ *
+ * What a link does belongs to the folder that mails it (users/: sign-up, account and password
+ * links; takers/: results), and those folders issue links through this one, so the caller
+ * passes the actions in: confirmations/ stays below users/ and takers/ (no folder loop,
+ * test/lint/import-graph.test.ts).
  */
-import type { Db } from '../db/client.ts';
-import { confirmResult } from '../takers/confirm.ts';
-import { confirmPasswordReset } from '../users/password-reset.ts';
-import { confirmAccount, confirmSignup } from '../users/signup.ts';
-import type { User } from '../users/users.ts';
-import { AppError } from '../shared/errors.ts';
-import { consumeConfirmation } from './tokens.ts';
+import type { Db, Queryable } from '../db/client.ts';
+import { consumeConfirmation, type Confirmation, type ConfirmationPurpose } from './tokens.ts';
 
-export type Followed =
-  /** A test result is now the person's profile, at /p/<publicId>. */
-  | { purpose: 'result'; publicId: string }
-  /** A sign-up is finished: the new account, to log in. */
-  | { purpose: 'signup'; user: User }
-  /** An account's address is confirmed. */
-  | { purpose: 'account' }
-  /** An account has a new password (its sessions ended): the account, to log in. */
-  | { purpose: 'password'; user: User };
+/** What following each kind of link does, inside the transaction that uses the link up. */
+export type LinkActions<T> = { readonly [P in ConfirmationPurpose]: (tx: Queryable, confirmation: Confirmation) => Promise<T> };
 
-/** `passwordHash`: the new password a reset link is followed with (its form asks for it). */
-export async function followConfirmation(db: Db, token: string, options: { passwordHash?: string } = {}): Promise<Followed> {
-  return db.transaction(async (tx): Promise<Followed> => {
+export async function followConfirmation<T>(db: Db, token: string, actions: LinkActions<T>): Promise<T> {
+  return db.transaction(async (tx) => {
     const confirmation = await consumeConfirmation(tx, token);
-    switch (confirmation.purpose) {
-      case 'result':
-        return { purpose: 'result', ...(await confirmResult(tx, confirmation.subjectId ?? '')) };
-      case 'signup':
-        return { purpose: 'signup', user: await confirmSignup(tx, confirmation) };
-      case 'account':
-        await confirmAccount(tx, confirmation);
-        return { purpose: 'account' };
-      case 'password':
-        // Without a new password the transaction fails and the link stays usable.
-        if (options.passwordHash === undefined) throw new AppError('bad_request', 'Choose a new password to use this link.');
-        return { purpose: 'password', user: await confirmPasswordReset(tx, confirmation, options.passwordHash) };
-    }
+    return actions[confirmation.purpose](tx, confirmation);
   });
 }

@@ -9,8 +9,7 @@
  */
 import type { Db, Queryable } from '../db/client.ts';
 import { AppError } from '../shared/errors.ts';
-import { resultDeleted } from '../takers/remove.ts';
-import { emitWebhookEvents } from '../webhooks/events.ts';
+import { emitWebhookEvents, resultDeleted } from '../webhooks/events.ts';
 import { linkedinKey } from './normalize.ts';
 import { findPersonSummary, type PersonKey } from './repository.ts';
 

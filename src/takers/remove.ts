@@ -2,17 +2,8 @@ import { queryOne, type Db, type Queryable } from '../db/client.ts';
 import { dropConfirmationsOf } from '../confirmations/tokens.ts';
 import type { TraitEstimate } from '../personality/types.ts';
 import { AppError } from '../shared/errors.ts';
-import { emitWebhookEvents, type WebhookEvent } from '../webhooks/events.ts';
+import { emitWebhookEvents, resultDeleted } from '../webhooks/events.ts';
 import { hashKey } from './record.ts';
-
-/**
- * The `assessment.deleted` event: the result's user is told so they can delete their copy
- * (whoever deleted it: the taker, or the operator erasing the person). It names the address,
- * which is how the user's records know the person (/find takes it).
- */
-export function resultDeleted(result: { id: string; userId: string; email: string; emailNormalized: string }): WebhookEvent {
-  return { owner: { userId: result.userId }, type: 'assessment.deleted', data: { result_id: result.id, email: result.email }, emailNormalized: result.emailNormalized };
-}
 
 interface DeletedRow extends Record<string, unknown> {
   user_id: string;

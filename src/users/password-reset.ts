@@ -42,9 +42,12 @@ async function setPasswordHash(tx: Queryable, userId: string, passwordHash: stri
 /**
  * A followed reset link with its new password: the password changes, every session of the
  * account ends (whoever knew the old one is logged out), the account's other reset links are
- * void, and the address counts as confirmed (the link was read in its mailbox).
+ * void, and the address counts as confirmed (the link was read in its mailbox). `passwordHash`
+ * is the new password the link's form asks for; null when it was not given.
  */
-export async function confirmPasswordReset(tx: Queryable, confirmation: Confirmation, passwordHash: string): Promise<User> {
+export async function confirmPasswordReset(tx: Queryable, confirmation: Confirmation, passwordHash: string | null): Promise<User> {
+  // Without a new password the transaction fails and the link stays usable.
+  if (passwordHash === null) throw new AppError('bad_request', 'Choose a new password to use this link.');
   const userId = confirmation.subjectId;
   const user = userId === null ? null : await findUserById(tx, userId);
   if (!user || user.disabledAt) throw new AppError('not_found', 'This account no longer exists.');

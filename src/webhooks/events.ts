@@ -34,6 +34,16 @@ export interface WebhookEvent {
   emailNormalized?: string | null;
 }
 
+/**
+ * The `assessment.deleted` event: the result's user is told so they can delete their copy
+ * (whoever deleted it: the taker, or the operator erasing the person). It names the address,
+ * which is how the user's records know the person (/find takes it). Here, below takers/ and
+ * people/, because both delete results (takers/remove.ts, people/forget.ts).
+ */
+export function resultDeleted(result: { id: string; userId: string; email: string; emailNormalized: string }): WebhookEvent {
+  return { owner: { userId: result.userId }, type: 'assessment.deleted', data: { result_id: result.id, email: result.email }, emailNormalized: result.emailNormalized };
+}
+
 /** The job that makes one attempt at a delivery (src/webhooks/delivery-jobs.ts). */
 export const WEBHOOK_JOB = 'webhook_delivery';
 

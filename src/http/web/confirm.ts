@@ -2,10 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.ts';
-import { followConfirmation } from '../../confirmations/follow.ts';
+import { followConfirmation, type LinkActions } from '../../confirmations/follow.ts';
 import { LINK_NOT_VALID, peekConfirmation } from '../../confirmations/tokens.ts';
 import { AppError, isAppError } from '../../shared/errors.ts';
-import { newPasswordHash } from '../../users/password-reset.ts';
+import { confirmResult } from '../../takers/confirm.ts';
+import { confirmPasswordReset, newPasswordHash } from '../../users/password-reset.ts';
+import { confirmAccount, confirmSignup } from '../../users/signup.ts';
+import type { User } from '../../users/users.ts';
 import { renderNewPasswordPage } from '../../pages/password-pages.ts';
 import { renderMessagePage } from '../../pages/app-shell.ts';
 import { renderConfirmPage } from '../../pages/confirm-page.ts';
@@ -19,6 +22,33 @@ import { field, FormBody, sendHtml } from './forms.ts';
 const CONFIRM_FORM = { bytes: 1024, fields: 4 };
 
 const Params = Type.Object({ token: Type.String({ maxLength: 100, description: 'The secret of a link sent by mail' }) });
+
+type Followed =
+  /** A test result is now the person's profile, at /p/<publicId>. */
+  | { purpose: 'result'; publicId: string }
+  /** A sign-up is finished: the new account, to log in. */
+  | { purpose: 'signup'; user: User }
+  /** An account's address is confirmed. */
+  | { purpose: 'account' }
+  /** An account has a new password (its sessions ended): the account, to log in. */
+  | { purpose: 'password'; user: User };
+
+/**
+ * Each link's verb, from the folder that mails it (confirmations/ sits below users/ and
+ * takers/, so they are joined here). `passwordHash`: the new password a reset link is followed
+ * with (its form asks for it); null for the other links.
+ */
+function linkActions(passwordHash: string | null): LinkActions<Followed> {
+  return {
+    result: async (tx, confirmation) => ({ purpose: 'result', ...(await confirmResult(tx, confirmation.subjectId ?? '')) }),
+    signup: async (tx, confirmation) => ({ purpose: 'signup', user: await confirmSignup(tx, confirmation) }),
+    account: async (tx, confirmation) => {
+      await confirmAccount(tx, confirmation);
+      return { purpose: 'account' };
+    },
+    password: async (tx, confirmation) => ({ purpose: 'password', user: await confirmPasswordReset(tx, confirmation, passwordHash) }),
+  };
+}
 
 /**
  * /confirm/<secret>: the links the service mails (a test result to make the taker's profile, a
@@ -66,7 +96,7 @@ export const confirmRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
       checkSameOrigin(ctx, request);
       const passwordHash = await newPasswordFor(request.params.token, field(request.body, 'password'), reply);
       if (passwordHash === false) return reply;
-      const followed = await followConfirmation(ctx.db, request.params.token, passwordHash === null ? {} : { passwordHash });
+      const followed = await followConfirmation(ctx.db, request.params.token, linkActions(passwordHash));
       if (followed.purpose === 'signup' || followed.purpose === 'password') {
         await startSession(ctx, request, reply, followed.user);
         return reply.status(303).redirect(followed.purpose === 'password' ? '/dashboard?created=password' : '/dashboard');
