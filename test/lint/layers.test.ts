@@ -6,6 +6,7 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/process.ts';
+import { DOMAIN, EDGES } from './layers-map.ts';
 
 const eslint = new ESLint({ cwd: REPO_ROOT });
 
@@ -25,6 +26,20 @@ describe('layer rules', () => {
     ['src/http/connect/x.ts', "import { routes } from '../enterprise/index.ts';\nexport const f = routes;\n"],
     ['src/http/assessment/deeper/x.ts', "import { routes } from '../../connect/index.ts';\nexport const f = routes;\n"],
   ])('refuses %s importing across a layer', async (file, code) => {
+    expect(await rulesFired(file, code)).toEqual(['layers/boundaries']);
+  });
+
+  // Every domain folder (and src/config.ts) against every edge, one planted import each: a
+  // folder missing from eslint.config.js's DOMAIN_FOLDERS, or an edge missing from its EDGES, fails here.
+  const domainToEdge = Object.keys(DOMAIN).flatMap((part) => {
+    const file = part.endsWith('.ts') ? `src/${part}` : `src/${part}/deep/x.ts`;
+    const up = part.endsWith('.ts') ? './' : '../../';
+    return Object.keys(EDGES).map((edge) => {
+      const target = edge.endsWith('.ts') ? edge : `${edge}/x.ts`;
+      return [file, edge, `import { f } from '${up}${target}';\nexport const g = f;\n`];
+    });
+  });
+  it.each(domainToEdge)('refuses %s importing the edge %s', async (file, _edge, code) => {
     expect(await rulesFired(file, code)).toEqual(['layers/boundaries']);
   });
 
