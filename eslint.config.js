@@ -1,5 +1,5 @@
 // ESLint 9 flat config: JavaScript and typescript-eslint recommended rules, trimmed to what the
-// code base follows, the layer rules (eslint/layers.js), and the format (@stylistic: the layout
+// code base follows, two type-aware rules (promises), the layer rules (eslint/layers.js), and the format (@stylistic: the layout
 // the code is written in, checked, and applied by `npm run format`). `npm run lint`; runs in .ci/run.
 import js from '@eslint/js';
 import stylistic from '@stylistic/eslint-plugin';
@@ -23,7 +23,7 @@ const apiGroup = (group, others) => ({ from: `src/http/${group}`, forbid: others
 const API_GROUPS = ['enterprise', 'assessment', 'connect', 'web', 'ops-listener'];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', 'data/', '.tmp/', 'node_modules/', 'clients/typescript/dist/', 'clients/typescript/src/generated/'] },
+  { ignores: ['dist/', 'test/lint/.planted/', 'coverage/', 'data/', '.tmp/', 'node_modules/', 'clients/typescript/dist/', 'clients/typescript/src/generated/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -79,6 +79,18 @@ export default tseslint.config(
           ...API_GROUPS.map((g) => apiGroup(g, API_GROUPS.filter((o) => o !== g))),
         ],
       ],
+    },
+  },
+  {
+    // Type-aware rules: a promise nobody awaits loses its error (an unhandled rejection ends
+    // the process) and its order. TypeScript's project service reads each file's tsconfig.json.
+    files: ['**/*.ts', '**/*.mts'],
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['pdfcheck.mts'] }, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   {

@@ -3,12 +3,17 @@
  * lived at the given path, with the project's own eslint.config.js, and reads the rule ids that
  * fired. (`npx eslint --stdin --stdin-filename src/personality/x.ts` does the same by hand.)
  */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/process.ts';
 import { DOMAIN, EDGES } from './layers-map.ts';
 
-const eslint = new ESLint({ cwd: REPO_ROOT });
+// The planted texts lie at paths no file is at, where the type-aware rules have no program to
+// read: those rules are off here, and the last case plants a real file for them.
+const eslint = new ESLint({ cwd: REPO_ROOT, overrideConfig: tseslint.configs.disableTypeChecked });
 
 async function rulesFired(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${REPO_ROOT}/${filePath}` });
@@ -59,5 +64,35 @@ describe('forbidden constructs', () => {
   it('refuses any and non-null assertions', async () => {
     const code = 'export function f(x: any): number {\n  const m = new Map<string, number>();\n  return m.get(String(x))!;\n}\n';
     expect(await rulesFired('src/shared/x.ts', code)).toEqual(['@typescript-eslint/no-explicit-any', '@typescript-eslint/no-non-null-assertion']);
+  });
+});
+
+describe('type-aware rules', () => {
+  // A real file (the project service reads files, not texts) in a folder with its own small
+  // tsconfig.json, so the program it loads is this file alone, not the whole repository.
+  it('refuse a floating promise and a promise where a callback returns nothing', { timeout: 120_000 }, async () => {
+    const dir = path.join(REPO_ROOT, 'test/lint/.planted', String(process.pid));
+    mkdirSync(dir, { recursive: true });
+    try {
+      writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'NodeNext', noEmit: true, types: [] }, include: ['*.ts'] }));
+      const code = [
+        'async function save(): Promise<number> {',
+        '  return 1;',
+        '}',
+        'save();',
+        '[1, 2].forEach(async () => {',
+        '  await save();',
+        '});',
+        'void save(); // fire-and-forget on purpose: allowed',
+        '',
+      ].join('\n');
+      const file = path.join(dir, 'planted.ts');
+      writeFileSync(file, code);
+      const [result] = await new ESLint({ cwd: REPO_ROOT }).lintFiles([file]);
+      const fired = (result?.messages ?? []).map((m) => `${m.line}: ${m.ruleId ?? `fatal: ${m.message}`}`);
+      expect(fired).toEqual(['4: @typescript-eslint/no-floating-promises', '5: @typescript-eslint/no-misused-promises']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
