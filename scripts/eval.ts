@@ -49,7 +49,7 @@ import { agreement, firstWords, maxShareRatio, repunctuate, splitHalves, typeSha
 // The C4 draft checker on the labelled drafts (training/drafts/): first, and alone with --drafts.
 if (await (await import('../training/drafts/report.ts')).draftsReport(process.argv.slice(2))) process.exit(0);
 
-/** Published 10-fold accuracies on the full 2,467-essay corpus (shared/data/README.md). */
+/** Published 10-fold accuracies on the full 2,467-essay corpus (training/corpus/README.md). */
 const PUBLISHED: Record<Trait, { majumder2017: number; bert2020: number }> = {
   extraversion: { majumder2017: 58.09, bert2020: 60.0 },
   agreeableness: { majumder2017: 56.71, bert2020: 58.8 },
@@ -78,7 +78,7 @@ const { values, positionals } = parseArgs({
     'full-length-calibration': { type: 'boolean' },
   },
 });
-const corpusPath = resolve(repoRoot, positionals[0] ?? '../shared/data/essays/essays.jsonl');
+const corpusPath = resolve(repoRoot, positionals[0] ?? 'training/corpus/essays.jsonl');
 const repeats = Number(values.repeats ?? 3);
 const folds = Number(values.folds ?? 10);
 const seed = Number(values.seed ?? 1);

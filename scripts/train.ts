@@ -39,7 +39,7 @@ const { values, positionals } = parseArgs({
     'no-vectors': { type: 'boolean' },
   },
 });
-const corpusPath = resolve(repoRoot, positionals[0] ?? '../shared/data/essays/essays.jsonl');
+const corpusPath = resolve(repoRoot, positionals[0] ?? 'training/corpus/essays.jsonl');
 const professionalPath = resolve(repoRoot, values.professional ?? 'training/corpus/professional.jsonl');
 const outPath = values.out !== undefined ? resolve(values.out) : DEFAULT_MODEL_PATH;
 const seed = Number(values.seed ?? 1);

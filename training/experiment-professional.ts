@@ -67,7 +67,7 @@ function combinations(index: number, current: Array<[string, number]>): Array<Ar
 }
 
 const started = performance.now();
-const essays = readLabelledCorpus(resolve(repoRoot, '../shared/data/essays/essays.jsonl'));
+const essays = readLabelledCorpus(resolve(repoRoot, 'training/corpus/essays.jsonl'));
 const professional = readProfessionalCorpus(corpusPath).texts.filter((text) => text.split === 'train');
 const vectors = process.env.VECTORS === '0' ? null : loadVocabulary(VOCABULARY_SIZE, namesOf([...essays.documents.map((doc) => doc.text), ...professional.map((text) => text.text)].map(tokensOf)));
 const prepare = (texts: readonly string[]) => prepareTexts(texts, base.config, process.env.BIGRAMS === '1' ? 2 : DEFAULT_NGRAM_ORDER, vectors);

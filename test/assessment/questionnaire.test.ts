@@ -1,10 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadQuestionnaire, OCTANT_CODES, parseQuestionnaire } from '../../src/assessment/questionnaire.ts';
+import { INSTRUMENTS_DIR as INSTRUMENTS } from '../fixtures/reference-data.ts';
 
 const q = loadQuestionnaire();
-const INSTRUMENTS = fileURLToPath(new URL('../../../shared/data/instruments/', import.meta.url));
 const raw: unknown = JSON.parse(readFileSync(new URL('../../src/assessment/questionnaire.json', import.meta.url), 'utf8'));
 
 describe('the questionnaire', () => {
@@ -44,8 +43,9 @@ describe('the questionnaire', () => {
     expect(angle('HI')).toBe(270);
   });
 
-  it.skipIf(!existsSync(INSTRUMENTS))('copies item texts and keying unchanged from the instruments', () => {
+  it('copies item texts and keying unchanged from the instruments (training/corpus/instruments)', () => {
     const ipc = JSON.parse(readFileSync(`${INSTRUMENTS}ipip-ipc.json`, 'utf8')) as { items: { number: number; text: string; octant: string }[] };
+    expect(ipc.items).toHaveLength(32);
     for (const item of ipc.items) {
       const ours = q.items.find((i) => i.id === `ipc-${String(item.number).padStart(2, '0')}`);
       expect(ours).toMatchObject({ text: item.text, scale: item.octant, keyed: 'plus' });

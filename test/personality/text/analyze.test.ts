@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TRAITS } from '../../../src/personality/types.ts';
@@ -7,12 +7,12 @@ import { DEFAULT_MODEL_PATH, PROFESSIONAL_OUTPUT } from '../../../src/personalit
 import { rocAuc } from '../../../training/metrics.ts';
 import { personalityView } from '../../../src/personality/views.ts';
 import { evidenceWeight } from '../../../src/personality/shrink.ts';
+import { ESSAYS_PATH, haveEssays as essaysAreThere } from '../../fixtures/reference-data.ts';
 import { OUTGOING_TEXT, RESERVED_TEXT } from '../../fixtures/texts.ts';
 
 const model = loadModel();
 
-const ESSAYS_PATH = fileURLToPath(new URL('../../../../shared/data/essays/essays.jsonl', import.meta.url));
-const haveEssays = existsSync(ESSAYS_PATH);
+const haveEssays = essaysAreThere('the text model on the essays it was trained on (test/personality/text/analyze.test.ts)');
 
 interface Essay {
   text: string;
