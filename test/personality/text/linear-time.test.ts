@@ -80,7 +80,9 @@ describe('the committed model answers the same through the regular expressions t
     vi.doMock('../../../src/personality/text/labelled.ts', async (original) => ({ ...(await original<object>()), cleanLabelledText: referenceCleanLabelledText }));
     try {
       const markup = await import('../../../src/personality/text/markup.ts');
-      expect(markup.stripMarkup).toBe(referenceStripMarkup); // the copy really has the old cleaners
+      const labelled = await import('../../../src/personality/text/labelled.ts');
+      // the copy really has the old cleaners
+      expect([markup.stripMarkup, labelled.cleanLabelledText]).toEqual([referenceStripMarkup, referenceCleanLabelledText]);
       return await import('../../../src/personality/text/index.ts');
     } finally {
       vi.doUnmock('../../../src/personality/text/markup.ts');
