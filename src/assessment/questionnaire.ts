@@ -1,7 +1,8 @@
 /**
- * The personality test's questions (DESIGN.md §2): the IPIP Interpersonal Circumplex and a
- * short openness and conscientiousness set from the IPIP-NEO-120, copied into
- * questionnaire.json beside this file so the service never reads ../shared at run time.
+ * The personality test's questions (docs/architecture.md, "The DISC circle"): the IPIP
+ * Interpersonal Circumplex and a short openness and conscientiousness set from the IPIP-NEO-120
+ * (public-domain items), committed in questionnaire.json beside this file so the service reads
+ * nothing outside the repository at run time.
  * Pure: reading the committed file is the only I/O. Scoring is in scoring.ts.
  */
 import { readFileSync } from 'node:fs';

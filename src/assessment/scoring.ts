@@ -1,5 +1,5 @@
 /**
- * Scoring the personality test (DESIGN.md §2; rules and scale in README.md beside this file).
+ * Scoring the personality test (docs/architecture.md, "The DISC circle"; rules and scale in README.md beside this file).
  * Pure: answers in, a trait estimate or a reason out. No HTTP, no database.
  *
  * The circumplex octants place the person on the DISC plane directly (the instrument's

@@ -6,8 +6,8 @@ import { AppError } from '../shared/errors.ts';
 import { checkReadable } from './files.ts';
 import { printJson, withExecutor } from './run-with.ts';
 
-const PG_BACKUP = 'With DATABASE_URL set the database is a PostgreSQL server: back it up with `pg_dump --format=custom --file=FILE "$DATABASE_URL"` (see the README).';
-const PG_RESTORE = 'With DATABASE_URL set the database is a PostgreSQL server: restore with `pg_restore --clean --if-exists --dbname="$DATABASE_URL" FILE` (see the README).';
+const PG_BACKUP = 'With DATABASE_URL set the database is a PostgreSQL server: back it up with `pg_dump --format=custom --file=FILE "$DATABASE_URL"` (docs/operations.md, "Backups").';
+const PG_RESTORE = 'With DATABASE_URL set the database is a PostgreSQL server: restore with `pg_restore --clean --if-exists --dbname="$DATABASE_URL" FILE` (docs/operations.md, "Backups").';
 
 function contentsLine(summary: { people: number; tokens: number }): string {
   return `${summary.people} ${summary.people === 1 ? 'person' : 'people'}, ${summary.tokens} ${summary.tokens === 1 ? 'token' : 'tokens'}`;

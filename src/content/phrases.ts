@@ -1,5 +1,5 @@
 /**
- * The phrase library (DESIGN.md §3): advice is data, one JSON file per section under
+ * The phrase library (docs/architecture.md, "Content as data"): advice is data, one JSON file per section under
  * `./phrases/`. This module reads every file once, checks it against the shared schema
  * (see README.md next to this file) and hands out typed, frozen phrases.
  *

@@ -42,7 +42,7 @@ export function evidenceLevel(confidence: number | undefined): EvidenceLevel {
 
 /** The four pure styles; a type's style is its first letter (Di, DI and Dc are all D). */
 export type Style = 'D' | 'I' | 'S' | 'C';
-/** Axis of each style (DESIGN.md §1): I 45°, D 135°, C 225°, S 315°. */
+/** Axis of each style (docs/architecture.md, "The DISC circle"): I 45°, D 135°, C 225°, S 315°. */
 export const STYLE_AXES: Readonly<Record<Style, number>> = { I: 45, D: 135, C: 225, S: 315 };
 
 export interface Reading {

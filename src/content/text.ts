@@ -2,7 +2,7 @@ import { escapeHtml } from '../shared/html.ts';
 /**
  * Turning phrase templates into text: the `{first}` placeholder, the `**bold**` markers,
  * and the HTML form. Names come from users and imported data, so they are treated as
- * untrusted text everywhere here (DESIGN.md §3).
+ * untrusted text everywhere here (docs/architecture.md, "Content as data").
  */
 
 const PLACEHOLDER = '{first}';

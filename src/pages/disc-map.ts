@@ -1,6 +1,6 @@
 /**
  * The DISC map image: the circle, its sixteen sectors and the person's dot at their exact
- * point (DESIGN.md §1). SVG is built as a string, deterministically; PNG is rasterised by resvg.
+ * point (docs/architecture.md, "The DISC circle"). SVG is built as a string, deterministically; PNG is rasterised by resvg.
  */
 import { existsSync } from 'node:fs';
 import { delimiter, dirname, resolve } from 'node:path';

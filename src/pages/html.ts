@@ -1,5 +1,5 @@
 /**
- * Escaping for everything Rapport writes into HTML or SVG (DESIGN.md §3: names and user text
+ * Escaping for everything Rapport writes into HTML or SVG (docs/architecture.md, "Content as data": names and user text
  * never become markup). The same escaping is valid for text content and quoted attributes in
  * both HTML5 and XML.
  */

@@ -1,7 +1,7 @@
 /**
  * The public HTML profile page: a pure function of its model, no JavaScript, no external
  * resources except the person's photo and their DISC map. Every interpolated string goes
- * through escapeHtml and every URL through safeHttpUrl (DESIGN.md §3).
+ * through escapeHtml and every URL through safeHttpUrl (docs/architecture.md, "Content as data").
  */
 import { FULL_CONFIDENCE } from '../assessment/scoring.ts';
 import { EMPHATIC_CONFIDENCE, TENTATIVE_CONFIDENCE } from '../content/reading.ts';

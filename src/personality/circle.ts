@@ -1,5 +1,5 @@
 /**
- * DISC circle geometry (DESIGN.md §1). Pure functions, no I/O.
+ * DISC circle geometry (docs/architecture.md, "The DISC circle"). Pure functions, no I/O.
  *
  * The plane: x runs from questioning (−) to accepting (+), y from reflective (−) to
  * active (+). Angles are degrees counter-clockwise from +x, always normalised to [0, 360).
@@ -40,7 +40,7 @@ export const DISC_TYPES: readonly { code: DiscType; angle: number }[] = [
 /** Directions of the four pure styles. */
 export const DISC_AXES = { d: 135, i: 45, s: 315, c: 225 } as const;
 
-/** Big Five axes on the plane: the DISC axes rotated by 22.5° (DESIGN.md §1). */
+/** Big Five axes on the plane: the DISC axes rotated by 22.5° (docs/architecture.md, "The DISC circle"). */
 export const EXTRAVERSION_ANGLE = 67.5;
 export const AGREEABLENESS_ANGLE = -22.5;
 

@@ -1,4 +1,4 @@
-/** The five traits every view is derived from (DESIGN.md §1). */
+/** The five traits every view is derived from (docs/architecture.md, "One estimate, many views"). */
 export const TRAITS = ['extraversion', 'agreeableness', 'conscientiousness', 'openness', 'neuroticism'] as const;
 export type Trait = (typeof TRAITS)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Other typologies derived from the traits and the DISC type (DESIGN.md §1).
+ * Other typologies derived from the traits and the DISC type (docs/architecture.md, "The DISC circle").
  * Pure and total: every input, including NaN scores, yields a valid answer.
  */
 import type { DiscType } from './circle.ts';

@@ -1,5 +1,5 @@
 /**
- * The one place personality views are computed (DESIGN.md §1: every typology is a view of
+ * The one place personality views are computed (docs/architecture.md, "One estimate, many views": every typology is a view of
  * one trait estimate). Endpoints, pages and content composers all read a PersonalityView.
  */
 import {

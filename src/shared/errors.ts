@@ -1,6 +1,7 @@
 /**
  * The one error type of the domain. Domain code throws AppError with a code from this closed
- * list; the HTTP edge maps the code to a status (src/http/errors.ts). Nothing here knows HTTP.
+ * list; the HTTP edge maps the code to a status (src/http/common/status-codes.ts) and writes the one
+ * error body (src/http/common/errors.ts). Nothing here knows HTTP.
  */
 export const ERROR_CODES = [
   'bad_request',

@@ -6,8 +6,8 @@ import { cliEnvironment, type CliEnvironment } from '../helpers/cli-env.ts';
 import { REPO_ROOT, runCli } from '../helpers/process.ts';
 
 /**
- * What a new user runs from the README, as the README writes it, where a fresh checkout has
- * nothing yet (no backups/ folder). The CLI runs in a folder of its own that stands in for the
+ * What a new user runs from the README and docs/operations.md ("Backups"), as they write it,
+ * where a fresh checkout has nothing yet (no backups/ folder). The CLI runs in a folder of its own that stands in for the
  * checkout, so the test never writes into the real one.
  */
 let cli: CliEnvironment;
@@ -29,7 +29,7 @@ function shellDate(): string {
   return execFileSync('date', ['+%F'], { encoding: 'utf8' }).trim();
 }
 
-describe.skipIf(Boolean(process.env.DATABASE_URL))('the README\'s backup commands in a fresh checkout', () => {
+describe.skipIf(Boolean(process.env.DATABASE_URL))('the backup commands of the README and docs/operations.md in a fresh checkout', () => {
   it('back up into backups/, made when missing, and restore from it', async () => {
     const created = await runCli(['tokens', 'create', '--kind', 'enterprise', '--name', 'demo', '--json'], env, undefined, checkout);
     expect(created.code).toBe(0);

@@ -1,6 +1,6 @@
 /**
  * PDF to text, off the main thread and bounded in bytes, pages, decoded size, heap and time
- * (DESIGN.md §2). Callers hold one long-lived PdfExtractor and close() it on shutdown.
+ * (docs/architecture.md, "Where a request goes"). Callers hold one long-lived PdfExtractor and close() it on shutdown.
  */
 export { PdfExtractor } from './extractor.ts';
 export { sniffPdf } from './sniff.ts';

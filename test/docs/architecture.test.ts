@@ -1,0 +1,45 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../helpers/process.ts';
+
+/**
+ * docs/architecture.md is the map of src/: it stays true only if a new folder cannot be added,
+ * or an old one renamed, without the map following.
+ */
+const MAP = readFileSync(path.join(REPO_ROOT, 'docs/architecture.md'), 'utf8');
+
+function foldersOf(relative: string): string[] {
+  return readdirSync(path.join(REPO_ROOT, relative), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `${relative}/${entry.name}/`)
+    .sort();
+}
+
+/** Every `src/…` path the map names, as written (trailing punctuation of the sentence dropped). */
+function pathsNamed(markdown: string): string[] {
+  const found = markdown.match(/\bsrc\/[\w./-]*/g) ?? [];
+  return [...new Set(found.map((named) => named.replace(/\.+$/, '')))].sort();
+}
+
+describe('docs/architecture.md', () => {
+  it('names every folder of src/ and src/http/', () => {
+    const folders = [...foldersOf('src'), ...foldersOf('src/http')];
+    expect(folders.length).toBeGreaterThan(20);
+    const missing = folders.filter((folder) => !MAP.includes(`\`${folder}\``));
+    expect(missing).toEqual([]);
+  });
+
+  it('names no path under src/ that does not exist', () => {
+    const named = pathsNamed(MAP);
+    expect(named).toContain('src/http/common/errors.ts');
+    const absent = named.filter((relative) => !existsSync(path.join(REPO_ROOT, relative)));
+    expect(absent).toEqual([]);
+  });
+
+  it('finds a path that is not there (the check itself)', () => {
+    const named = pathsNamed('Requests go through `src/api/enterprise/` and src/http/common/auth.ts.');
+    expect(named).toEqual(['src/api/enterprise/', 'src/http/common/auth.ts']);
+    expect(named.filter((relative) => !existsSync(path.join(REPO_ROOT, relative)))).toEqual(['src/api/enterprise/']);
+  });
+});
