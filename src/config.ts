@@ -25,6 +25,8 @@ export interface Config {
   /** NODE_ENV=production: a start then needs PUBLIC_BASE_URL and PUBLIC_CONNECT_URL (checkProductionLinks). */
   production: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** RAPPORT_LOG_FORMAT: one JSON object a line (default), or `pretty`, readable text for a terminal. */
+  logFormat: 'json' | 'pretty';
   /** Largest request body accepted, in bytes (JSON, forms, uploads). */
   bodyLimitBytes: number;
   /** Load the fictional demo people on first start. */
@@ -349,6 +351,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const logLevel = env.LOG_LEVEL ?? 'info';
   const level = LOG_LEVELS.find((l) => l === logLevel);
   if (!level) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  const logFormat = env.RAPPORT_LOG_FORMAT?.trim().toLowerCase() || 'json';
+  if (logFormat !== 'json' && logFormat !== 'pretty') throw new ConfigError('RAPPORT_LOG_FORMAT', `must be json or pretty, got "${env.RAPPORT_LOG_FORMAT ?? ''}"`);
   const port = readPort(env, 'PORT', 8080);
   const connectPort = readPort(env, 'CONNECT_PORT', 8081);
   if (port !== 0 && port === connectPort) {
@@ -368,6 +372,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     trustProxy: readTrustProxy(env),
     production: env.NODE_ENV === 'production',
     logLevel: level,
+    logFormat,
     bodyLimitBytes: readSize(env, 'BODY_LIMIT', 12 * 1024 * 1024, 1024),
     demoData: readBool(env, 'RAPPORT_DEMO_DATA', true),
     inProcessWorker: readBool(env, 'RAPPORT_IN_PROCESS_WORKER', true),

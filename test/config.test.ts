@@ -17,6 +17,12 @@ describe('configuration', () => {
     expect(loadConfig({ RAPPORT_SYNC_TIMEOUT_MS: '250', RAPPORT_REQUEST_RETENTION_DAYS: '30' })).toMatchObject({ syncTimeoutMs: 250, requestRetentionDays: 30 });
   });
 
+  it('writes JSON logs unless a readable format is asked for', () => {
+    expect(loadConfig({}).logFormat).toBe('json');
+    expect(loadConfig({ RAPPORT_LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(loadConfig({ RAPPORT_LOG_FORMAT: 'json' }).logFormat).toBe('json');
+  });
+
   it('sizes the text workers from the cores, leaving one to the event loop, and reads the overrides', () => {
     expect([defaultTextWorkers(1), defaultTextWorkers(2), defaultTextWorkers(16)]).toEqual([1, 1, 15]);
     expect(loadConfig({})).toMatchObject({ textWorkers: defaultTextWorkers(), textMaxQueue: 64, textInlineMaxChars: 5000 });
@@ -33,6 +39,7 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
     [{ PUBLIC_BASE_URL: 'ftp://x' }, 'PUBLIC_BASE_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ RAPPORT_LOG_FORMAT: 'yaml' }, 'RAPPORT_LOG_FORMAT'],
     [{ BODY_LIMIT: 'huge' }, 'BODY_LIMIT'],
     [{ BODY_LIMIT: '0' }, 'BODY_LIMIT'],
     [{ BODY_LIMIT: '1023' }, 'BODY_LIMIT'],

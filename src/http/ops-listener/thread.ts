@@ -24,7 +24,7 @@ import type { FromOpsThread, OpsThreadData, ToOpsThread } from './messages.ts';
 const port = parentPort;
 if (!port) throw new Error('The operations listener runs as a worker thread.');
 const data = workerData as OpsThreadData;
-const logger = createLogger(data.logLevel);
+const logger = createLogger(data.logLevel, undefined, data.logFormat);
 const send = (message: FromOpsThread) => port.postMessage(message);
 
 /** A scrape the main thread did not answer in this time gets 503. */
