@@ -18,7 +18,8 @@ import type { FromOpsThread, OpsThreadData, ToOpsThread } from './messages.ts';
  * arrives; the main thread's loop accepts one new connection per turn (libuv), and a health
  * check there waits behind every connection opened before it. `/healthz` reads the main
  * thread's vital signs from shared memory (src/monitoring/vital-signs.ts); `/metrics` asks the main
- * thread, whose registry holds them.
+ * thread, whose registry holds them. The thread's heap is capped at 64 MB (listener.ts), so it
+ * holds one Fastify instance and nothing else the API ports load (no OpenAPI, no parsers).
  */
 
 const port = parentPort;
