@@ -3,6 +3,9 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
+import { ConfigError, readSetting, settingSchema, type SettingName, type Settings } from './config-schema.ts';
+
+export { ConfigError } from './config-schema.ts';
 
 /** Everything the process reads from its environment, validated once at start-up. */
 export interface Config {
@@ -24,7 +27,9 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** NODE_ENV=production: a start then needs PUBLIC_BASE_URL and PUBLIC_CONNECT_URL (checkProductionLinks). */
   production: boolean;
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  logLevel: Settings['LOG_LEVEL'];
+  /** RAPPORT_LOG_FORMAT: one JSON object a line (default), or `pretty`, readable text for a terminal. */
+  logFormat: Settings['RAPPORT_LOG_FORMAT'];
   /** Largest request body accepted, in bytes (JSON, forms, uploads). */
   bodyLimitBytes: number;
   /** Load the fictional demo people on first start. */
@@ -112,133 +117,40 @@ export interface HttpLimits {
   shutdownTimeoutMs: number;
 }
 
-export class ConfigError extends Error {
-  constructor(readonly variable: string, message: string) {
-    super(`Invalid configuration: ${variable} ${message}`);
-    this.name = 'ConfigError';
-  }
-}
-
 type Env = Record<string, string | undefined>;
 
-function readPort(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isInteger(value) || value < 0 || value > 65535) {
-    throw new ConfigError(name, `must be a port number between 0 and 65535, got "${raw}"`);
-  }
+/** A setting as the schema reads it, for one whose schema has a default. */
+function setting<K extends SettingName>(env: Env, name: K): Settings[K] {
+  const value = readSetting(env, name);
+  if (value === undefined) throw new Error(`${name} has no default in src/config-schema.ts`);
   return value;
 }
 
-function readUrl(env: Env, name: string, protocols: string[]): string | null {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(name, `must be a URL (${protocols.join(' or ')}), got something that does not parse`);
-  }
-  if (!protocols.includes(url.protocol)) {
-    throw new ConfigError(name, `must start with ${protocols.join(' or ')}, got "${url.protocol}"`);
-  }
-  return raw.trim().replace(/\/+$/, '');
-}
-
-function readBool(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (/^(1|true|yes|on)$/i.test(raw)) return true;
-  if (/^(0|false|no|off)$/i.test(raw)) return false;
-  throw new ConfigError(name, `must be true or false, got "${raw}"`);
-}
-
-/** A size in bytes from `512kb`, `10mb` or `2048`, of at least `minimum` (given in kb in the message). */
-function readSize(env: Env, name: string, fallback: number, minimum: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const match = /^(\d+)\s*(b|kb|mb)?$/i.exec(raw.trim());
-  if (!match?.[1]) throw new ConfigError(name, `must be a size such as 10mb or 512kb, got "${raw}"`);
-  const unit = (match[2] ?? 'b').toLowerCase();
-  const factor = unit === 'mb' ? 1024 * 1024 : unit === 'kb' ? 1024 : 1;
-  const bytes = Number(match[1]) * factor;
-  if (bytes < minimum) throw new ConfigError(name, `must be at least ${minimum / 1024}kb, got "${raw}"`);
-  return bytes;
-}
-
-function readCount(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1) throw new ConfigError(name, `must be a whole number of at least 1, got "${raw}"`);
-  return Number(raw);
-}
-
-/** A whole number of at least 0 (0 usually switches the feature off). */
-function readWhole(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(name, `must be a whole number (0 or more), got "${raw}"`);
-  return Number(raw);
-}
+/** A duration setting, in ms. */
+const ms = (env: Env, name: SettingName & ('REQUEST_TIMEOUT' | 'HEADERS_TIMEOUT' | 'IDLE_TIMEOUT' | 'KEEP_ALIVE_TIMEOUT' | 'SHUTDOWN_TIMEOUT' | 'RAPPORT_WEBHOOK_TIMEOUT' | 'RAPPORT_WEBHOOK_RETRY_FOR')) => setting(env, name) * 1000;
 
 /** By default shedding starts at 90 % of the heap V8 may grow to (set by --max-old-space-size). */
 function defaultHeapThreshold(): number {
   return Math.floor(getHeapStatistics().heap_size_limit * 0.9);
 }
 
-function readMetricsToken(env: Env): string | null {
-  const raw = env.RAPPORT_METRICS_TOKEN;
-  if (raw === undefined || raw === '') return null;
-  if (raw.length < 16 || /\s/.test(raw)) throw new ConfigError('RAPPORT_METRICS_TOKEN', 'must be at least 16 characters without spaces');
-  return raw;
-}
-
-function readSecret(env: Env, name: string): string | null {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return null;
-  // The value itself never goes into the message: it is a secret.
-  if (raw.length < 32) throw new ConfigError(name, `must be at least 32 characters long (got ${raw.length})`);
-  return raw;
-}
-
-/** A duration in whole seconds (`30` or `30s`), between `min` and `max`; returned in ms. */
-function readSeconds(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback * 1000;
-  const match = /^(\d+)\s*s?$/i.exec(raw.trim());
-  const value = Number(match?.[1]);
-  if (!match || value < min || value > max) throw new ConfigError(name, `must be a number of seconds from ${min} to ${max}, got "${raw}"`);
-  return value * 1000;
-}
-
-/** A whole number, 0 allowed when `zeroMeans` says what 0 does. */
-function readLimit(env: Env, name: string, fallback: number, zeroMeans?: string): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const min = zeroMeans ? 0 : 1;
-  if (!/^\d+$/.test(raw.trim()) || Number(raw) < min) {
-    throw new ConfigError(name, `must be a whole number of at least ${min}${zeroMeans ? ` (0: ${zeroMeans})` : ''}, got "${raw}"`);
-  }
-  return Number(raw);
-}
-
 function readHttpLimits(env: Env): HttpLimits {
-  const requestTimeoutMs = readSeconds(env, 'REQUEST_TIMEOUT', 30, 1, 3600);
+  const requestTimeoutMs = ms(env, 'REQUEST_TIMEOUT');
   // Unset, it follows a REQUEST_TIMEOUT set below its own default rather than refusing to start.
-  const headersTimeoutMs = readSeconds(env, 'HEADERS_TIMEOUT', Math.min(10, requestTimeoutMs / 1000), 1, 3600);
+  const headersSet = (env.HEADERS_TIMEOUT ?? '').trim() !== '';
+  const headersTimeoutMs = headersSet ? ms(env, 'HEADERS_TIMEOUT') : Math.min(ms(env, 'HEADERS_TIMEOUT'), requestTimeoutMs);
   if (headersTimeoutMs > requestTimeoutMs) {
     throw new ConfigError('HEADERS_TIMEOUT', `must not exceed REQUEST_TIMEOUT (${requestTimeoutMs / 1000} s), got ${headersTimeoutMs / 1000} s`);
   }
   return {
     requestTimeoutMs,
     headersTimeoutMs,
-    idleTimeoutMs: readSeconds(env, 'IDLE_TIMEOUT', 60, 1, 3600),
-    keepAliveTimeoutMs: readSeconds(env, 'KEEP_ALIVE_TIMEOUT', 5, 1, 600),
-    maxRequestsPerConnection: readLimit(env, 'MAX_REQUESTS_PER_CONNECTION', 0, 'no limit'),
-    maxConnections: readLimit(env, 'MAX_CONNECTIONS', 1000),
-    maxConnectionsPerClient: readLimit(env, 'MAX_CONNECTIONS_PER_CLIENT', 256, 'no limit'),
-    shutdownTimeoutMs: readSeconds(env, 'SHUTDOWN_TIMEOUT', 10, 1, 3600),
+    idleTimeoutMs: ms(env, 'IDLE_TIMEOUT'),
+    keepAliveTimeoutMs: ms(env, 'KEEP_ALIVE_TIMEOUT'),
+    maxRequestsPerConnection: setting(env, 'MAX_REQUESTS_PER_CONNECTION'),
+    maxConnections: setting(env, 'MAX_CONNECTIONS'),
+    maxConnectionsPerClient: setting(env, 'MAX_CONNECTIONS_PER_CLIENT'),
+    shutdownTimeoutMs: ms(env, 'SHUTDOWN_TIMEOUT'),
   };
 }
 
@@ -253,9 +165,9 @@ function defaultPdfWorkers(): number {
  * loads it (context.ts), which fails start-up with the same variable named.
  */
 export function readTextModelPath(env: Env, cwd: string): string | null {
-  const raw = env.RAPPORT_TEXT_MODEL;
-  if (raw === undefined || raw.trim() === '') return null;
-  const resolved = path.resolve(cwd, raw.trim());
+  const raw = readSetting(env, 'RAPPORT_TEXT_MODEL');
+  if (raw === undefined) return null;
+  const resolved = path.resolve(cwd, raw);
   let isFile = false;
   try {
     isFile = statSync(resolved).isFile();
@@ -283,8 +195,8 @@ const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
  * comma-separated list of the proxies' addresses or ranges (10.0.0.0/8, loopback).
  */
 function readTrustProxy(env: Env): boolean | number | string[] {
-  const raw = env.RAPPORT_TRUST_PROXY?.trim();
-  if (raw === undefined || raw === '' || /^(false|no|off)$/i.test(raw)) return false;
+  const raw = setting(env, 'RAPPORT_TRUST_PROXY');
+  if (/^(false|no|off)$/i.test(raw)) return false;
   if (/^(true|yes|on)$/i.test(raw)) return true;
   if (/^\d+$/.test(raw)) return Number(raw) === 0 ? false : Number(raw);
   const entries = raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
@@ -294,7 +206,7 @@ function readTrustProxy(env: Env): boolean | number | string[] {
     const maxBits = family === 6 ? 128 : 32;
     const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
     if (NAMED_RANGES.has(entry) || (family !== 0 && rest.length === 0 && validBits)) continue;
-    throw new ConfigError('RAPPORT_TRUST_PROXY', `must be true, false, a number of proxy hops, or proxy addresses and ranges separated by commas (10.0.0.1, 10.0.0.0/8, loopback); "${entry}" is none of these`);
+    throw new ConfigError('RAPPORT_TRUST_PROXY', `must be ${settingSchema('RAPPORT_TRUST_PROXY').expected ?? ''}; "${entry}" is none of these`);
   }
   return entries;
 }
@@ -313,83 +225,73 @@ export function checkProductionLinks(config: Pick<Config, 'production' | 'public
   }
 }
 
-/** `someone@example.com` or `Display Name <someone@example.com>`, on one line. */
-const SENDER = /^(?:[^<>\r\n"]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
-
 /**
  * SMTP_URL and SMTP_FROM go together. Links in mail are built from PUBLIC_BASE_URL only: a
  * link built from a request's Host header would let a caller send someone a confirmation link
  * to a host of the caller's, and so collect the secret it carries.
  */
 export function readMail(env: Env, publicBaseUrl: string | null): MailConfig | null {
-  const url = env.SMTP_URL?.trim() ?? '';
-  const from = env.SMTP_FROM?.trim() ?? '';
-  if (url === '') {
-    if (from !== '') throw new ConfigError('SMTP_FROM', 'is set but SMTP_URL is not: set both to send mail, or neither');
+  const url = readSetting(env, 'SMTP_URL');
+  if (url === undefined) {
+    if (readSetting(env, 'SMTP_FROM') !== undefined) throw new ConfigError('SMTP_FROM', 'is set but SMTP_URL is not: set both to send mail, or neither');
     return null;
   }
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    // The value may hold a password: it is not repeated.
-    throw new ConfigError('SMTP_URL', 'must be a URL such as smtp://user:password@mail.example.com:587 (or smtps:// for TLS from the start); the value given does not parse');
-  }
-  if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') throw new ConfigError('SMTP_URL', `must start with smtp:// or smtps://, got "${parsed.protocol}//"`);
-  if (parsed.hostname === '') throw new ConfigError('SMTP_URL', 'must name the mail server, as in smtp://mail.example.com:587');
-  if (from === '') throw new ConfigError('SMTP_FROM', 'must be set with SMTP_URL: the sender of the mail, like "Rapport <no-reply@example.com>"');
-  if (!SENDER.test(from)) throw new ConfigError('SMTP_FROM', `must be an address or "Name <address>" on one line, got "${from}"`);
+  // The URL may hold a password: only the server's name is checked here, and it is not repeated.
+  if (new URL(url).hostname === '') throw new ConfigError('SMTP_URL', 'must name the mail server, as in smtp://mail.example.com:587');
+  const from = readSetting(env, 'SMTP_FROM');
+  if (from === undefined) throw new ConfigError('SMTP_FROM', 'must be set with SMTP_URL: the sender of the mail, like "Rapport <no-reply@example.com>"');
   if (publicBaseUrl === null) throw new ConfigError('SMTP_URL', 'needs PUBLIC_BASE_URL: links in mail are built from it, never from the Host header a request names');
   return { smtpUrl: url, from };
 }
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-
+/** The environment read through the schema (src/config-schema.ts), shaped for the code that uses it. */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
-  const logLevel = env.LOG_LEVEL ?? 'info';
-  const level = LOG_LEVELS.find((l) => l === logLevel);
-  if (!level) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
-  const port = readPort(env, 'PORT', 8080);
-  const connectPort = readPort(env, 'CONNECT_PORT', 8081);
+  const logLevel = setting(env, 'LOG_LEVEL');
+  const logFormat = setting(env, 'RAPPORT_LOG_FORMAT');
+  const port = setting(env, 'PORT');
+  const connectPort = setting(env, 'CONNECT_PORT');
   if (port !== 0 && port === connectPort) {
     throw new ConfigError('CONNECT_PORT', `must differ from PORT (both are ${port})`);
   }
-  const dataDir = path.resolve(cwd, env.RAPPORT_DATA_DIR ?? 'data');
-  const publicBaseUrl = readUrl(env, 'PUBLIC_BASE_URL', ['http:', 'https:']);
+  const dataDir = path.resolve(cwd, setting(env, 'RAPPORT_DATA_DIR'));
+  const publicBaseUrl = readSetting(env, 'PUBLIC_BASE_URL') ?? null;
+  const shedHeapMb = readSetting(env, 'RAPPORT_SHED_HEAP_MB');
+  const uploadDir = readSetting(env, 'RAPPORT_UPLOAD_DIR');
   return {
-    host: env.HOST ?? '0.0.0.0',
+    host: setting(env, 'HOST'),
     port,
     connectPort,
     dataDir,
-    databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
-    databasePoolSize: readLimit(env, 'DATABASE_POOL_SIZE', 10),
+    databaseUrl: readSetting(env, 'DATABASE_URL') ?? null,
+    databasePoolSize: setting(env, 'DATABASE_POOL_SIZE'),
     publicBaseUrl,
-    publicConnectUrl: readUrl(env, 'PUBLIC_CONNECT_URL', ['http:', 'https:']),
+    publicConnectUrl: readSetting(env, 'PUBLIC_CONNECT_URL') ?? null,
     trustProxy: readTrustProxy(env),
-    production: env.NODE_ENV === 'production',
-    logLevel: level,
-    bodyLimitBytes: readSize(env, 'BODY_LIMIT', 12 * 1024 * 1024, 1024),
-    demoData: readBool(env, 'RAPPORT_DEMO_DATA', true),
-    inProcessWorker: readBool(env, 'RAPPORT_IN_PROCESS_WORKER', true),
-    pdfMaxPending: readCount(env, 'RAPPORT_PDF_MAX_PENDING', 50),
-    redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
-    shedEventLoopDelayMs: readWhole(env, 'RAPPORT_SHED_EVENT_LOOP_DELAY_MS', 250),
-    shedHeapUsedBytes: env.RAPPORT_SHED_HEAP_MB ? readWhole(env, 'RAPPORT_SHED_HEAP_MB', 0) * 1024 * 1024 : defaultHeapThreshold(),
-    metricsPort: env.RAPPORT_METRICS_PORT ? readPort(env, 'RAPPORT_METRICS_PORT', 0) : null,
-    metricsHost: env.RAPPORT_METRICS_HOST ?? '127.0.0.1',
-    metricsToken: readMetricsToken(env),
-    syncTimeoutMs: readCount(env, 'RAPPORT_SYNC_TIMEOUT_MS', 5000),
-    requestRetentionDays: readCount(env, 'RAPPORT_REQUEST_RETENTION_DAYS', 7),
-    signup: readBool(env, 'RAPPORT_SIGNUP', true),
-    sessionSecret: readSecret(env, 'RAPPORT_SESSION_SECRET'),
-    uploadDir: env.RAPPORT_UPLOAD_DIR?.trim() ? path.resolve(cwd, env.RAPPORT_UPLOAD_DIR.trim()) : path.join(dataDir, 'uploads'),
-    uploadsAtOnce: readCount(env, 'RAPPORT_UPLOADS_AT_ONCE', 64),
-    pdfWorkers: readLimit(env, 'RAPPORT_PDF_WORKERS', defaultPdfWorkers()),
+    production: readSetting(env, 'NODE_ENV') === 'production',
+    logLevel,
+    logFormat,
+    bodyLimitBytes: setting(env, 'BODY_LIMIT'),
+    demoData: setting(env, 'RAPPORT_DEMO_DATA'),
+    inProcessWorker: setting(env, 'RAPPORT_IN_PROCESS_WORKER'),
+    pdfMaxPending: setting(env, 'RAPPORT_PDF_MAX_PENDING'),
+    redisUrl: readSetting(env, 'REDIS_URL') ?? null,
+    shedEventLoopDelayMs: setting(env, 'RAPPORT_SHED_EVENT_LOOP_DELAY_MS'),
+    shedHeapUsedBytes: shedHeapMb === undefined ? defaultHeapThreshold() : shedHeapMb * 1024 * 1024,
+    metricsPort: readSetting(env, 'RAPPORT_METRICS_PORT') ?? null,
+    metricsHost: setting(env, 'RAPPORT_METRICS_HOST'),
+    metricsToken: readSetting(env, 'RAPPORT_METRICS_TOKEN') ?? null,
+    syncTimeoutMs: setting(env, 'RAPPORT_SYNC_TIMEOUT_MS'),
+    requestRetentionDays: setting(env, 'RAPPORT_REQUEST_RETENTION_DAYS'),
+    signup: setting(env, 'RAPPORT_SIGNUP'),
+    sessionSecret: readSetting(env, 'RAPPORT_SESSION_SECRET') ?? null,
+    uploadDir: uploadDir === undefined ? path.join(dataDir, 'uploads') : path.resolve(cwd, uploadDir),
+    uploadsAtOnce: setting(env, 'RAPPORT_UPLOADS_AT_ONCE'),
+    pdfWorkers: readSetting(env, 'RAPPORT_PDF_WORKERS') ?? defaultPdfWorkers(),
     http: readHttpLimits(env),
     textModelPath: readTextModelPath(env, cwd),
-    textWorkers: readCount(env, 'RAPPORT_TEXT_WORKERS', defaultTextWorkers()),
-    textMaxQueue: readCount(env, 'RAPPORT_TEXT_MAX_QUEUE', 64),
-    textInlineMaxChars: readCount(env, 'RAPPORT_TEXT_INLINE_CHARS', 5000),
+    textWorkers: readSetting(env, 'RAPPORT_TEXT_WORKERS') ?? defaultTextWorkers(),
+    textMaxQueue: setting(env, 'RAPPORT_TEXT_MAX_QUEUE'),
+    textInlineMaxChars: setting(env, 'RAPPORT_TEXT_INLINE_CHARS'),
     mail: readMail(env, publicBaseUrl),
     webhooks: readWebhooks(env),
   };
@@ -398,9 +300,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 /** A day of retries by default, as the issue and Standard Webhooks' own schedule suggest; shorter for tests. */
 function readWebhooks(env: Env): WebhookConfig {
   return {
-    allowPrivate: readBool(env, 'RAPPORT_WEBHOOK_ALLOW_PRIVATE', false),
-    timeoutMs: readSeconds(env, 'RAPPORT_WEBHOOK_TIMEOUT', 5, 1, 60),
-    firstRetryMs: readCount(env, 'RAPPORT_WEBHOOK_FIRST_RETRY_MS', 5000),
-    retryForMs: readSeconds(env, 'RAPPORT_WEBHOOK_RETRY_FOR', 24 * 3600, 1, 7 * 24 * 3600),
+    allowPrivate: setting(env, 'RAPPORT_WEBHOOK_ALLOW_PRIVATE'),
+    timeoutMs: ms(env, 'RAPPORT_WEBHOOK_TIMEOUT'),
+    firstRetryMs: setting(env, 'RAPPORT_WEBHOOK_FIRST_RETRY_MS'),
+    retryForMs: ms(env, 'RAPPORT_WEBHOOK_RETRY_FOR'),
   };
 }

@@ -41,7 +41,7 @@ export async function startService(config: Config): Promise<RunningService> {
   checkProductionLinks(config);
   // Whatever this process writes (the database, uploads, the lock, backups) is its user's alone.
   process.umask(PRIVATE_UMASK);
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, undefined, config.logFormat);
   const opened = await openDatabase(config);
   if (!config.databaseUrl) {
     const warning = openDirectoryWarning(config.dataDir, 'RAPPORT_DATA_DIR');

@@ -17,6 +17,12 @@ describe('configuration', () => {
     expect(loadConfig({ RAPPORT_SYNC_TIMEOUT_MS: '250', RAPPORT_REQUEST_RETENTION_DAYS: '30' })).toMatchObject({ syncTimeoutMs: 250, requestRetentionDays: 30 });
   });
 
+  it('writes JSON logs unless a readable format is asked for', () => {
+    expect(loadConfig({}).logFormat).toBe('json');
+    expect(loadConfig({ RAPPORT_LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(loadConfig({ RAPPORT_LOG_FORMAT: 'json' }).logFormat).toBe('json');
+  });
+
   it('sizes the text workers from the cores, leaving one to the event loop, and reads the overrides', () => {
     expect([defaultTextWorkers(1), defaultTextWorkers(2), defaultTextWorkers(16)]).toEqual([1, 1, 15]);
     expect(loadConfig({})).toMatchObject({ textWorkers: defaultTextWorkers(), textMaxQueue: 64, textInlineMaxChars: 5000 });
@@ -33,6 +39,7 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
     [{ PUBLIC_BASE_URL: 'ftp://x' }, 'PUBLIC_BASE_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ RAPPORT_LOG_FORMAT: 'yaml' }, 'RAPPORT_LOG_FORMAT'],
     [{ BODY_LIMIT: 'huge' }, 'BODY_LIMIT'],
     [{ BODY_LIMIT: '0' }, 'BODY_LIMIT'],
     [{ BODY_LIMIT: '1023' }, 'BODY_LIMIT'],
@@ -63,6 +70,24 @@ describe('configuration', () => {
   ])('rejects %o naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
+  });
+
+  it('says which variable, what was given and what is expected, from the schema', () => {
+    const refusals: [Record<string, string>, string][] = [
+      [{ REQUEST_TIMEOUT: '30 minutes' }, 'REQUEST_TIMEOUT must be a number of seconds from 1 to 3600, got "30 minutes"'],
+      [{ RAPPORT_WEBHOOK_TIMEOUT: '90' }, 'RAPPORT_WEBHOOK_TIMEOUT must be a number of seconds from 1 to 60, got "90"'],
+      [{ MAX_CONNECTIONS_PER_CLIENT: 'ten' }, 'MAX_CONNECTIONS_PER_CLIENT must be a whole number of at least 0 (0: no limit), got "ten"'],
+      [{ RAPPORT_SIGNUP: 'maybe' }, 'RAPPORT_SIGNUP must be true or false, got "maybe"'],
+      [{ RAPPORT_LOG_FORMAT: 'yaml' }, 'RAPPORT_LOG_FORMAT must be one of json, pretty, got "yaml"'],
+      [{ BODY_LIMIT: 'huge' }, 'BODY_LIMIT must be a size such as 10mb or 512kb, got "huge"'],
+      [{ PUBLIC_BASE_URL: 'ftp://x' }, 'PUBLIC_BASE_URL must start with http:// or https://, got "ftp://"'],
+    ];
+    for (const [env, message] of refusals) expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${message}`);
+    // A URL that may hold a password is never repeated, parsed or not.
+    for (const env of [{ DATABASE_URL: 'postgres//rapport:pa55word@db' }, { REDIS_URL: 'rediss//:pa55word@cache' }, { RAPPORT_METRICS_TOKEN: 'pa55word' }]) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).not.toThrow(/pa55word/);
+    }
   });
 
   it('reads the operations settings: Redis, load shedding, metrics', () => {

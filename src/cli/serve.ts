@@ -25,7 +25,7 @@ export function registerServeCommand(program: Command): void {
         }
         const { createLogger } = await import('../shared/logger.ts');
         const { runPrimary } = await import('./cluster.ts');
-        await runPrimary(processes, config, createLogger(config.logLevel));
+        await runPrimary(processes, config, createLogger(config.logLevel, undefined, config.logFormat));
         return;
       }
       const signals = takeStopSignals();

@@ -16,7 +16,7 @@ export function registerWorkerCommand(program: Command): void {
       const { openDatabase } = await import('../db/open.ts');
       const { createContext } = await import('../context.ts');
       const { createLogger } = await import('../shared/logger.ts');
-      const logger = createLogger(config.logLevel);
+      const logger = createLogger(config.logLevel, undefined, config.logFormat);
       const opened = await openDatabase(config);
       if (signals.pending !== null) {
         // Stopped while starting: close before any job is claimed.

@@ -1,6 +1,7 @@
 import { messages, type PGlite } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
 import type { Row, Statement } from './client.ts';
+import { assertPgliteInternals, runExclusively } from './pglite-internals.ts';
 import { isStalePreparedStatement } from './stale-statement.ts';
 
 interface Prepared {
@@ -20,6 +21,8 @@ const EXECUTE = serialize.execute({});
  * exactly as query() returns them.
  */
 export function embeddedStatements(pglite: PGlite): <T extends Row>(statement: Statement, params: readonly unknown[]) => Promise<T[]> {
+  // An upgrade that dropped the private locks stops the start here, not the first lookup.
+  assertPgliteInternals(pglite);
   const prepared = new Map<string, Prepared>();
 
   async function prepare(statement: Statement): Promise<Prepared> {
@@ -76,21 +79,16 @@ export function embeddedStatements(pglite: PGlite): <T extends Row>(statement: S
     return rows;
   }
 
-  return async <T extends Row>(statement: Statement, params: readonly unknown[]) => {
-    // A closed database says so, as query() does.
-    await pglite._checkReady();
-    // Both locks, as query() takes them: a run must never slip between the statements of
-    // another caller's open transaction.
-    return pglite._runExclusiveTransaction(() =>
-      pglite._runExclusiveQuery(async () => {
-        try {
-          return await execute<T>(statement, params);
-        } catch (error) {
-          if (!isStalePreparedStatement(error)) throw error;
-          await forget(statement);
-          return execute<T>(statement, params);
-        }
-      }),
-    );
-  };
+  // Both of PGlite's locks, as query() takes them: a run must never slip between the statements
+  // of another caller's open transaction (the private API behind this: pglite-internals.ts).
+  return async <T extends Row>(statement: Statement, params: readonly unknown[]) =>
+    runExclusively(pglite, async () => {
+      try {
+        return await execute<T>(statement, params);
+      } catch (error) {
+        if (!isStalePreparedStatement(error)) throw error;
+        await forget(statement);
+        return execute<T>(statement, params);
+      }
+    });
 }

@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { prettyFactory } from 'pino-pretty';
 
 export type { Logger };
 
@@ -89,7 +90,27 @@ export function serializeError(error: unknown, depth = 0): Record<string, unknow
   };
 }
 
-export function createLogger(level: string, destination?: DestinationStream): Logger {
+/** How log lines are written: one JSON object a line (the default, for log collectors), or readable text for a terminal. */
+export type LogFormat = 'json' | 'pretty';
+
+/**
+ * RAPPORT_LOG_FORMAT=pretty: each line pino has already written (serializers and redaction
+ * applied, so a secret masked in JSON is masked here too) is reformatted by pino-pretty,
+ * synchronously in this thread, before it reaches `destination` (stdout by default). Colours
+ * only on a terminal.
+ */
+function prettyDestination(destination: DestinationStream | undefined): DestinationStream {
+  const target = destination ?? process.stdout;
+  const prettify = prettyFactory({
+    colorize: destination === undefined && process.stdout.isTTY,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname',
+    singleLine: true,
+  });
+  return { write: (line: string) => target.write(prettify(line)) };
+}
+
+export function createLogger(level: string, destination?: DestinationStream, format: LogFormat = 'json'): Logger {
   const options = {
     level,
     serializers: { err: (error: unknown) => serializeError(error) },
@@ -99,5 +120,6 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       censor: '[REDACTED]',
     },
   };
+  if (format === 'pretty') return pino(options, prettyDestination(destination));
   return destination ? pino(options, destination) : pino(options);
 }

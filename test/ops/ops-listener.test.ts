@@ -108,6 +108,26 @@ describe('the operations listener (RAPPORT_METRICS_PORT) in its own thread', () 
     expect([head.status, head.headers.get('content-type')?.startsWith('text/plain'), await head.text()]).toEqual([200, true, '']);
   });
 
+  it('answers a 404 and a 405 with the API ports\' error body, headers and words', async () => {
+    const onBoth = async (method: string, path: string) => {
+      const headers = { 'x-request-id': `same-${method}` };
+      const ops = await fetch(`${url}${path}`, { method, headers });
+      const api = await service.base.inject({ method: method as 'POST', url: path, headers });
+      return { ops: { status: ops.status, allow: ops.headers.get('allow'), nosniff: ops.headers.get('x-content-type-options'), body: (await ops.json()) as { error: { message: string } } }, api: { status: api.statusCode, allow: api.headers.allow ?? null, nosniff: api.headers['x-content-type-options'], body: api.json<{ error: { message: string } }>() } };
+    };
+    // A path both serve, under a method neither takes: the same answer, word for word.
+    const wrongMethod = await onBoth('PUT', '/healthz');
+    expect(wrongMethod.ops).toEqual(wrongMethod.api);
+    expect(wrongMethod.ops).toMatchObject({ status: 405, allow: 'GET, HEAD', body: { error: { code: 'method_not_allowed', message: '/healthz takes GET, not PUT.', request_id: 'same-PUT' } } });
+    // A path neither serves: the API's 404 body, plus what this listener does serve.
+    const nowhere = await onBoth('GET', '/nothing-here');
+    expect(nowhere.ops.status).toBe(404);
+    expect(nowhere.ops.nosniff).toBe(nowhere.api.nosniff);
+    expect(Object.keys(nowhere.ops.body.error)).toEqual(Object.keys(nowhere.api.body.error));
+    expect(nowhere.ops.body).toMatchObject({ error: { code: 'not_found', request_id: 'same-GET' } });
+    expect(nowhere.ops.body.error.message).toBe(`${nowhere.api.body.error.message} This listener serves GET /healthz and GET /metrics.`);
+  });
+
   it('answers health checks while the main thread is blocked, and reports a stalled event loop', async () => {
     // 2.5 s blocked: a check 0.1 s in finds the loop silent for less than the limit (0.5 s), one
     // 1.5 s in for more; both with a second's room on a loaded machine.

@@ -42,7 +42,7 @@ export function metricsSourceOf(metrics: Metrics): OpsMetricsSource {
 }
 
 export interface OpsListenerOptions {
-  config: Pick<Config, 'metricsHost' | 'metricsToken' | 'http' | 'logLevel'>;
+  config: Pick<Config, 'metricsHost' | 'metricsToken' | 'http' | 'logLevel' | 'logFormat'>;
   port: number;
   databaseKind: 'embedded' | 'postgres';
   /** The vital signs' buffer (src/monitoring/vital-signs.ts): this process's, or (the cluster's primary) all API processes' worst. */
@@ -65,6 +65,7 @@ export async function startOpsListener(options: OpsListenerOptions): Promise<Ops
     metricsToken: config.metricsToken,
     http: config.http,
     logLevel: config.logLevel,
+    logFormat: config.logFormat,
     databaseKind: options.databaseKind,
     vitals: options.vitals,
     limits: options.limits ?? DEFAULT_HEALTH_LIMITS,

@@ -1,5 +1,6 @@
 import type { HttpLimits } from '../../config.ts';
 import type { HealthLimits } from '../../monitoring/vital-signs.ts';
+import type { LogFormat } from '../../shared/logger.ts';
 
 /** What the operations thread starts with. */
 export interface OpsThreadData {
@@ -9,6 +10,7 @@ export interface OpsThreadData {
   metricsToken: string | null;
   http: HttpLimits;
   logLevel: string;
+  logFormat: LogFormat;
   databaseKind: 'embedded' | 'postgres';
   /** The main thread's vital signs (src/monitoring/vital-signs.ts). */
   vitals: SharedArrayBuffer;
