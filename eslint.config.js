@@ -13,7 +13,7 @@ const DOMAIN = 'the domain is called by the edges (HTTP, pages, operator, CLI, c
 // plants a violation of each rule here).
 const DOMAIN_FOLDERS = [
   'access', 'analysis', 'assessment', 'confirmations', 'connect', 'content', 'jobs', 'mail', 'monitoring',
-  'people', 'personality', 'takers', 'users', 'webhooks', 'db', 'shared', 'config.ts',
+  'people', 'personality', 'takers', 'users', 'webhooks', 'db', 'shared', 'config.ts', 'config-schema.ts',
 ];
 const EDGES = ['src/http', 'src/pages', 'src/operator', 'src/cli', 'src/app.ts', 'src/context.ts', 'src/server.ts'];
 // The models and the advice are pure: not even storage (src/db).

@@ -27,6 +27,7 @@ export const DOMAIN: Record<string, string> = {
   db: 'storage: the database client and migrations, below every verb',
   shared: 'errors, ids, logging: the floor every part stands on',
   'config.ts': 'the settings, read once at start-up and handed down',
+  'config-schema.ts': 'every setting defined once: name, type, default, range, description',
 };
 
 /** The edges: they call the domain and are never called by it. */
