@@ -1,6 +1,6 @@
 /**
  * Resident memory of the whole service (one process, all its threads) on the embedded database,
- * beside the floor: a bare PGlite with the schema loaded (bench/memory-floor.ts).
+ * beside the floor: a bare PGlite with the schema loaded (bench/memory-floor.mjs).
  *
  * - first start on a fresh data directory with the demo people: the peak (VmHWM) until it is
  *   listening with the demo loaded and has idled `--idle` seconds, and its resident memory then;
@@ -43,7 +43,7 @@ try {
   if (!readFileSync(path.join(dir, 'first.log'), 'utf8').includes('demo people loaded')) throw new Error('the first start did not load the demo people');
   const again = await serviceRun(path.join(dir, 'service'), path.join(dir, 'again.log'));
   const floorRun = () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'bench/memory-floor.ts'), path.join(dir, 'floor')], {
+    const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'bench/memory-floor.mjs'), path.join(dir, 'floor')], {
       cwd: REPO_ROOT,
       encoding: 'utf8',
       env: { ...process.env, IDLE_MS: String(idleMs) },
