@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { newestMtime } from '../bin/newest-mtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -53,6 +53,11 @@ const copyAssets = (dir) => {
   }
 };
 copyAssets(src);
+// The empty database new data directories start from (src/db/embedded-template.ts): initdb's
+// memory is spent here, once, rather than at a service's first start.
+const { createEmbeddedTemplate } = await import(pathToFileURL(path.join(dist, 'db', 'embedded.js')).href);
+const { embeddedTemplateFile } = await import(pathToFileURL(path.join(dist, 'db', 'embedded-template.js')).href);
+await createEmbeddedTemplate(embeddedTemplateFile());
 // Written last: bin/rapport.mjs runs dist/ only when no source is newer than this stamp.
 writeFileSync(path.join(dist, '.build-stamp'), `${new Date().toISOString()}\n`);
-console.log(`build: dist/ compiled, ${copied} data files copied`);
+console.log(`build: dist/ compiled, ${copied} data files copied, empty database made`);

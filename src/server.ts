@@ -106,14 +106,8 @@ export async function startService(config: Config): Promise<RunningService> {
     await opened.close();
     throw error;
   }
-  // Start PDF workers now so the first upload does not pay for it (after listening: a start
-  // that fails on a busy port should not start and then kill them).
-  let stopping = false;
-  void ctx.pdf.warm().catch((error: unknown) => {
-    // Stopped before they were up (a SIGTERM just after the start): nothing went wrong.
-    if (!stopping) logger.warn({ err: error }, 'PDF workers could not start');
-  });
-  ctx.textPool.warm();
+  // The PDF, text and DISC map worker threads start on first use (the first upload waits
+  // ~0.3 s for its thread): an idle service holds none of them (docs/operations.md, memory).
   logger.info(
     {
       database: opened.db.kind,
@@ -129,7 +123,6 @@ export async function startService(config: Config): Promise<RunningService> {
     base,
     connect,
     async stop() {
-      stopping = true;
       admin?.close();
       await closeApps();
       stopSharingMetrics();

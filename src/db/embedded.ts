@@ -1,7 +1,9 @@
+import { openAsBlob } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Queryable, Row, Statement } from './client.ts';
 import { embeddedStatements } from './embedded-statements.ts';
+import { templateFor, writeEmbeddedTemplate } from './embedded-template.ts';
 import { TurnBudget } from './turn-budget.ts';
 
 type PgliteQueryable = Pick<PGlite, 'query'>;
@@ -49,14 +51,41 @@ export interface EmbeddedOptions {
   dataDir?: string;
   /** A dumped data directory to start from (tests load a migrated template in ~0.5 s). */
   loadDataDir?: Blob;
+  /** The dump a new `dataDir` starts from; the build's empty database by default (embedded-template.ts). */
+  template?: string;
+}
+
+/**
+ * PostgreSQL's settings for one embedded connection. PGlite starts with a server's: 128 MB of
+ * shared buffers and room for 100 connections, all of it in this process's memory (~150 MB
+ * resident before a query). It has one connection and reads its files through the operating
+ * system's page cache, so a small buffer pool costs a copy from that cache, not a disk read.
+ * Given on every start (they win over postgresql.conf) and to initdb (so they are written there).
+ */
+export const EMBEDDED_SETTINGS: readonly string[] = [
+  'shared_buffers=32MB',
+  'max_connections=5',
+  'max_prepared_transactions=0',
+];
+
+const asParams = (settings: readonly string[]) => settings.flatMap((setting) => ['-c', setting]);
+
+/** Writes the empty database new data directories start from (embedded-template.ts; the build calls this). */
+export function createEmbeddedTemplate(file: string): Promise<void> {
+  return writeEmbeddedTemplate(file, asParams(EMBEDDED_SETTINGS));
 }
 
 /** PGlite in this process. It has one connection: queries run one at a time. */
 export async function openEmbedded(options: EmbeddedOptions = {}): Promise<Db & { pglite: PGlite }> {
+  // A new data directory starts from the build's empty database rather than running initdb.
+  const template = options.dataDir && !options.loadDataDir ? templateFor(options.dataDir, options.template) : null;
+  const loadDataDir = options.loadDataDir ?? (template ? await openAsBlob(template) : undefined);
   const pglite = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...asParams(EMBEDDED_SETTINGS)],
+    initDbStartParams: asParams(EMBEDDED_SETTINGS),
   });
   // One budget for the whole database: it is one thread's work, whoever asks.
   const budget = new TurnBudget();

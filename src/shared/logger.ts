@@ -1,3 +1,4 @@
+import { isMainThread } from 'node:worker_threads';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { prettyFactory } from 'pino-pretty';
 
@@ -121,5 +122,11 @@ export function createLogger(level: string, destination?: DestinationStream, for
     },
   };
   if (format === 'pretty') return pino(options, prettyDestination(destination));
-  return destination ? pino(options, destination) : pino(options);
+  // Standard output written asynchronously: lines that come while a write is under way go out
+  // together in the next one, instead of a blocking write per request on the event loop (~12 %
+  // of an authenticated request's time, `npm run bench`). pino writes what is left when the
+  // process exits; a process killed outright (SIGKILL, a crash of the runtime) may lose the
+  // lines of its last few milliseconds (docs/operations.md, Logs).
+  // A worker thread (the ops listener's) logs little and gets no such flush at exit: it writes at once.
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: !isMainThread }));
 }

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile, textPdf } from '../fixtures/pdf.ts';
 import { OUTGOING_TEXT } from '../fixtures/texts.ts';
 import { freePort, REPO_ROOT } from '../helpers/process.ts';
+import { embeddedTemplateFile } from '../../src/db/embedded-template.ts';
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -101,6 +102,13 @@ describe('the compiled build', () => {
     expect(((await result.json()) as { data: unknown }).data).toMatchObject({ id, status: 'complete', personality: { disc_type: expect.any(String) } });
     expect(output).not.toMatch(/worker\.ts|tsx/);
   }, 120_000);
+
+  it('carries the empty database a new data directory starts from (no initdb at a first start), made for the installed PGlite', () => {
+    const templates = readdirSync(path.join(app, 'dist', 'db')).filter((name) => /^pgdata-template-.+\.tar\.gz$/.test(name));
+    expect(templates).toEqual([path.basename(embeddedTemplateFile())]);
+    // The service above started on a new data directory: its database is there.
+    expect(existsSync(path.join(app, 'data', 'pgdata', 'PG_VERSION'))).toBe(true);
+  });
 
   it('leaves a current dist/ alone when `prepare` runs again (npx runs it beside a running service)', () => {
     const stamp = path.join(REPO_ROOT, 'dist/.build-stamp');

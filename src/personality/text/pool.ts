@@ -20,6 +20,12 @@ const stopping = () => serviceStopping('the text was not analysed');
 /** A queued text is analysed within a second or two, so that is when to come back. */
 const FULL_RETRY_SECONDS = 2;
 
+/**
+ * A thread with nothing to do for this long exits (each holds its own copy of the model, ~30 MB
+ * resident); the next long text starts one again (~0.2 s on a quiet machine).
+ */
+export const TEXT_THREAD_IDLE_MS = 60_000;
+
 export interface TextPoolOptions {
   /** The process's model (ctx.model), for texts analysed inline. */
   model: TextModel;
@@ -66,9 +72,14 @@ export class TextPool {
     return this.sent;
   }
 
-  /** Starts the worker threads now, so that the first long text does not wait for them. */
+  /** Worker threads running now: none until the first long text, at most `workers`. */
+  get threadCount(): number {
+    return this.pool?.threads.length ?? 0;
+  }
+
+  /** Starts the worker threads now, so that the first long text does not wait for them (tests and benchmarks). */
   warm(): void {
-    this.threads();
+    this.threads(this.options.workers);
   }
 
   analyze(text: string, options: PooledAnalyzeOptions = {}): Promise<TextAnalysis> {
@@ -99,14 +110,18 @@ export class TextPool {
     await this.pool?.destroy();
   }
 
-  private threads(): Piscina<TextTask, TextAnalysis> {
+  /** The pool, made on first use; `minThreads` are started at once and kept. */
+  private threads(minThreads = 0): Piscina<TextTask, TextAnalysis> {
     if (this.closed) throw stopping();
     if (this.pool !== undefined) return this.pool;
     const workerData: TextWorkerData = { modelPath: this.options.modelPath };
     this.pool = new Piscina<TextTask, TextAnalysis>({
       filename: WORKER_URL.href,
-      minThreads: this.options.workers,
+      // Threads start as long texts arrive, one per text up to `workers`, and leave when idle:
+      // a service that analyses no long text holds none.
+      minThreads,
       maxThreads: this.options.workers,
+      idleTimeout: TEXT_THREAD_IDLE_MS,
       // One text at a time per thread: a second would only wait behind the first.
       concurrentTasksPerWorker: 1,
       // Lower priority than the event loop: on a busy machine the OS runs the thread that

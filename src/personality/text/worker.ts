@@ -3,7 +3,7 @@
  * analyses one text per task. Runs under piscina (pool.ts), through worker-boot.mjs.
  */
 import { workerData } from 'node:worker_threads';
-import { analyzeText, loadModel, type TextAnalysis, type TextType } from './index.ts';
+import { analyzeText, loadModel, type TextAnalysis, type TextModel, type TextType } from './index.ts';
 
 export interface TextTask {
   text: string;
@@ -18,9 +18,13 @@ export interface TextWorkerData {
 }
 
 const { modelPath } = workerData as TextWorkerData;
-const model = loadModel(modelPath);
+let model: TextModel | undefined;
 
 export function analyzeTask(task: TextTask): TextAnalysis {
+  // Loaded by the first task rather than as the thread starts: a thread that cannot load it then
+  // fails that task (a 500), where a thread failing to start would leave the task waiting for
+  // another, started on demand, that fails the same way.
+  model ??= loadModel(modelPath);
   return analyzeText(task.text, { textType: task.textType, evidence: task.evidence, model });
 }
 

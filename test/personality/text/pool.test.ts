@@ -26,6 +26,18 @@ describe('TextPool', () => {
     await expect(missing.analyze(OUTGOING_TEXT)).rejects.toThrow();
   });
 
+  it('starts no thread until the first long text, then one per text at once, up to its workers', async () => {
+    const lazy = new TextPool({ model, modelPath: DEFAULT_MODEL_PATH, workers: 2, maxQueue: 10, inlineMaxChars: 100 });
+    try {
+      expect(await lazy.analyze('too short')).toEqual(analyzeText('too short', { model }));
+      expect(lazy.threadCount).toBe(0);
+      await Promise.all([lazy.analyze(RESUME_TEXT), lazy.analyze(RESUME_TEXT), lazy.analyze(OUTGOING_TEXT)]);
+      expect(lazy.threadCount).toBe(2);
+    } finally {
+      await lazy.close();
+    }
+  }, 90_000);
+
   it('analyses short texts on the calling thread', async () => {
     const inline = new TextPool({ model, modelPath: DEFAULT_MODEL_PATH, workers: 1, maxQueue: 1, inlineMaxChars: 10_000 });
     expect(await inline.analyze(OUTGOING_TEXT)).toEqual(analyzeText(OUTGOING_TEXT, { model }));
