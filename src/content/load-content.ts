@@ -70,15 +70,22 @@ export class ContentError extends Error {
 /** One line per place that does not fit, in words a writer of content can act on. */
 export function schemaProblems(schema: TSchema, data: unknown): { pointer: string; problem: string }[] {
   const found = new Map<string, string>();
+  // A union's branches each fail on their own: one line, at the value the union is about, says it better.
+  const unions = new Map<string, string>();
   for (const error of Value.Errors(schema, data)) {
-    // A union's branches each fail on their own; the union's one line says it better.
-    if (error.schemaPath.includes('/anyOf/') || error.keyword === 'boolean') continue;
+    const union = error.schemaPath.lastIndexOf('/anyOf/');
+    if (union >= 0 || error.keyword === 'anyOf') {
+      const key = union >= 0 ? error.schemaPath.slice(0, union) : error.schemaPath;
+      const at = unions.get(key);
+      unions.set(key, at === undefined ? error.instancePath : commonPointer(at, error.instancePath));
+      continue;
+    }
+    if (error.keyword === 'boolean') continue;
     const params = error.params as Record<string, unknown>;
     let pointer = error.instancePath;
     let problem = error.message;
     if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) problem = `must be one of ${params.allowedValues.map(String).join(', ')}`;
     else if (error.keyword === 'const') problem = `must be ${JSON.stringify(params.allowedValue)}`;
-    else if (error.keyword === 'anyOf') problem = 'matches none of the allowed forms (see src/content/content-schemas.ts)';
     else if (error.keyword === 'required' && Array.isArray(params.requiredProperties)) {
       for (const key of params.requiredProperties) found.set(`${pointer}/${String(key)}`, 'is missing');
       continue;
@@ -89,7 +96,17 @@ export function schemaProblems(schema: TSchema, data: unknown): { pointer: strin
     if (pointer === '') pointer = '/';
     if (!found.has(pointer)) found.set(pointer, problem);
   }
+  for (const pointer of unions.values()) if (!found.has(pointer || '/')) found.set(pointer || '/', 'matches none of the allowed forms (see src/content/content-schemas.ts)');
   return [...found].map(([pointer, problem]) => ({ pointer, problem }));
+}
+
+/** The pointer both pointers lie under. */
+function commonPointer(a: string, b: string): string {
+  const left = a.split('/');
+  const right = b.split('/');
+  let same = 0;
+  while (same < left.length && left[same] === right[same]) same++;
+  return left.slice(0, same).join('/');
 }
 
 /** One phrase file's problems, as the loader finds them: its schema first, then the phrase checks. */

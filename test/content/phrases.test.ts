@@ -90,7 +90,7 @@ describe('a phrase file: its schema, then the phrase checks', () => {
     for (const [bad, problem] of [
       [{ traits: { extraversion: 'high' } }, '/0/traits/extraversion: is not a field'],
       [{ traits: { openness: 'medium' } }, '/0/traits/openness: must be one of very high, high'],
-      [{ traits: {} }, '/0/traits: must have at least 1 properties'],
+      [{ traits: {} }, '/0/traits: must not have fewer than 1'],
       [{ roles: ['astronaut'] }, '/0/roles/0: must be one of sales'],
       [{ roles: [] }, '/0/roles: must not have fewer than 1 items'],
       [{ evidence: ['certain'] }, '/0/evidence/0: must be one of thin, moderate, strong'],
