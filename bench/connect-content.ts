@@ -17,6 +17,9 @@ import { describePersonality } from '../src/content/describe.ts';
 import { prepareProfileContent } from '../src/content/compose-profile.ts';
 import { readDrafts } from '../training/drafts/score.ts';
 import { summarize, timeRuns as time } from './stats.ts';
+import { loadContent } from '../src/content/load-content.ts';
+
+const shipped = loadContent();
 
 function party(firstName: string, extraversion: number, agreeableness: number): Party {
   const scores = { extraversion, agreeableness, conscientiousness: 0.1, openness: 0.2, neuroticism: -0.1 };
@@ -65,36 +68,36 @@ const text = draft(300);
 const words = text.split(/\s+/).length;
 const single = 'a'.repeat(20_000);
 
-time(200, () => recommendMessage(text, sender, recipient));
-const messaging = summarize(time(2000, () => recommendMessage(text, sender, recipient)));
-const messagingCpu = summarize(cpuTime(2000, () => recommendMessage(text, sender, recipient)));
-const oneWord = summarize(time(200, () => recommendMessage(single, sender, recipient)));
-const relationship = summarize(time(2000, () => composeRelationship(sender, recipient)));
-const recommendations = summarize(time(2000, () => composeConnectRecommendations(recipient)));
-const emails = summarize(time(2000, () => composeSampleEmails(recipient, sender)));
+time(200, () => recommendMessage(text, sender, recipient, shipped.messaging));
+const messaging = summarize(time(2000, () => recommendMessage(text, sender, recipient, shipped.messaging)));
+const messagingCpu = summarize(cpuTime(2000, () => recommendMessage(text, sender, recipient, shipped.messaging)));
+const oneWord = summarize(time(200, () => recommendMessage(single, sender, recipient, shipped.messaging)));
+const relationship = summarize(time(2000, () => composeRelationship(sender, recipient, shipped.relationship)));
+const recommendations = summarize(time(2000, () => composeConnectRecommendations(recipient, shipped)));
+const emails = summarize(time(2000, () => composeSampleEmails(recipient, sender, shipped.emails)));
 
 // Varied people, each composed once (the first profile of a person costs what the selection
 // cache does not save), then the same people again (cached), as a busy service sees them. The
 // library's similarity index is computed first, as the service does at start-up.
-prepareProfileContent();
+prepareProfileContent(shipped.phrases);
 const varied = generatedPeople(2000, 31).map((p, i): Party => ({ firstName: `P${i}`, estimate: p.estimate, title: p.title ?? null }));
 let next = 0;
 const person = (): Party => varied[next++ % varied.length] ?? recipient;
-const profileFirst = summarize(time(varied.length, () => { const p = person(); describePersonality(p.estimate, p.firstName, { title: p.title ?? null }); }));
-const profileAgain = summarize(time(varied.length, () => { const p = person(); describePersonality(p.estimate, p.firstName, { title: p.title ?? null }); }));
+const profileFirst = summarize(time(varied.length, () => { const p = person(); describePersonality(shipped.phrases, p.estimate, p.firstName, { title: p.title ?? null }); }));
+const profileAgain = summarize(time(varied.length, () => { const p = person(); describePersonality(shipped.phrases, p.estimate, p.firstName, { title: p.title ?? null }); }));
 // CPU time, which a loaded machine does not inflate: other people, each for the first time.
 const others = generatedPeople(2000, 57).map((p, i): Party => ({ firstName: `O${i}`, estimate: p.estimate, title: p.title ?? null }));
 let nextOther = 0;
 const profileFirstCpu = summarize(
   cpuTime(others.length, () => {
     const p = others[nextOther++ % others.length] ?? recipient;
-    describePersonality(p.estimate, p.firstName, { title: p.title ?? null });
+    describePersonality(shipped.phrases, p.estimate, p.firstName, { title: p.title ?? null });
   }),
 );
-const connectVaried = summarize(time(varied.length, () => composeConnectRecommendations(person())));
-const relationshipVaried = summarize(time(varied.length, () => composeRelationship(person(), person())));
-const emailsVaried = summarize(time(varied.length, () => composeSampleEmails(person(), person())));
-const messageVaried = summarize(time(varied.length, () => recommendMessage(text, person(), person())));
+const connectVaried = summarize(time(varied.length, () => composeConnectRecommendations(person(), shipped)));
+const relationshipVaried = summarize(time(varied.length, () => composeRelationship(person(), person(), shipped.relationship)));
+const emailsVaried = summarize(time(varied.length, () => composeSampleEmails(person(), person(), shipped.emails)));
+const messageVaried = summarize(time(varied.length, () => recommendMessage(text, person(), person(), shipped.messaging)));
 
 console.log('Connect composers (in-process)');
 console.log(`  recommendMessage, ${words}-word draft   median ${messaging.median.toFixed(3)} ms  p95 ${messaging.p95.toFixed(3)} ms  (target: < 5 ms)`);
@@ -112,7 +115,9 @@ console.log(`  sample emails, varied pairs               median ${emailsVaried.m
 console.log(`  message, 300-word draft, varied pairs     median ${messageVaried.median.toFixed(3)} ms  p95 ${messageVaried.p95.toFixed(3)} ms`);
 console.log(`  300-word draft vs the 5 ms target: median ${(messaging.median / 5).toFixed(3)} ×, p95 ${(messaging.p95 / 5).toFixed(3)} × wall, ${(messagingCpu.p95 / 5).toFixed(3)} × CPU (target < 1)`);
 
-type Checker = typeof recommendMessage;
+/** The checker as the `--before` checkout exported it (its advice read inside); this checkout's is given its library. */
+type Checker = (text: string, sender: Party, recipient: Party) => unknown;
+const current: Checker = (text, sender, recipient) => recommendMessage(text, sender, recipient, shipped.messaging);
 
 /** CPU time of `runs` calls, in ms a call. */
 function cpuPerCall(runs: number, fn: () => void): number {
@@ -126,7 +131,7 @@ function cpuPerCall(runs: number, fn: () => void): number {
 function against(before: Checker, work: () => (check: Checker) => void, runs: number): { now: number; then: number; ratio: number; low: number; high: number } {
   const job = work();
   for (let i = 0; i < runs; i += 1) {
-    job(recommendMessage);
+    job(current);
     job(before);
   }
   const now: number[] = [];
@@ -134,7 +139,7 @@ function against(before: Checker, work: () => (check: Checker) => void, runs: nu
   const ratios: number[] = [];
   for (let round = 0; round < 21; round += 1) {
     const b = cpuPerCall(runs, () => job(before));
-    const a = cpuPerCall(runs, () => job(recommendMessage));
+    const a = cpuPerCall(runs, () => job(current));
     then.push(b);
     now.push(a);
     ratios.push(a / b);

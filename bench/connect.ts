@@ -33,6 +33,9 @@ import { createLogger } from '../src/shared/logger.ts';
 import { startServiceProcess } from '../test/helpers/process.ts';
 import { summarize } from './stats.ts';
 import { BENCH_TEXT_1000 } from './texts.ts';
+import { loadContent } from '../src/content/load-content.ts';
+
+const shipped = loadContent();
 
 const { values } = parseArgs({
   options: {
@@ -135,7 +138,7 @@ const draft = `Hi Sam!!! ${TEXT_300} I think maybe we could possibly meet next w
 const times: number[] = [];
 for (let i = 0; i < 2000; i++) {
   const start = performance.now();
-  recommendMessage(draft, sender, recipient);
+  recommendMessage(draft, sender, recipient, shipped.messaging);
   times.push(performance.now() - start);
 }
 const message = summarize(times.slice(200));

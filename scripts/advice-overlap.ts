@@ -22,6 +22,9 @@ import { measureVariety } from '../src/content/variety.ts';
 import { analyzeTexts } from '../src/people/analyze.ts';
 import { loadModel } from '../src/personality/text/model.ts';
 import type { TextSample } from '../src/people/person.ts';
+import { loadContent } from '../src/content/load-content.ts';
+
+const shipped = loadContent();
 
 const model = loadModel();
 const DEMO = fileURLToPath(new URL('../src/people/demo/people.jsonl', import.meta.url));
@@ -57,12 +60,12 @@ function print(name: string, report: OverlapReport): void {
 const demo = demoPeople();
 const generated = generatedPeople(200);
 console.log('Advice sentences two people of the same DISC type share (target: mean under 50 %)');
-print('demo people, API sentences', measureOverlap(demo, API_SECTIONS));
-print('demo people, page sentences', measureOverlap(demo, PAGE_SECTIONS));
-print('200 generated, API sentences', measureOverlap(generated, API_SECTIONS));
-print('200 generated, page sentences', measureOverlap(generated, PAGE_SECTIONS));
+print('demo people, API sentences', measureOverlap(shipped.phrases, demo, API_SECTIONS));
+print('demo people, page sentences', measureOverlap(shipped.phrases, demo, PAGE_SECTIONS));
+print('200 generated, API sentences', measureOverlap(shipped.phrases, generated, API_SECTIONS));
+print('200 generated, page sentences', measureOverlap(shipped.phrases, generated, PAGE_SECTIONS));
 
-const variety = measureVariety(demo);
+const variety = measureVariety(shipped, demo);
 console.log('\nVariety over the demo people (targets: 75 % of sentence slots distinct or more, no sentence in more than 4 profiles, no two types with the same emails)');
 console.log(
   `  ${variety.people} people: ${variety.distinct} distinct sentences of ${variety.slots} slots (${percent(variety.distinctShare)}); ` +
@@ -73,7 +76,7 @@ if (alike) console.log(`  most alike of different types: ${alike.a} and ${alike.
 console.log(`  ${variety.evidenceNotes} profiles open with the note that the evidence is thin (the same note for all, not counted as a slot)`);
 console.log(`  sample emails: ${variety.emailSets} distinct sets for ${variety.people} people; pairs of different types with the same set: ${variety.sameEmails.length}`);
 
-const check = checkGeneratedProfiles();
+const check = checkGeneratedProfiles(shipped);
 console.log('\nClaims check (target: nothing found)');
 console.log(
   `  ${check.profiles} generated readings, ${2 * check.profiles} pages (profile and C2): opposite claims ${check.counts.opposed}, ` +

@@ -23,6 +23,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { PersonLookups } from './people/lookups.ts';
 import { DiscMapRenderer } from './pages/disc-map-renderer.ts';
 import { prepareProfileContent } from './content/compose-profile.ts';
+import { loadContent, type Content } from './content/load-content.ts';
 import { systemResolver, type AddressPolicy } from './webhooks/address-check.ts';
 import { DELIVERY_BATCH, DELIVERY_LANES, deliveryLeaseSeconds, webhookDeliveryJobs } from './webhooks/delivery-jobs.ts';
 import { WEBHOOK_JOB } from './webhooks/events.ts';
@@ -56,6 +57,8 @@ export interface AppContext {
   discMaps: DiscMapRenderer;
   /** The text model every analysis of this process reads with, loaded once (RAPPORT_TEXT_MODEL). */
   model: TextModel;
+  /** Every phrase, template and advice file (src/content), read and checked once at start-up. */
+  content: Content;
   /** Analyses callers' texts, long ones in worker threads so the event loop stays free. */
   textPool: TextPool;
   /** The job worker of this process; null where separate `rapport worker` processes run jobs. */
@@ -75,6 +78,8 @@ export interface ContextOptions {
   runJobs: boolean;
   /** A connected Redis client (REDIS_URL): per-minute windows are then shared by every process. */
   redis?: Redis;
+  /** Content already loaded in this process (startService loads it before anything opens); read from src/content otherwise. */
+  content?: Content;
 }
 
 /** Logs a failing shared limiter at most every ten seconds; every call counts in the metric. */
@@ -106,9 +111,10 @@ export function loadTextModel(config: Pick<Config, 'textModelPath'>): TextModel 
 export function createContext(config: Config, db: Db, logger: Logger, options: ContextOptions = { runJobs: false }): AppContext {
   // First, so a bad model file fails start-up before anything starts running.
   const model = loadTextModel(config);
-  // The phrase library is read and indexed now: a broken file stops the start, and the first
-  // profiles do not pay for the index on the event loop (~20 ms each otherwise).
-  prepareProfileContent();
+  // Every content file is read and checked now (a broken one stops the start, naming it), and the
+  // phrase library indexed, so the first profiles do not pay for the index (~20 ms each otherwise).
+  const content = options.content ?? loadContent();
+  prepareProfileContent(content.phrases);
   const metrics = new Metrics(db);
   const overload = new OverloadMonitor({ maxEventLoopDelayMs: config.shedEventLoopDelayMs, maxHeapUsedBytes: config.shedHeapUsedBytes });
   const limiter: RateLimiter = options.redis ? new RedisRateLimiter(options.redis, failOpenReporter(logger, metrics)) : new MemoryRateLimiter();
@@ -170,6 +176,7 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
     spool,
     discMaps,
     model,
+    content,
     textPool,
     worker,
     wakeWorker: () => worker?.wake(),

@@ -10,6 +10,7 @@ import { closeWithin } from './http/common/connection-limits.ts';
 import { buildBaseApp, buildConnectApp } from './app.ts';
 import { checkProductionLinks, type Config } from './config.ts';
 import { createContext, type AppContext } from './context.ts';
+import { loadContent } from './content/load-content.ts';
 import { openDatabase } from './db/open.ts';
 import { makePrivate, openDirectoryWarning, PRIVATE_UMASK } from './db/private-files.ts';
 import { releaseOrphanedJobs } from './jobs/queue.ts';
@@ -37,8 +38,15 @@ function adminSocketPath(dataDir: string): string {
   return path.join(tmpdir(), `rapport-${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}.sock`);
 }
 
-export async function startService(config: Config): Promise<RunningService> {
+export interface StartOptions {
+  /** Where the content files are (src/content by default): a copy being edited, say. */
+  contentDir?: string;
+}
+
+export async function startService(config: Config, options: StartOptions = {}): Promise<RunningService> {
   checkProductionLinks(config);
+  // Before anything opens: a broken content file stops the start with its path and problem.
+  const content = loadContent(options.contentDir);
   // Whatever this process writes (the database, uploads, the lock, backups) is its user's alone.
   process.umask(PRIVATE_UMASK);
   const logger = createLogger(config.logLevel, undefined, config.logFormat);
@@ -58,7 +66,7 @@ export async function startService(config: Config): Promise<RunningService> {
     await opened.close();
     throw error;
   }
-  const ctx = createContext(config, opened.db, logger, { runJobs: config.inProcessWorker, ...(redis ? { redis } : {}) });
+  const ctx = createContext(config, opened.db, logger, { runJobs: config.inProcessWorker, content, ...(redis ? { redis } : {}) });
   // Under `serve --processes N`, /metrics answers with the sum over every process.
   const stopSharingMetrics = cluster.isWorker ? shareMetricsWithPrimary(ctx.metrics) : () => undefined;
   // Uploads of analyses that ended, or of uploads cut off by a crash, are no longer needed.

@@ -102,9 +102,11 @@ async function analyzeFile(model: TextModel, file: string, textType: TextType | 
   const { text } = read;
   const { analyzeText } = await import('../personality/text/index.ts');
   const { describePersonality } = await import('../content/describe.ts');
+  // One file per run: its content is read and checked here, once, as the service does at start-up.
+  const { loadContent } = await import('../content/load-content.ts');
   const result = analyzeText(text, { evidence: true, model, textType });
   if (!result.ok) return { ...(await noPersonality(file, textReason(result.reason))), ...(await wordsOfRejected(text, result)) };
-  const { view, content, estimate } = describePersonality(result.estimate);
+  const { view, content, estimate } = describePersonality(loadContent().phrases, result.estimate);
   return {
     file,
     words: estimate.wordCount,

@@ -9,7 +9,7 @@ import { evidenceWeight } from '../personality/shrink.ts';
 import { personalityView } from '../personality/views.ts';
 import { seededRandom } from '../shared/random.ts';
 import { describePersonality } from './describe.ts';
-import type { Section } from './phrases.ts';
+import type { PhraseLibrary, Section } from './phrases.ts';
 
 /** The sentences of an A1 answer (`profile.overview`, seven phrase blocks, do and don't). */
 export const API_SECTIONS: readonly Section[] = [
@@ -47,8 +47,8 @@ export interface OverlapReport {
 }
 
 /** The person's advice sentences, nameless so that only the advice is compared. */
-export function adviceSentences(person: OverlapPerson, sections: readonly Section[] = API_SECTIONS): string[] {
-  const { content } = describePersonality(person.estimate, null, { title: person.title ?? null });
+export function adviceSentences(phrases: PhraseLibrary, person: OverlapPerson, sections: readonly Section[] = API_SECTIONS): string[] {
+  const { content } = describePersonality(phrases, person.estimate, null, { title: person.title ?? null });
   return sections.flatMap((section) => content[section]);
 }
 
@@ -66,9 +66,9 @@ function quantile(sorted: readonly number[], q: number): number {
  * Shared share of a pair: sentences in both over the sentences of the shorter profile (so a
  * profile wholly contained in another counts as 100 %, not diluted by the longer one).
  */
-export function measureOverlap(people: readonly OverlapPerson[], sections: readonly Section[] = API_SECTIONS): OverlapReport {
+export function measureOverlap(phrases: PhraseLibrary, people: readonly OverlapPerson[], sections: readonly Section[] = API_SECTIONS): OverlapReport {
   const described = people.map((person) => {
-    const sentences = adviceSentences(person, sections);
+    const sentences = adviceSentences(phrases, person, sections);
     const view = personalityView(person.estimate);
     return { person, sentences, set: new Set(sentences), type: pointToType(view.point) };
   });

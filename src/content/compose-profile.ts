@@ -8,7 +8,7 @@
  * Pure and deterministic: the same reading and name always give the same text.
  */
 import { selectionPoint, type SelectionPoint } from './candidates.ts';
-import { loadPhraseLibrary, OVERVIEW_SECTIONS, SECTIONS, type OverviewSection, type Phrase, type PhraseLibrary, type Section } from './phrases.ts';
+import { OVERVIEW_SECTIONS, SECTIONS, type OverviewSection, type Phrase, type PhraseLibrary, type Section } from './phrases.ts';
 import { pickOne, pickSection } from './picking.ts';
 import { apportion, rankCandidates, seedOf, strengthClass, strengthLimits, varyLeaders } from './ranking.ts';
 import type { Reading } from './reading.ts';
@@ -86,7 +86,7 @@ function prepare(library: PhraseLibrary): Prepared {
 }
 
 /** Computes each phrase's similar and opposed neighbours now (at start-up), so the first profiles cost what later ones do. */
-export function prepareProfileContent(library: PhraseLibrary = loadPhraseLibrary()): void {
+export function prepareProfileContent(library: PhraseLibrary): void {
   prepare(library).index.warm();
 }
 
@@ -163,7 +163,7 @@ export function cachedSelection(reading: Reading, library: PhraseLibrary, count?
   return selection;
 }
 
-export function composeProfileContent(input: ProfileContentInput, library: PhraseLibrary = loadPhraseLibrary()): ProfileContent {
+export function composeProfileContent(input: ProfileContentInput, library: PhraseLibrary): ProfileContent {
   const name = cleanFirstName(input.firstName);
   const { worded, overviews } = cachedSelection(input.reading, library, input.count, [...(input.pageStances ?? [])].sort());
   const plain = (templates: readonly string[]): string[] => templates.map((t) => stripMarkers(personalize(t, name)));

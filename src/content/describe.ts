@@ -1,4 +1,5 @@
 import { composeProfileContent, type ProfileContent } from './compose-profile.ts';
+import type { PhraseLibrary } from './phrases.ts';
 import { readEstimate, type Reading } from './reading.ts';
 import { personalityView, type PersonalityView } from '../personality/views.ts';
 import type { TraitEstimate } from '../personality/types.ts';
@@ -21,9 +22,14 @@ export interface DescribeOptions {
  * strength of what their text says, worded as firmly as the evidence allows, the traits a
  * test measured, and the role when a title is given. Connect reads the same reading.
  */
-export function describePersonality(estimate: TraitEstimate, firstName?: string | null, options: DescribeOptions = {}): PersonalityDescription {
+export function describePersonality(
+  phrases: PhraseLibrary,
+  estimate: TraitEstimate,
+  firstName?: string | null,
+  options: DescribeOptions = {},
+): PersonalityDescription {
   const view = personalityView(estimate);
   const reading = readEstimate(estimate, options.title ?? null);
-  const content = composeProfileContent({ reading, firstName: firstName ?? null });
+  const content = composeProfileContent({ reading, firstName: firstName ?? null }, phrases);
   return { estimate, view, reading, content };
 }

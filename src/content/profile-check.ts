@@ -14,7 +14,8 @@ import { claimsWorded } from './claim-wording.ts';
 import { isDirectional, topicOf } from './claims.ts';
 import { cachedSelection } from './compose-profile.ts';
 import { summaryPhrase } from './connect/recommendations.ts';
-import { loadPhraseLibrary, OVERVIEW_SECTIONS, SECTIONS, type Phrase, type PhraseLibrary, type Section } from './phrases.ts';
+import { OVERVIEW_SECTIONS, SECTIONS, type Phrase, type Section } from './phrases.ts';
+import type { Content } from './load-content.ts';
 import { readingFrom, type Reading } from './reading.ts';
 import { ROLE_FAMILIES, type RoleFamily } from './roles.ts';
 import { contentWords } from './similarity.ts';
@@ -122,9 +123,9 @@ type Page = { list: string; phrases: Phrase[]; sentences: string[] }[];
  * A reading's page as composed: the A1/profile-page lists and the C2 block overviews, or with
  * `connect`, C2's page: its one-line overview (summary.json) above everything chosen beside it.
  */
-export function composedPage(reading: Reading, library: PhraseLibrary = loadPhraseLibrary(), connect = false): Page {
-  const summary = connect && reading.evidence !== 'thin' ? summaryPhrase(reading) : null;
-  const selection = cachedSelection(reading, library, undefined, [...(summary?.stance ?? [])].sort());
+export function composedPage(reading: Reading, content: Pick<Content, 'phrases' | 'summaries'>, connect = false): Page {
+  const summary = connect && reading.evidence !== 'thin' ? summaryPhrase(reading, content.summaries) : null;
+  const selection = cachedSelection(reading, content.phrases, undefined, [...(summary?.stance ?? [])].sort());
   const page: Page = SECTIONS.filter((s): s is Exclude<Section, 'qualities'> => s !== 'qualities').map((section) => ({
     list: section,
     phrases: selection.picked[section],
@@ -182,11 +183,11 @@ export interface CheckReport {
 }
 
 /** The check over every generated reading's composed page. */
-export function checkGeneratedProfiles(library: PhraseLibrary = loadPhraseLibrary()): CheckReport {
+export function checkGeneratedProfiles(content: Pick<Content, 'phrases' | 'summaries'>): CheckReport {
   const profiles = generatedReadings();
   const findings = profiles.flatMap(({ label, reading }) => [
-    ...checkPage(label, reading, composedPage(reading, library)),
-    ...checkPage(`${label}, C2`, reading, composedPage(reading, library, true)),
+    ...checkPage(label, reading, composedPage(reading, content)),
+    ...checkPage(`${label}, C2`, reading, composedPage(reading, content, true)),
   ]);
   const counts = { opposed: 0, worded: 0, unclaimed: 0, 'near-duplicate': 0 };
   for (const f of findings) counts[f.kind]++;

@@ -7,7 +7,8 @@
 import { composeSampleEmails } from './connect/emails.ts';
 import { describePersonality } from './describe.ts';
 import type { TraitEstimate } from '../personality/types.ts';
-import { loadPhraseLibrary, type Section } from './phrases.ts';
+import type { PhraseLibrary, Section } from './phrases.ts';
+import type { Content } from './load-content.ts';
 import { isThinNote } from './picking.ts';
 import { personalize, stripMarkers } from './text.ts';
 
@@ -56,29 +57,29 @@ export function unhedged(sentence: string): string {
  * the same for everybody on purpose, as the confidence figure is: they are not advice, so the
  * variety measure leaves them out (and counts them apart).
  */
-function evidenceNotes(): ReadonlySet<string> {
-  return new Set(loadPhraseLibrary().sections.overview.filter(isThinNote).map((p) => stripMarkers(personalize(p.text, null))));
+function evidenceNotes(phrases: PhraseLibrary): ReadonlySet<string> {
+  return new Set(phrases.sections.overview.filter(isThinNote).map((p) => stripMarkers(personalize(p.text, null))));
 }
 
 /** A person's A1 sentences without their name or hedges, so only the advice is compared; the evidence note is left out. */
-export function profileSentences(person: VarietyPerson): string[] {
-  const { content } = describePersonality(person.estimate, null, { title: person.title ?? null });
-  const notes = evidenceNotes();
+export function profileSentences(phrases: PhraseLibrary, person: VarietyPerson): string[] {
+  const { content } = describePersonality(phrases, person.estimate, null, { title: person.title ?? null });
+  const notes = evidenceNotes(phrases);
   return A1_SECTIONS.flatMap((section) => content[section].filter((s) => !notes.has(s)).map(unhedged));
 }
 
-function opensWithEvidenceNote(person: VarietyPerson): boolean {
-  const { content } = describePersonality(person.estimate, null, { title: person.title ?? null });
-  return evidenceNotes().has(content.overview[0] ?? '');
+function opensWithEvidenceNote(phrases: PhraseLibrary, person: VarietyPerson): boolean {
+  const { content } = describePersonality(phrases, person.estimate, null, { title: person.title ?? null });
+  return evidenceNotes(phrases).has(content.overview[0] ?? '');
 }
 
-function emailSet(person: VarietyPerson): string {
-  const emails = composeSampleEmails({ firstName: null, estimate: person.estimate, title: person.title ?? null }, null);
+function emailSet(content: Content, person: VarietyPerson): string {
+  const emails = composeSampleEmails({ firstName: null, estimate: person.estimate, title: person.title ?? null }, null, content.emails);
   return JSON.stringify(emails.map((e) => [e.description, e.text]));
 }
 
-export function measureVariety(people: readonly VarietyPerson[]): VarietyReport {
-  const profiles = people.map((person) => ({ person, sentences: profileSentences(person) }));
+export function measureVariety(content: Content, people: readonly VarietyPerson[]): VarietyReport {
+  const profiles = people.map((person) => ({ person, sentences: profileSentences(content.phrases, person) }));
   const inProfiles = new Map<string, number>();
   let slots = 0;
   for (const { sentences } of profiles) {
@@ -87,7 +88,7 @@ export function measureVariety(people: readonly VarietyPerson[]): VarietyReport 
   }
   let mostShared: VarietyReport['mostShared'] = null;
   for (const [sentence, count] of inProfiles) if (mostShared === null || count > mostShared.profiles) mostShared = { sentence, profiles: count };
-  const sets = people.map((person) => ({ person, set: emailSet(person), type: describePersonality(person.estimate).view.disc_type }));
+  const sets = people.map((person) => ({ person, set: emailSet(content, person), type: describePersonality(content.phrases, person.estimate).view.disc_type }));
   let mostAlikeAcrossTypes: VarietyReport['mostAlikeAcrossTypes'] = null;
   for (const [i, a] of profiles.entries()) {
     const typeA = sets[i]?.type;
@@ -113,6 +114,6 @@ export function measureVariety(people: readonly VarietyPerson[]): VarietyReport 
     sameEmails,
     emailSets: new Set(sets.map((s) => s.set)).size,
     mostAlikeAcrossTypes,
-    evidenceNotes: people.filter(opensWithEvidenceNote).length,
+    evidenceNotes: people.filter((person) => opensWithEvidenceNote(content.phrases, person)).length,
   };
 }

@@ -6,6 +6,7 @@ import { angleToType, pointAngle, pointRadius, traitsToPoint } from '../../src/p
 import { describePersonality } from '../../src/content/describe.ts';
 import { personalityView } from '../../src/personality/views.ts';
 import type { TraitEstimate } from '../../src/personality/types.ts';
+import { shipped } from '../helpers/content.ts';
 
 const q = loadQuestionnaire();
 
@@ -137,7 +138,7 @@ describe('the estimate', () => {
 
   it('feeds every existing view: type, intensity, percentages, archetype, MBTI, Enneagram, qualities', () => {
     const estimate: TraitEstimate = expectOk(scoreAnswers(q, plausible())).estimate;
-    const { view, content } = describePersonality(estimate, 'Ada');
+    const { view, content } = describePersonality(shipped.phrases, estimate, 'Ada');
     expect(view.disc_type).toMatch(/^(IS|Is|I)$/); // warm and outgoing
     expect(view.confidence).toBe(90);
     expect(Object.values(view.disc_percentages).reduce((a, b) => a + b, 0)).toBe(100);

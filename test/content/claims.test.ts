@@ -3,10 +3,10 @@ import { isBlendPhrase, isCentrePhrase, isOwnPhrase } from '../../src/content/ca
 import { CLAIM_WORDING, claimsWorded } from '../../src/content/claim-wording.ts';
 import { claimsOf, DIRECTIONAL_TOPICS, isDirectional, OTHER_TOPICS, STANCES, topicOf } from '../../src/content/claims.ts';
 import { composeSampleEmails } from '../../src/content/connect/emails.ts';
-import { composeConnectRecommendations, loadSummaryPhrases } from '../../src/content/connect/recommendations.ts';
+import { composeConnectRecommendations } from '../../src/content/connect/recommendations.ts';
 import { composeRelationship } from '../../src/content/connect/relationship.ts';
 import { partyAt, withConfidence } from './connect/helpers.ts';
-import { loadPhraseLibrary, SECTIONS, type Phrase } from '../../src/content/phrases.ts';
+import { SECTIONS, type Phrase } from '../../src/content/phrases.ts';
 import { checkGeneratedProfiles, checkPage, composedPage, generatedReadings } from '../../src/content/profile-check.ts';
 import { readEstimate, readingFrom } from '../../src/content/reading.ts';
 import { DISC_TYPES } from '../../src/personality/circle.ts';
@@ -14,9 +14,10 @@ import { HEDGE } from '../../src/content/hedge.ts';
 import { STATEMENT_SECTIONS } from '../../src/content/wording.ts';
 import { describePersonality } from '../../src/content/describe.ts';
 import { demoPeople } from '../helpers/demo-people.ts';
+import { shipped } from '../helpers/content.ts';
 
-const library = loadPhraseLibrary();
-const summaries = loadSummaryPhrases();
+const library = shipped.phrases;
+const summaries = shipped.summaries;
 const everything: Phrase[] = [...SECTIONS.flatMap((s) => library.sections[s]), ...library.sectionOverviews, ...summaries];
 const byId = new Map(everything.map((p) => [p.id, p]));
 
@@ -111,7 +112,7 @@ describe('every phrase declares what it claims', () => {
 
 describe('the claims check over generated profiles', () => {
   it(`finds nothing in ${generatedReadings().length} profiles and their C2 pages: no opposite claims, nothing the reading does not claim, no near-duplicates`, () => {
-    const report = checkGeneratedProfiles();
+    const report = checkGeneratedProfiles(shipped);
     expect(report.profiles).toBeGreaterThanOrEqual(2000);
     expect(report.findings.slice(0, 10)).toEqual([]);
     expect(report.counts).toEqual({ opposed: 0, worded: 0, unclaimed: 0, 'near-duplicate': 0 });
@@ -142,12 +143,12 @@ describe('the claims check over generated profiles', () => {
   it('finds nothing on the demo people\'s pages, A1 and C2 alike', () => {
     for (const person of demoPeople()) {
       const reading = readEstimate(person.estimate, person.title);
-      expect(checkPage(person.name, reading, composedPage(reading)), person.name).toEqual([]);
-      expect(checkPage(person.name, reading, composedPage(reading, library, true)), person.name).toEqual([]);
+      expect(checkPage(person.name, reading, composedPage(reading, shipped)), person.name).toEqual([]);
+      expect(checkPage(person.name, reading, composedPage(reading, shipped, true)), person.name).toEqual([]);
       // C2 as served says nothing against the claims of the reading either.
-      const c2 = JSON.stringify(composeConnectRecommendations({ firstName: person.name, estimate: person.estimate, title: person.title }));
+      const c2 = JSON.stringify(composeConnectRecommendations({ firstName: person.name, estimate: person.estimate, title: person.title }, shipped));
       for (const side of claimsWorded(c2.replace(/<[^>]*>/g, ' '))) if (isDirectional(topicOf(side))) expect(reading.claims, `${person.name} ${side}`).toContain(side);
-      const a1 = Object.values(describePersonality(person.estimate, person.name, { title: person.title }).content).flat().join(' ');
+      const a1 = Object.values(describePersonality(shipped.phrases, person.estimate, person.name, { title: person.title }).content).flat().join(' ');
       for (const side of claimsWorded(a1)) if (isDirectional(topicOf(side))) expect(reading.claims, `${person.name} ${side}`).toContain(side);
     }
   });
@@ -164,10 +165,10 @@ describe('Connect\'s prose about a person never takes the other side of their re
         for (const [strength, confidence] of [[60, 0.6], [15, 0.6], [60, 0.1]] as const) {
           const reader = withConfidence(partyAt('Noor', angle + offset, strength), confidence);
           const { claims } = readEstimate(reader.estimate);
-          const emails = composeSampleEmails(reader, null).flatMap((e) => plain(`${e.description} ${e.text}`).split(/(?<=[.!?])\s+/));
+          const emails = composeSampleEmails(reader, null, shipped.emails).flatMap((e) => plain(`${e.description} ${e.text}`).split(/(?<=[.!?])\s+/));
           for (const sentence of emails) for (const side of claimsWorded(sentence)) if (against(claims, side)) found.push(`C5 ${code}${offset} ${side}: ${sentence}`);
           for (const { angle: other } of DISC_TYPES) {
-            const pair = composeRelationship(reader, partyAt('Kim', other, 60));
+            const pair = composeRelationship(reader, partyAt('Kim', other, 60), shipped.relationship);
             const texts = [pair.overview, ...Object.values(pair).flatMap((topic) => (typeof topic === 'object' ? topic.phrases : []))];
             for (const sentence of texts.flatMap((t) => plain(t).split(/(?<=[.!?])\s+/)).filter((t) => t.includes('Noor') && !t.includes('Kim'))) {
               for (const side of claimsWorded(sentence)) if (against(claims, side)) found.push(`C3 ${code}${offset} ${side}: ${sentence}`);

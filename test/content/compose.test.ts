@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { isBlendPhrase, isCentrePhrase, isEmphatic, selectionPoint } from '../../src/content/candidates.ts';
 import { cachedSelection, composeProfileContent, selectProfile, toInlineHtml } from '../../src/content/compose-profile.ts';
 import { HEDGE } from '../../src/content/hedge.ts';
-import { loadPhraseLibrary, SECTIONS, type Section } from '../../src/content/phrases.ts';
+import { SECTIONS, type Section } from '../../src/content/phrases.ts';
 import { strengthClass, strengthLimits } from '../../src/content/ranking.ts';
 import { readingFrom } from '../../src/content/reading.ts';
 import { hedge, STATEMENT_SECTIONS, wordStatements } from '../../src/content/wording.ts';
 import { DISC_TYPES } from '../../src/personality/circle.ts';
+import { shipped } from '../helpers/content.ts';
 
-const library = loadPhraseLibrary();
+const library = shipped.phrases;
 const STRENGTHS = [15, 50, 90] as const;
 /** Confidence of a thin, a moderate and a strong reading. */
 const EVIDENCE = [8, 20, 90] as const;
@@ -22,7 +23,7 @@ function allSentences(content: ReturnType<typeof composeProfileContent>): string
 describe('composeProfileContent for every type, strength and level of evidence', () => {
   it.each(cases)('$code at strength $strength, confidence $confidence', ({ angle, strength, confidence }) => {
     const reading = readingFrom({ angle, strength, confidence });
-    const content = composeProfileContent({ reading, firstName: 'Maya' });
+    const content = composeProfileContent({ reading, firstName: 'Maya' }, shipped.phrases);
     for (const section of SECTIONS) expect(content[section].length, section).toBeGreaterThanOrEqual(section === 'qualities' ? 4 : 3);
     const sentences = allSentences(content);
     expect(new Set(sentences).size).toBe(sentences.length);
@@ -70,7 +71,7 @@ describe('strength from the text, hedging from the evidence', () => {
   it('reads a founder whose bio says "loves a crowded stage" and "hates losing" as such on thin evidence, hedged', () => {
     // The issue's founder: a strong I/D reading resting on a few lines of text.
     const founder = readingFrom({ angle: 100, strength: 85, confidence: 10 });
-    const content = composeProfileContent({ reading: founder, firstName: 'Dario' });
+    const content = composeProfileContent({ reading: founder, firstName: 'Dario' }, shipped.phrases);
     const text = allSentences(content).join(' ');
     expect(text).not.toMatch(/rarely pushes hard|follow a capable lead|broadly balanced|balanced style/);
     expect(founder.claims).toEqual(expect.arrayContaining(['drive:hard', 'lead:takes', 'tempo:fast']));
@@ -82,9 +83,9 @@ describe('strength from the text, hedging from the evidence', () => {
 
   it('words every statement about a thin reading as a tendency, and keeps the firm ones the evidence allows', () => {
     for (const { angle } of DISC_TYPES) {
-      const thin = composeProfileContent({ reading: readingFrom({ angle, strength: 70, confidence: 8 }), firstName: 'Sam' });
-      const moderate = composeProfileContent({ reading: readingFrom({ angle, strength: 70, confidence: 20 }), firstName: 'Sam' });
-      const strong = composeProfileContent({ reading: readingFrom({ angle, strength: 70, confidence: 90 }), firstName: 'Sam' });
+      const thin = composeProfileContent({ reading: readingFrom({ angle, strength: 70, confidence: 8 }), firstName: 'Sam' }, shipped.phrases);
+      const moderate = composeProfileContent({ reading: readingFrom({ angle, strength: 70, confidence: 20 }), firstName: 'Sam' }, shipped.phrases);
+      const strong = composeProfileContent({ reading: readingFrom({ angle, strength: 70, confidence: 90 }), firstName: 'Sam' }, shipped.phrases);
       for (const section of STATEMENT_SECTIONS) {
         for (const sentence of thin[section]) expect(sentence, `${angle} ${section}`).toMatch(HEDGE);
         // Moderate evidence: at most two firm statements a section; strong: as written.
@@ -152,7 +153,7 @@ describe('names', () => {
 
   it('falls back to a neutral phrase without a name', () => {
     for (const firstName of [undefined, null, '', '   ', '***']) {
-      const content = composeProfileContent({ reading, firstName });
+      const content = composeProfileContent({ reading, firstName }, shipped.phrases);
       const text = allSentences(content).join('\n');
       expect(text).not.toContain('{first}');
       expect(text).not.toMatch(/[a-z,;:] This person/);
@@ -161,7 +162,7 @@ describe('names', () => {
 
   it('keeps names with markup characters inert in the HTML form', () => {
     const firstName = '<img src=x onerror="alert(\'1\')">&';
-    const content = composeProfileContent({ reading, firstName });
+    const content = composeProfileContent({ reading, firstName }, shipped.phrases);
     const html = toInlineHtml(content.summary);
     expect(html).not.toContain('<img');
     expect(html).toContain('&lt;img src=x onerror=&quot;alert(&#39;1&#39;)&quot;&gt;&amp;');
@@ -169,7 +170,7 @@ describe('names', () => {
   });
 
   it('cannot open a bold run from a name', () => {
-    const content = composeProfileContent({ reading, firstName: 'Jo**<b>' });
+    const content = composeProfileContent({ reading, firstName: 'Jo**<b>' }, shipped.phrases);
     const html = toInlineHtml(content.summary);
     expect(html.match(/<b>/g)?.length ?? 0).toBe(html.match(/<\/b>/g)?.length ?? 0);
   });
@@ -190,7 +191,7 @@ describe('determinism, locality and the cache', () => {
 
   it('gives the same content for the same reading', () => {
     const input = { reading: readingFrom({ angle: 200, strength: 64, confidence: 20 }), firstName: 'Maya' };
-    expect(composeProfileContent(input)).toEqual(composeProfileContent(input));
+    expect(composeProfileContent(input, shipped.phrases)).toEqual(composeProfileContent(input, shipped.phrases));
   });
 
   it('gives different content to opposite readings', () => {
@@ -198,7 +199,7 @@ describe('determinism, locality and the cache', () => {
   });
 
   it('honours an explicit count', () => {
-    const content = composeProfileContent({ reading: readingFrom({ angle: 45, strength: 60 }), count: 3 });
+    const content = composeProfileContent({ reading: readingFrom({ angle: 45, strength: 60 }), count: 3 }, shipped.phrases);
     for (const section of mine) expect(content[section]).toHaveLength(3);
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { composeConnectRecommendations } from '../../src/content/connect/recommendations.ts';
 import { describePersonality } from '../../src/content/describe.ts';
 import { demoPeople } from '../helpers/demo-people.ts';
+import { shipped } from '../helpers/content.ts';
 
 /**
  * A trial found "is a versatile all-rounder" opening 7 of the 14 demo people's Connect
@@ -28,8 +29,8 @@ function shared(openings: readonly (readonly [string, string])[]): { opening: st
 describe('the demo people open their overviews differently', () => {
   const people = demoPeople();
   // Nameless, as advice-overlap compares advice: "Theo has…" and "Henrik has…" are one opening.
-  const profiles = people.map((p) => [p.name, opening(describePersonality(p.estimate, null, { title: p.title }).content.overview[0] ?? '')] as const);
-  const connect = people.map((p) => [p.name, opening(composeConnectRecommendations({ firstName: null, estimate: p.estimate, title: p.title }).overview)] as const);
+  const profiles = people.map((p) => [p.name, opening(describePersonality(shipped.phrases, p.estimate, null, { title: p.title }).content.overview[0] ?? '')] as const);
+  const connect = people.map((p) => [p.name, opening(composeConnectRecommendations({ firstName: null, estimate: p.estimate, title: p.title }, shipped).overview)] as const);
 
   it('reads every demo person with a personality', () => {
     expect(people.length).toBeGreaterThanOrEqual(12);

@@ -2,16 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { loadQuestionnaire } from '../../src/assessment/questionnaire.ts';
 import { scoreAnswers } from '../../src/assessment/scoring.ts';
 import { composeProfileContent } from '../../src/content/compose-profile.ts';
-import { composeConnectRecommendations, loadSummaryPhrases } from '../../src/content/connect/recommendations.ts';
+import { composeConnectRecommendations } from '../../src/content/connect/recommendations.ts';
 import { stancesClash } from '../../src/content/claims.ts';
 import type { Party } from '../../src/content/party.ts';
-import { loadPhraseLibrary, SECTIONS, type Phrase } from '../../src/content/phrases.ts';
+import { SECTIONS, type Phrase } from '../../src/content/phrases.ts';
 import { readEstimate } from '../../src/content/reading.ts';
 import { personalize, stripMarkers } from '../../src/content/text.ts';
 import { pointToTraits } from '../../src/personality/circle.ts';
 import type { TraitEstimate } from '../../src/personality/types.ts';
 import { describePersonality } from '../../src/content/describe.ts';
 import { seededRandom } from '../../src/shared/random.ts';
+import { shipped } from '../helpers/content.ts';
 
 /**
  * What a personality test measured decides the side of the topics it speaks to (claims.ts: a
@@ -21,8 +22,8 @@ import { seededRandom } from '../../src/shared/random.ts';
  * enough (confidence about 0.15–0.27): its direction decides those sides, as for any topic.
  */
 
-const library = loadPhraseLibrary();
-const everything = [...SECTIONS.flatMap((s) => library.sections[s]), ...library.sectionOverviews, ...loadSummaryPhrases()];
+const library = shipped.phrases;
+const everything = [...SECTIONS.flatMap((s) => library.sections[s]), ...library.sectionOverviews, ...shipped.summaries];
 /** The sides a known trait decides, by its end. */
 const MEASURED_SIDES = { conscientiousness: { high: ['structure:orderly', 'detail:detail'], low: ['structure:loose', 'detail:big_picture'] }, openness: { high: ['novelty:seeks'], low: ['novelty:wary'] } } as const;
 
@@ -85,7 +86,7 @@ function estimateAt(angle: number, intensity: number, conscientiousness: number,
 
 describe('the trial\'s outgoing and careful taker', () => {
   it('is measured as such: the DISC C share is small, the conscientiousness the test measured is high', () => {
-    const kim = describePersonality(kimEstimate(), 'Kim');
+    const kim = describePersonality(shipped.phrases, kimEstimate(), 'Kim');
     expect(kim.view.disc_type).toBe('Id');
     expect(kim.view.disc_percentages.c).toBe(4);
     expect(kim.estimate.scores.conscientiousness).toBeCloseTo(0.75, 10);
@@ -94,7 +95,7 @@ describe('the trial\'s outgoing and careful taker', () => {
   });
 
   it('gets no advice on her page or from /find saying she loses track of details (the trial found both beside each other)', () => {
-    const text = profileText(describePersonality(kimEstimate(), 'Kim').content);
+    const text = profileText(describePersonality(shipped.phrases, kimEstimate(), 'Kim').content);
     expect(text).toContain('Kim notices vague wording and unanswered points; be exact about numbers, dates and who owns what.');
     expect(text.join(' ')).not.toContain('may remember the energy better than the specifics');
     expect(text.join(' ')).not.toContain('starting something new often wins over finishing the last ten per cent');
@@ -103,14 +104,14 @@ describe('the trial\'s outgoing and careful taker', () => {
 
   it('gets none in C2 either', () => {
     const party: Party = { firstName: 'Kim', lastName: 'Alvarez', estimate: kimEstimate() };
-    const text = connectText(composeConnectRecommendations(party));
+    const text = connectText(composeConnectRecommendations(party, shipped));
     expect(text.join(' ')).not.toContain('may remember the energy better than the specifics');
     expect(offending(text, MEASURED_SIDES.conscientiousness.high, 'Kim')).toEqual([]);
   });
 
   it('would still get that advice from a text reading of the same scores: text does not know the trait that well', () => {
     const predicted: TraitEstimate = { ...kimEstimate(), source: 'prediction', wordCount: 1500, confidence: TEXT_CONFIDENCE };
-    const text = profileText(describePersonality(predicted, 'Kim').content);
+    const text = profileText(describePersonality(shipped.phrases, predicted, 'Kim').content);
     // The I stereotype ("the detailed follow-through holds less appeal") that her test rules out.
     expect(offending(text, MEASURED_SIDES.conscientiousness.high, 'Kim').length).toBeGreaterThan(0);
   });
@@ -119,14 +120,14 @@ describe('the trial\'s outgoing and careful taker', () => {
 describe('a measured trait keeps out sector advice that says otherwise', () => {
   it('leaves the checklists out for a test-taker measured low in conscientiousness', () => {
     const low = estimateAt(225, 85, -0.7, 0, 'assessment');
-    const measured = profileText(describePersonality(low, 'Lee').content);
-    const guessed = profileText(describePersonality({ ...low, source: 'prediction', wordCount: 1500, confidence: TEXT_CONFIDENCE }, 'Lee').content);
+    const measured = profileText(describePersonality(shipped.phrases, low, 'Lee').content);
+    const guessed = profileText(describePersonality(shipped.phrases, { ...low, source: 'prediction', wordCount: 1500, confidence: TEXT_CONFIDENCE }, 'Lee').content);
     // The C sector's stereotype, said of a person whose text reads as careless too: a text reading does not know the trait.
     expect(offending(guessed, MEASURED_SIDES.conscientiousness.low, 'Lee').length).toBeGreaterThan(0);
     expect(offending(measured, MEASURED_SIDES.conscientiousness.low, 'Lee')).toEqual([]);
-    const qualities = describePersonality(low, 'Lee').content.qualities;
+    const qualities = describePersonality(shipped.phrases, low, 'Lee').content.qualities;
     for (const word of ['meticulous', 'methodical', 'careful', 'precise', 'rigorous', 'orderly']) expect(qualities).not.toContain(word);
-    const c2 = connectText(composeConnectRecommendations({ firstName: 'Lee', estimate: low }));
+    const c2 = connectText(composeConnectRecommendations({ firstName: 'Lee', estimate: low }, shipped));
     expect(offending(c2, MEASURED_SIDES.conscientiousness.low, 'Lee')).toEqual([]);
   });
 
@@ -143,7 +144,7 @@ describe('a measured trait keeps out sector advice that says otherwise', () => {
         ...(c >= 0.3 ? MEASURED_SIDES.conscientiousness.high : c <= -0.3 ? MEASURED_SIDES.conscientiousness.low : []),
         ...(o >= 0.3 ? MEASURED_SIDES.openness.high : o <= -0.3 ? MEASURED_SIDES.openness.low : []),
       ];
-      const { content } = describePersonality(estimate, 'Ana');
+      const { content } = describePersonality(shipped.phrases, estimate, 'Ana');
       expect(offending(profileText(content), stances, 'Ana'), `estimate ${i}`).toEqual([]);
       // A blend's overview takes only mild leans, one per theme, so it can be a sentence short;
       // every other section is full.
@@ -152,8 +153,8 @@ describe('a measured trait keeps out sector advice that says otherwise', () => {
         else expect(content[section].length, `${section} ${i}`).toBe(section === 'qualities' ? 6 : 5);
       }
       expect(content.overview.length, `overview ${i}`).toBeGreaterThanOrEqual(4);
-      expect(offending(connectText(composeConnectRecommendations({ firstName: 'Ana', estimate })), stances, 'Ana'), `C2 ${i}`).toEqual([]);
-      const asText = profileText(describePersonality({ ...estimate, source: 'prediction', wordCount: 1500, confidence: TEXT_CONFIDENCE }, 'Ana').content);
+      expect(offending(connectText(composeConnectRecommendations({ firstName: 'Ana', estimate }, shipped)), stances, 'Ana'), `C2 ${i}`).toEqual([]);
+      const asText = profileText(describePersonality(shipped.phrases, { ...estimate, source: 'prediction', wordCount: 1500, confidence: TEXT_CONFIDENCE }, 'Ana').content);
       ruled += offending(asText, stances, 'Ana').length;
     }
     // The same people as text estimates would have been told those things: the check has teeth.

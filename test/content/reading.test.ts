@@ -11,6 +11,7 @@ import type { TraitEstimate, TraitScores } from '../../src/personality/types.ts'
 import { personalityView } from '../../src/personality/views.ts';
 import { describePersonality } from '../../src/content/describe.ts';
 import { demoPeople } from '../helpers/demo-people.ts';
+import { shipped } from '../helpers/content.ts';
 
 /** A text estimate of `words` words whose reading lies at `angle` with `strength` (0–100), shrunk as analyzeText shrinks it. */
 function textEstimate(angle: number, strength: number, words: number, confidence = 0.15): TraitEstimate {
@@ -97,11 +98,11 @@ describe('roles', () => {
   });
 
   it('says what a role usually brings, never that the person does a thing because of their title', () => {
-    const reading = (title: string) => describePersonality(textEstimate(45, 70, 300), 'Theo', { title }).content;
+    const reading = (title: string) => describePersonality(shipped.phrases, textEstimate(45, 70, 300), 'Theo', { title }).content;
     const sales = reading('VP of Sales');
     const all = Object.values(sales).flat().join(' ');
     expect(all).not.toMatch(/Theo is on calls much of the day|Theo reads email between calls|Theo works in sales/);
-    const c2 = composeConnectRecommendations({ firstName: 'Rafael', estimate: textEstimate(30, 70, 300), title: 'Podcast Host and Producer' });
+    const c2 = composeConnectRecommendations({ firstName: 'Rafael', estimate: textEstimate(30, 70, 300), title: 'Podcast Host and Producer' }, shipped);
     expect(JSON.stringify(c2)).not.toContain('designs and makes things');
   });
 });
@@ -110,7 +111,7 @@ describe('how much two people of the same type share (target: under 50 %)', () =
   it('over 200 generated people, API and page sentences', () => {
     const people = generatedPeople(200);
     for (const sections of [API_SECTIONS, PAGE_SECTIONS]) {
-      const report = measureOverlap(people, sections);
+      const report = measureOverlap(shipped.phrases, people, sections);
       expect(report.pairs).toBeGreaterThan(500);
       expect(report.mean).toBeLessThan(0.5);
     }
@@ -118,7 +119,7 @@ describe('how much two people of the same type share (target: under 50 %)', () =
 
   it('over the demo people', () => {
     const people: OverlapPerson[] = demoPeople().map(({ name, estimate, title }) => ({ label: name, estimate, title }));
-    const report = measureOverlap(people, API_SECTIONS);
+    const report = measureOverlap(shipped.phrases, people, API_SECTIONS);
     expect(report.mean).toBeLessThan(0.5);
   });
 });

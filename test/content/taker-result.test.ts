@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { composeTakerResult } from '../../src/content/taker/compose-result.ts';
-import { loadTakerResultContent, parseTakerResultContent, RESULT_LISTS, TakerResultContentError } from '../../src/content/taker/result.ts';
+import { parseTakerResultContent, RESULT_LISTS, TakerResultContentError } from '../../src/content/taker/result.ts';
 import { DISC_TYPES } from '../../src/personality/circle.ts';
 import type { TraitScores } from '../../src/personality/types.ts';
 import { viewFromPoint } from '../../src/personality/views.ts';
+import { shipped } from '../helpers/content.ts';
 
-const content = loadTakerResultContent();
+const content = shipped.takerResult;
 const raw = JSON.parse(readFileSync(new URL('../../src/content/taker/result.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 
 function at(angle: number, radius: number, traits: Partial<TraitScores> = {}) {

@@ -6,6 +6,7 @@ import type { TraitEstimate, TraitScores } from '../../src/personality/types.ts'
 import { personalityView, viewFromPoint } from '../../src/personality/views.ts';
 import { describePersonality } from '../../src/content/describe.ts';
 import { OUTGOING_TEXT } from '../fixtures/texts.ts';
+import { shipped } from '../helpers/content.ts';
 
 const model = loadModel();
 
@@ -38,7 +39,7 @@ describe('the shown estimate is what the evidence supports', () => {
     expect(view.disc_intensity).toBeLessThan(unshrunk.disc_intensity);
     expect(Math.abs(view.disc_intensity - weight * unshrunk.disc_intensity)).toBeLessThanOrEqual(1);
     // The profile's advice is chosen at the same point the numbers show.
-    const described = describePersonality(estimate);
+    const described = describePersonality(shipped.phrases, estimate);
     expect(described.view.disc_intensity).toBe(view.disc_intensity);
     expect(described.view.point).toEqual(view.point);
   });

@@ -11,6 +11,9 @@ import { scanMessage } from '../../src/content/connect/message-scan.ts';
 import { pointToTraits } from '../../src/personality/circle.ts';
 import type { TraitEstimate } from '../../src/personality/types.ts';
 import { STYLE_AXES, type Party, type Style } from '../../src/content/party.ts';
+import { loadContent } from '../../src/content/load-content.ts';
+
+const shipped = loadContent();
 
 /** The categories marked by hand, and so scored. */
 export const CATEGORIES = ['pressure', 'hedge', 'filler', 'vague', 'wrong_name', 'greeting', 'missing_ask'] as const;
@@ -79,7 +82,7 @@ const CATEGORY_OF: Readonly<Record<string, Category>> = { booked: 'pressure', le
 export function checkerSpans(draft: LabelledDraft): Span[] {
   const sender = partyOf(null, draft.sender.style);
   const recipient = partyOf(draft.recipient.first_name, draft.recipient.style);
-  return reviewDraft(draft.text, sender, recipient).map(({ check, start, end }) => ({ category: CATEGORY_OF[check] ?? check, start, end }));
+  return reviewDraft(draft.text, sender, recipient, shipped.messaging).map(({ check, start, end }) => ({ category: CATEGORY_OF[check] ?? check, start, end }));
 }
 
 /** A checkout's C4 checker, as its own exports give it (the code before this change has no check names in its answers). */

@@ -17,8 +17,6 @@
  * are not hedged: they are written to suit the reader, in the variant their reading gives. The
  * note on the sender's own habit is hedged for whichever of the two is tentative.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { escapeHtml } from '../../shared/html.ts';
 import { viewParty, type Party, type PartyView, type Style } from '../party.ts';
 import { STYLES, templateProblems } from '../relationship/library.ts';
@@ -154,19 +152,6 @@ export function sentencesOf(text: string): string[] {
     .filter((s) => s !== '');
 }
 
-let cached: EmailLibrary | undefined;
-
-export function loadEmailLibrary(): EmailLibrary {
-  if (cached === undefined) {
-    const file = fileURLToPath(new URL('../emails/templates.json', import.meta.url));
-    const data = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-    const problems = emailLibraryProblems(data);
-    if (problems.length > 0) throw new Error(`email templates are invalid:\n  ${problems.join('\n  ')}`);
-    cached = data as EmailLibrary;
-  }
-  return cached;
-}
-
 export function emailVariant(view: PartyView): EmailVariant {
   return view.blend ? 'B' : view.style;
 }
@@ -189,7 +174,7 @@ function withLines(lines: readonly string[], extra: readonly string[]): string[]
   return [...lines.slice(0, at), ...extra.flatMap((line) => ['', line]), ...lines.slice(at)];
 }
 
-export function composeSampleEmails(recipient: Party, sender: Party | null, library: EmailLibrary = loadEmailLibrary()): SampleEmail[] {
+export function composeSampleEmails(recipient: Party, sender: Party | null, library: EmailLibrary): SampleEmail[] {
   const reader = viewParty(recipient);
   const variant = emailVariant(reader);
   const about = { name: nameSlot(reader, 'your contact') };

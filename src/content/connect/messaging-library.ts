@@ -1,10 +1,8 @@
 /**
  * C4's advice files (src/content/messaging/): the checks, the advice per check and reader style,
- * the notes on the sender's habits, and their validation. A broken file fails loudly when first
- * read, like the phrase library.
+ * the notes on the sender's habits, and the checks their schemas (content-schemas.ts) cannot
+ * express. Read once at start-up by load-content.ts; a broken file stops the start.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Style } from '../party.ts';
 import { STYLES, templateProblems } from '../relationship/library.ts';
 import { isRecord } from '../../shared/records.ts';
@@ -26,10 +24,6 @@ export interface MessagingNotes { tentative: string }
  */
 export type HabitTable = Partial<Record<Check, { min: number; text: string }>>;
 export interface MessagingLibrary { advice: AdviceTable; sender: SenderTable; notes: MessagingNotes; habits: HabitTable }
-
-function readJson(name: string): unknown {
-  return JSON.parse(readFileSync(fileURLToPath(new URL(`../messaging/${name}.json`, import.meta.url)), 'utf8')) as unknown;
-}
 
 const NO_BOLD = 'no **bold** in message advice (its only markup is <span>)';
 
@@ -85,17 +79,4 @@ export function messagingLibraryProblems(raw: { advice: unknown; sender: unknown
   }
   problems.push(...habitProblems(raw.habits, known));
   return problems;
-}
-
-let tables: MessagingLibrary | undefined;
-
-/** The advice files, read and checked once: a broken file fails loudly, like the phrase library. */
-export function loadMessagingAdvice(): MessagingLibrary {
-  if (tables === undefined) {
-    const raw = { advice: readJson('advice'), sender: readJson('sender'), notes: readJson('notes'), habits: readJson('habits') };
-    const problems = messagingLibraryProblems(raw);
-    if (problems.length > 0) throw new Error(`messaging advice is invalid:\n  ${problems.join('\n  ')}`);
-    tables = raw as MessagingLibrary;
-  }
-  return tables;
 }

@@ -26,13 +26,13 @@
 import { escapeHtml } from '../../shared/html.ts';
 import { viewParty, type Party } from '../party.ts';
 import { hedgedText, pairText } from './hedged.ts';
-import { loadMessagingAdvice, type Check, type MessagingLibrary } from './messaging-library.ts';
+import type { Check, MessagingLibrary } from './messaging-library.ts';
 import { scanMessage } from './message-scan.ts';
 import { reviewScan } from './draft/findings.ts';
 import type { Finding } from './draft/draft.ts';
 import { fillTemplate, nameSlot, type NameSlot } from './render.ts';
 
-export { CHECKS, loadMessagingAdvice, messagingLibraryProblems, type Check } from './messaging-library.ts';
+export { CHECKS, messagingLibraryProblems, type Check } from './messaging-library.ts';
 
 export interface MessageRecommendation {
   start: number;
@@ -91,16 +91,15 @@ function chosen(findings: readonly (Finding & { check: Check })[], library: Mess
   return said.filter((f) => kept.has(f));
 }
 
-export function recommendMessage(text: string, sender: Party, recipient: Party): MessageRecommendation[] {
-  return reviewDraft(text, sender, recipient).map(({ start, end, recommendation }) => ({ start, end, recommendation }));
+export function recommendMessage(text: string, sender: Party, recipient: Party, library: MessagingLibrary): MessageRecommendation[] {
+  return reviewDraft(text, sender, recipient, library).map(({ start, end, recommendation }) => ({ start, end, recommendation }));
 }
 
-export function reviewDraft(text: string, sender: Party, recipient: Party): CheckedRecommendation[] {
+export function reviewDraft(text: string, sender: Party, recipient: Party, library: MessagingLibrary): CheckedRecommendation[] {
   if (typeof text !== 'string' || text.trim() === '') return [];
   const scan = scanMessage(text.length > MESSAGE_MAX_CHARS ? text.slice(0, MESSAGE_MAX_CHARS) : text);
   const reader = viewParty(recipient);
   const writer = viewParty(sender);
-  const library = loadMessagingAdvice();
   const review = reviewScan(scan, { style: reader.style, name: reader.name });
   let findings = review.findings as (Finding & { check: Check })[];
   // Saying nothing would leave the writer guessing whether the draft was checked at all. Under

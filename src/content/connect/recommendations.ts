@@ -8,12 +8,11 @@
  * renders one field as HTML will render its neighbours the same way, so names are escaped
  * everywhere, not only where markup is allowed (docs/api-decisions.md).
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { escapeHtml } from '../../shared/html.ts';
 import { selectionPoint } from '../candidates.ts';
 import { composeProfileContent, OVERVIEW_SOURCE, toInlineHtml } from '../compose-profile.ts';
-import { OVERVIEW_SECTIONS, validatePhraseFile, type OverviewSection, type Phrase } from '../phrases.ts';
+import { OVERVIEW_SECTIONS, type OverviewSection, type Phrase } from '../phrases.ts';
+import type { Content } from '../load-content.ts';
 import { pickOne } from '../picking.ts';
 import { rankCandidates, seedOf, varyLeaders } from '../ranking.ts';
 import { viewParty, type Party } from '../party.ts';
@@ -38,42 +37,29 @@ export interface ConnectRecommendations {
   working_together: ConnectSection;
 }
 
-const SUMMARY_FILE = fileURLToPath(new URL('../phrases/summary.json', import.meta.url));
-let summaries: readonly Phrase[] | undefined;
-
-/** summary.json is not a profile section, so it is read here, with the library's own checks. */
-export function loadSummaryPhrases(): readonly Phrase[] {
-  if (summaries === undefined) {
-    const { phrases, problems } = validatePhraseFile('summary', JSON.parse(readFileSync(SUMMARY_FILE, 'utf8')) as unknown);
-    if (problems.length > 0) throw new Error(`summary.json is invalid:\n  ${problems.join('\n  ')}`);
-    summaries = Object.freeze(phrases.map((p) => Object.freeze(p)));
-  }
-  return summaries;
-}
-
 /**
  * The one-line overview, through the profile's own pipeline (the same candidates and ranking):
  * a central reading gets a centre summary naming its lean, others the best fitting of theirs.
  */
-export function summaryPhrase(reading: Reading): Phrase | null {
+export function summaryPhrase(reading: Reading, summaries: readonly Phrase[]): Phrase | null {
   const at = selectionPoint(reading);
   // As in every section, the summaries that fit about as well as the best take turns by the reading.
-  const ranked = varyLeaders(rankCandidates(loadSummaryPhrases(), at), seedOf(`summary|${reading.angle}|${at.strength}|${reading.role ?? '-'}`));
+  const ranked = varyLeaders(rankCandidates(summaries, at), seedOf(`summary|${reading.angle}|${at.strength}|${reading.role ?? '-'}`));
   return pickOne(ranked, [], reading.central ? 'central' : null);
 }
 
-export function composeConnectRecommendations(person: Party): ConnectRecommendations {
+export function composeConnectRecommendations(person: Party, content: Pick<Content, 'phrases' | 'summaries'>): ConnectRecommendations {
   const view = viewParty(person);
   const { reading } = view;
   // Thin evidence: the profile's own opening, which says the picture is tentative, then its first sentence.
-  const summary = reading.evidence === 'thin' ? null : summaryPhrase(reading);
+  const summary = reading.evidence === 'thin' ? null : summaryPhrase(reading, content.summaries);
   // The summary is the page's headline: nothing below it may take another side of what it says.
-  const content = composeProfileContent({ reading, firstName: view.name, pageStances: summary?.stance ?? [] });
-  const headline = summary === null ? content.summary : personalize(wordStatements([summary], reading.evidence)[0] ?? '', view.name);
+  const profile = composeProfileContent({ reading, firstName: view.name, pageStances: summary?.stance ?? [] }, content.phrases);
+  const headline = summary === null ? profile.summary : personalize(wordStatements([summary], reading.evidence)[0] ?? '', view.name);
   const block = (key: OverviewSection): ConnectSection => ({
-    overview: toInlineHtml(content.section_overviews[key]),
-    phrases: content[OVERVIEW_SOURCE[key]].map((phrase) => escapeHtml(phrase)),
+    overview: toInlineHtml(profile.section_overviews[key]),
+    phrases: profile[OVERVIEW_SOURCE[key]].map((phrase) => escapeHtml(phrase)),
   });
   const blocks = Object.fromEntries(OVERVIEW_SECTIONS.map((key) => [key, block(key)])) as Record<OverviewSection, ConnectSection>;
-  return { overview: toInlineHtml(headline), qualities: content.qualities.map((q) => escapeHtml(q)), ...blocks };
+  return { overview: toInlineHtml(headline), qualities: profile.qualities.map((q) => escapeHtml(q)), ...blocks };
 }

@@ -19,7 +19,6 @@ import { angularDistance } from '../../personality/circle.ts';
 import { STYLE_AXES, viewParty, type Party, type PartyView, type Style } from '../party.ts';
 import { isLean, knownTraitLevels, levelEnd } from '../traits.ts';
 import {
-  loadRelationshipLibrary,
   PAIRS,
   RELATIONSHIP_TOPICS,
   type Pair,
@@ -142,7 +141,7 @@ function slotsFor(one: PartyView, two: PartyView, lastOne: string | null, lastTw
 export function composeRelationship(
   one: Party,
   two: Party,
-  library: RelationshipLibrary = loadRelationshipLibrary(),
+  library: RelationshipLibrary,
 ): RelationshipAdvice {
   const a = viewParty(one);
   // A style is its type's first letter, so two people of one type are always of one style.

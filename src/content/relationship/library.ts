@@ -25,10 +25,9 @@
  * `{self}`; dynamics: either of the two); the advice after its first `<br>` is the firm text's.
  * With a care variant as well it has the combined `if_careful_tentative` / `if_loose_tentative`.
  *
- * Read and checked once; a broken file fails loudly, like the phrase library.
+ * Read and checked once at start-up (load-content.ts: its schema, then `validateRelationshipLibrary`
+ * for what a schema cannot say); a broken file stops the start.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Style } from '../party.ts';
 import { HEDGE, HEDGE_MISSING } from '../hedge.ts';
 import { isRecord } from '../../shared/records.ts';
@@ -81,8 +80,6 @@ export interface RelationshipLibrary {
   dynamics: readonly DynamicsEntry[];
   overview: readonly OverviewEntry[];
 }
-
-const DIR = fileURLToPath(new URL('./', import.meta.url));
 
 function oneOf<T extends string>(list: readonly T[], value: unknown): value is T {
   return typeof value === 'string' && (list as readonly string[]).includes(value);
@@ -269,22 +266,4 @@ export function validateRelationshipLibrary(raw: { needs: unknown; dynamics: unk
     }
   }
   return { library: { needs, dynamics, overview }, problems };
-}
-
-export function readRelationshipLibrary(dir: string = DIR): RelationshipLibrary {
-  const read = (name: string): unknown => JSON.parse(readFileSync(`${dir}/${name}.json`, 'utf8')) as unknown;
-  const { library, problems } = validateRelationshipLibrary({
-    needs: read('needs'),
-    dynamics: read('dynamics'),
-    overview: read('overview'),
-  });
-  if (problems.length > 0) throw new Error(`relationship library is invalid:\n  ${problems.join('\n  ')}`);
-  return library;
-}
-
-let cached: RelationshipLibrary | undefined;
-
-export function loadRelationshipLibrary(): RelationshipLibrary {
-  cached ??= readRelationshipLibrary();
-  return cached;
 }

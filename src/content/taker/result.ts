@@ -1,8 +1,8 @@
 /**
  * What the result page and its PDF say to the person who took the test (result.json): written
  * to them, in the second person, where the phrase library speaks of a person to the people who
- * look them up. Content as data, read and checked once: a broken file stops start-up with every
- * problem listed, like the phrase library.
+ * look them up. Content as data, read and checked once at start-up (load-content.ts: its schema,
+ * then `parseTakerResultContent`): a broken file stops start-up with every problem listed.
  *
  * - `styles`: per DISC style (D, I, S, C), a name, a one-line gist and the lists the page
  *   shows: strengths, blind spots, how you communicate, how you work, what drains you.
@@ -16,7 +16,6 @@
  * An entry may carry `claims` (a side of a measured trait, `structure:orderly`, …, as in the
  * phrase library): it is left out for a taker whose test measured the other side.
  */
-import { readFileSync } from 'node:fs';
 import { isRecord } from '../../shared/records.ts';
 
 /**
@@ -169,11 +168,4 @@ export function parseTakerResultContent(json: unknown): TakerResultContent {
   }
   if (problems.length > 0) throw new TakerResultContentError(problems);
   return { styles, types, balanced, traits, scales };
-}
-
-const FILE = new URL('./result.json', import.meta.url);
-
-/** Reads and checks result.json; call once at start-up and pass the result on. */
-export function loadTakerResultContent(): TakerResultContent {
-  return parseTakerResultContent(JSON.parse(readFileSync(FILE, 'utf8')));
 }

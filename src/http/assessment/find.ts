@@ -53,7 +53,7 @@ export const assessmentFindRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }>
     const email = request.query.email.trim();
     const userId = await tokenUser(ctx.db, tokenOf(request).id);
     const taker = await findTakerForUser(ctx.db, userId, email);
-    const { view, content } = describePersonality(taker.estimate, taker.firstName);
+    const { view, content } = describePersonality(ctx.content.phrases, taker.estimate, taker.firstName);
     const withHiring = request.query['options[hiring]'] === true && taker.hiring.length > 0;
     return {
       first_name: taker.firstName ?? '',

@@ -28,7 +28,7 @@ const schema = {
 export const emailsRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   const handler = async (request: { params: { request_id: string } } & Parameters<typeof tokenOf>[0]) => {
     const profile = await completedProfile(ctx.db, tokenOf(request).id, request.params.request_id);
-    return composeSampleEmails(partyOf(profile), null);
+    return composeSampleEmails(partyOf(profile), null, ctx.content.emails);
   };
   // One registration per method and path, so each has its own operation id in the OpenAPI document.
   app.route({ method: 'POST', url: '/v1/emails/:request_id', schema: { ...schema, operationId: 'createSampleEmails' }, handler });

@@ -54,7 +54,7 @@ export const messagingRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
     if (text.length > MESSAGE_MAX_CHARS) throw new AppError('payload_too_large', `The message has ${text.length} characters; the limit is ${MESSAGE_MAX_CHARS}.`);
     const sender = await completedProfile(ctx.db, tokenId, params.sender);
     const recipient = await completedProfile(ctx.db, tokenId, params.recipient);
-    return recommendMessage(text, partyOf(sender), partyOf(recipient));
+    return recommendMessage(text, partyOf(sender), partyOf(recipient), ctx.content.messaging);
   };
   app.get('/v1/messaging/:sender/:recipient', { schema: getSchema, ...messageBody }, async (request) => {
     const text = textOf(await readGetJsonBody(request, messageBody.config.bodyCaps)) ?? request.query.text;

@@ -41,7 +41,7 @@ export const relationshipsRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
       if (request.params.profile_one === request.params.profile_two || (one.personId !== null && one.personId === two.personId)) {
         throw new AppError('bad_request', 'Both request ids are searches that found the same person; a relationship needs two different people.');
       }
-      return composeRelationship(partyOf(one), partyOf(two));
+      return composeRelationship(partyOf(one), partyOf(two), ctx.content.relationship);
     },
   });
 };

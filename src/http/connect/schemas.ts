@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { FoundProfile } from '../../connect/requests.ts';
 import { composeConnectRecommendations } from '../../content/connect/recommendations.ts';
+import type { Content } from '../../content/load-content.ts';
 import { personalityView } from '../../personality/views.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import { TEXT_TYPES } from '../../people/person.ts';
@@ -71,7 +72,7 @@ export const ProfileC2 = Type.Object(
 );
 
 /** C2 for a found profile. Its names are escaped like every other Connect string: a client may render any of them as HTML. */
-export function toC2(request: FastifyRequest, connectUrl: string | null, id: string, profile: FoundProfile) {
+export function toC2(request: FastifyRequest, connectUrl: string | null, id: string, profile: FoundProfile, content: Content) {
   const view = personalityView(profile.estimate);
   return {
     info: {
@@ -81,7 +82,7 @@ export function toC2(request: FastifyRequest, connectUrl: string | null, id: str
       disc_image: discMapUrl(publicBase(request, connectUrl), view.point),
       has_assessment: profile.hasAssessment,
     },
-    recommendations: composeConnectRecommendations({ firstName: profile.firstName, estimate: profile.estimate, title: profile.title }),
+    recommendations: composeConnectRecommendations({ firstName: profile.firstName, estimate: profile.estimate, title: profile.title }, content),
     request_id: id,
   };
 }

@@ -41,7 +41,7 @@ export const analysisGetRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = 
       return reply.status(202).send({ data: { id: analysis.id, status: 'processing' as const } });
     }
     if (!analysis.estimate) return noPersonality(analysis.failureReason);
-    const shaped = toA3(describePersonality(analysis.estimate));
+    const shaped = toA3(describePersonality(ctx.content.phrases, analysis.estimate));
     return { data: { id: analysis.id, status: 'complete' as const, ...shaped.data } };
   });
 };

@@ -27,6 +27,6 @@ export const analysisTextGetRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }
   app.get('/v1/analysis/text', { schema }, async (request) => {
     const result = await analyzeSubmittedText(ctx.textPool, request.query.text, request.query.text_type);
     if (!result.estimate) return noPersonality(result.reason);
-    return toA2(describePersonality(result.estimate), publicBase(request, ctx.config.publicBaseUrl));
+    return toA2(describePersonality(ctx.content.phrases, result.estimate), publicBase(request, ctx.config.publicBaseUrl));
   });
 };

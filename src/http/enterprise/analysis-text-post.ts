@@ -115,6 +115,6 @@ export const analysisTextPostRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext 
     const { text, textType } = await submittedText(request, request.query);
     const result = await analyzeSubmittedText(ctx.textPool, text, textType);
     if (!result.estimate) return noPersonality(result.reason);
-    return toA3(describePersonality(result.estimate));
+    return toA3(describePersonality(ctx.content.phrases, result.estimate));
   });
 };

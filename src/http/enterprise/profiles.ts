@@ -53,7 +53,7 @@ export const profilesRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
   app.get('/v1/profiles', { schema }, async (request) => {
     const person = await lookupPerson(ctx.people, { email: request.query.email, linkedinUrl: request.query.linkedin_url });
     if (!person.estimate) return noPersonality();
-    const { view, content } = describePersonality(person.estimate, person.firstName, { title: person.title });
+    const { view, content } = describePersonality(ctx.content.phrases, person.estimate, person.firstName, { title: person.title });
     const base = publicBase(request, ctx.config.publicBaseUrl);
     return {
       data: {

@@ -55,7 +55,7 @@ export const dashboardPeopleRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext 
       const base = publicBase(request, ctx.config.publicBaseUrl);
       const { takers } = await listTakers(ctx.db, session.user.id, { query: request.query.q ?? '', limit: CSV_ROWS });
       const rows = takers.map((t) => {
-        const { view } = describePersonality(t.estimate, t.firstName);
+        const { view } = describePersonality(ctx.content.phrases, t.estimate, t.firstName);
         const profileUrl = t.publicId === null ? null : profilePageUrl(base, t.publicId);
         return { takenAt: t.takenAt, firstName: t.firstName, lastName: t.lastName, email: t.email, discType: view.disc_type, archetype: view.archetype, role: t.role, profileUrl };
       });

@@ -34,7 +34,7 @@ export async function render(ctx: AppContext, request: FastifyRequest, reply: Fa
   const query = extras.query?.trim() ?? '';
   const listed = await listTakers(ctx.db, user.id, { query });
   const takers = listed.takers.map((t) => {
-    const { view } = describePersonality(t.estimate, t.firstName);
+    const { view } = describePersonality(ctx.content.phrases, t.estimate, t.firstName);
     return {
       name: [t.firstName, t.lastName].filter((n): n is string => !!n).join(' ') || '—',
       email: t.email ?? '',

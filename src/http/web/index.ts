@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { loadQuestionnaire } from '../../assessment/questionnaire.ts';
-import { loadTakerResultContent } from '../../content/taker/result.ts';
 import type { AppContext } from '../../context.ts';
 import { assetRoutes } from './assets.ts';
 import { authRoutes } from './auth.ts';
@@ -18,8 +17,8 @@ import { testPageRoutes } from './test-page.ts';
 export const assessmentPages: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.setErrorHandler(htmlErrorHandler);
   const questionnaire = loadQuestionnaire();
-  // What the result page says to its taker, checked once here: a broken file stops the start.
-  const content = loadTakerResultContent();
+  // What the result page says to its taker, checked at start-up with the rest of the content.
+  const content = ctx.content.takerResult;
   await app.register(assetRoutes);
   await app.register(testPageRoutes, { ctx, questionnaire });
   await app.register(resultPageRoutes, { ctx, content });

@@ -9,10 +9,11 @@ import { scanMessage } from '../../../src/content/connect/message-scan.ts';
 import type { Style } from '../../../src/content/party.ts';
 import { SPLITS, checkerSpans, precision, readDrafts, recall, score, spansOverASentence } from '../../../training/drafts/score.ts';
 import { AXIS, partyAt } from './helpers.ts';
+import { shipped } from '../../helpers/content.ts';
 
 /** What the checker says on a draft to `reader` (of `style`) from a writer of `writer`'s style: each as [check, quoted words]. */
 function said(text: string, reader: string, style: Style, writer: Style = style): [string, string][] {
-  return reviewDraft(text, partyAt('Sam', AXIS[writer]), partyAt(reader, AXIS[style])).map((r: CheckedRecommendation) => [r.check, text.slice(r.start, r.end)]);
+  return reviewDraft(text, partyAt('Sam', AXIS[writer]), partyAt(reader, AXIS[style]), shipped.messaging).map((r: CheckedRecommendation) => [r.check, text.slice(r.start, r.end)]);
 }
 const PUSHING = new Set(['pressure', 'booked', 'leverage', 'brush_off']);
 const pushes = (found: [string, string][]): string[] => found.filter(([check]) => PUSHING.has(check)).map(([, words]) => words);
@@ -48,7 +49,7 @@ describe('the draft checker on pressure', () => {
     const found = said(text, 'Rosa', 'D');
     expect(pushes(found)).toEqual(['ASAP']);
     expect(found.find(([check]) => check === 'pressure')).toBeDefined();
-    const recs = reviewDraft(text, partyAt('Sam', AXIS.D), partyAt('Rosa', AXIS.D)).filter((r) => r.check === 'pressure');
+    const recs = reviewDraft(text, partyAt('Sam', AXIS.D), partyAt('Rosa', AXIS.D), shipped.messaging).filter((r) => r.check === 'pressure');
     expect(recs.map((r) => r.start)).toEqual([text.lastIndexOf('ASAP')]);
   });
 
@@ -79,7 +80,7 @@ describe('the draft checker on hedges and filler', () => {
   it('marks every filler word, and the note on the habit counts them', () => {
     const text = 'Hi Rosa, basically the plan is fine. Honestly, the budget is literally the only open point, and to be honest it is actually small. Could you approve it?';
     expect(of(said(text, 'Rosa', 'D', 'C'), 'filler')).toEqual(['basically', 'Honestly', 'literally', 'to be honest', 'actually']);
-    const notes = reviewDraft(text, partyAt('Sam', AXIS.D), partyAt('Rosa', AXIS.D)).map((r) => /rapport-sender">([^<]*)/.exec(r.recommendation)?.[1]).filter((n) => n !== undefined);
+    const notes = reviewDraft(text, partyAt('Sam', AXIS.D), partyAt('Rosa', AXIS.D), shipped.messaging).map((r) => /rapport-sender">([^<]*)/.exec(r.recommendation)?.[1]).filter((n) => n !== undefined);
     expect(notes).toEqual(['This draft has 5 filler words; they may be a habit of speech, and in writing they only add length.']);
   });
 });

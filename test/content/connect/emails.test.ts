@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   composeSampleEmails,
   emailLibraryProblems,
-  loadEmailLibrary,
   SENDER_NAME_PLACEHOLDER,
   type SampleEmail,
 } from '../../../src/content/connect/emails.ts';
@@ -12,10 +11,11 @@ import { composeConnectRecommendations } from '../../../src/content/connect/reco
 import { TENTATIVE_CONFIDENCE } from '../../../src/content/reading.ts';
 import type { Party } from '../../../src/content/party.ts';
 import { AXIS, partyAt, tagsIn, TYPE_ANGLES, withConfidence } from './helpers.ts';
+import { shipped } from '../../helpers/content.ts';
 
 describe('the email templates', () => {
   it('are complete and valid', () => {
-    const library = loadEmailLibrary();
+    const library = shipped.emails;
     expect(emailLibraryProblems(library)).toEqual([]);
     expect(library.situations.map((s) => s.key)).toEqual(
       expect.arrayContaining(['introduction', 'follow_up', 'meeting_request', 'bad_news', 'decision', 'thank_you']),
@@ -25,7 +25,7 @@ describe('the email templates', () => {
   });
 
   it('reports broken templates', () => {
-    const library = structuredClone(loadEmailLibrary());
+    const library = structuredClone(shipped.emails);
     const first = library.situations[0];
     if (first === undefined) throw new Error('no situations');
     first.text.D = ['Hello,', 'No name, no signature'];
@@ -41,7 +41,7 @@ describe('the email templates', () => {
   });
 
   it('refuses a tentative wording that states the style as fact, repeats the firm text or repeats another situation', () => {
-    const library = structuredClone(loadEmailLibrary());
+    const library = structuredClone(shipped.emails);
     const [first, second] = library.situations;
     if (first === undefined || second === undefined) throw new Error('no situations');
     first.tips.D = [{ text: '{name} wants it short.', tentative: '{name} wants it short, always.' }, ...first.tips.D.slice(1)];
@@ -61,7 +61,7 @@ describe('the email templates', () => {
 
 describe('composeSampleEmails', () => {
   it.each(TYPE_ANGLES)('gives labelled, described, signed emails at %s°', (angle) => {
-    const emails = composeSampleEmails(partyAt('Noor', angle), partyAt('Al', 0));
+    const emails = composeSampleEmails(partyAt('Noor', angle), partyAt('Al', 0), shipped.emails);
     expect(emails.length).toBeGreaterThanOrEqual(6);
     expect(new Set(emails.map((e) => e.label)).size).toBe(emails.length);
     for (const e of emails) {
@@ -76,37 +76,37 @@ describe('composeSampleEmails', () => {
   });
 
   it('writes genuinely different emails for D, I, S, C and a blend', () => {
-    const bodies = [AXIS.D, AXIS.I, AXIS.S, AXIS.C].map((a) => composeSampleEmails(partyAt('Noor', a), null)[0]?.text);
-    bodies.push(composeSampleEmails(partyAt('Noor', AXIS.D, 10), null)[0]?.text);
+    const bodies = [AXIS.D, AXIS.I, AXIS.S, AXIS.C].map((a) => composeSampleEmails(partyAt('Noor', a), null, shipped.emails)[0]?.text);
+    bodies.push(composeSampleEmails(partyAt('Noor', AXIS.D, 10), null, shipped.emails)[0]?.text);
     expect(new Set(bodies).size).toBe(5);
     // A D reader gets the shortest emails, a C or S reader the longest.
-    const length = (angle: number): number => composeSampleEmails(partyAt('Noor', angle), null).reduce((n, e) => n + e.text.length, 0);
+    const length = (angle: number): number => composeSampleEmails(partyAt('Noor', angle), null, shipped.emails).reduce((n, e) => n + e.text.length, 0);
     expect(length(AXIS.D)).toBeLessThan(length(AXIS.C));
     expect(length(AXIS.D)).toBeLessThan(length(AXIS.S));
   });
 
   it('tells the sender about their own habits when styles differ, once', () => {
-    const fromI = composeSampleEmails(partyAt('Noor', AXIS.C), partyAt('Al', AXIS.I));
+    const fromI = composeSampleEmails(partyAt('Noor', AXIS.C), partyAt('Al', AXIS.I), shipped.emails);
     expect(fromI[0]?.description).toContain('You write with enthusiasm');
     expect(fromI.filter((e) => e.description.includes('You write')).length).toBe(1);
-    const fromC = composeSampleEmails(partyAt('Noor', AXIS.C), partyAt('Al', AXIS.C));
+    const fromC = composeSampleEmails(partyAt('Noor', AXIS.C), partyAt('Al', AXIS.C), shipped.emails);
     expect(fromC[0]?.description).not.toContain('You write');
-    expect(composeSampleEmails(partyAt('Noor', AXIS.C), null)[0]?.description).not.toContain('You write');
+    expect(composeSampleEmails(partyAt('Noor', AXIS.C), null, shipped.emails)[0]?.description).not.toContain('You write');
   });
 
   it('escapes the name and falls back to "there"', () => {
-    const emails = composeSampleEmails(partyAt('<b>Noor</b> & co', AXIS.I), null);
+    const emails = composeSampleEmails(partyAt('<b>Noor</b> & co', AXIS.I), null, shipped.emails);
     for (const e of emails) {
       expect(e.text).toContain('&lt;b&gt;Noor&lt;/b&gt; &amp; co');
       expect(e.text + e.description).not.toContain('<b>');
     }
-    const anonymous = composeSampleEmails(partyAt(null, AXIS.S), null);
+    const anonymous = composeSampleEmails(partyAt(null, AXIS.S), null, shipped.emails);
     for (const e of anonymous) expect(e.text).toMatch(/^(Hi|Hello) there,/);
     expect(anonymous[0]?.description).toContain('<p>Your contact');
   });
 
   it('is deterministic', () => {
-    expect(composeSampleEmails(partyAt('Noor', 80), partyAt('Al', 300))).toEqual(composeSampleEmails(partyAt('Noor', 80), partyAt('Al', 300)));
+    expect(composeSampleEmails(partyAt('Noor', 80), partyAt('Al', 300), shipped.emails)).toEqual(composeSampleEmails(partyAt('Noor', 80), partyAt('Al', 300), shipped.emails));
   });
 });
 
@@ -135,7 +135,7 @@ const READERS = {
 
 describe('variety in the sample emails', () => {
   it.each(Object.entries(READERS))('never repeats a sentence of advice across the situations (%s reader)', (_style, reader) => {
-    const emails = composeSampleEmails(reader, null);
+    const emails = composeSampleEmails(reader, null, shipped.emails);
     const where = new Map<string, string>();
     for (const email of emails) {
       for (const sentence of sentences(email.description)) {
@@ -147,7 +147,7 @@ describe('variety in the sample emails', () => {
   });
 
   it('writes each situation differently for each style, not by swapping a few words', () => {
-    const byStyle = Object.values(READERS).map((reader) => composeSampleEmails(reader, null));
+    const byStyle = Object.values(READERS).map((reader) => composeSampleEmails(reader, null, shipped.emails));
     const situations = byStyle[0]?.length ?? 0;
     expect(situations).toBeGreaterThanOrEqual(6);
     for (let i = 0; i < situations; i += 1) {
@@ -167,8 +167,8 @@ describe('variety in the sample emails', () => {
   });
 
   it('gives a blend reader advice of its own, not a pure style\'s', () => {
-    const blend = composeSampleEmails(READERS.blend, null).map((e) => e.description);
-    const pure = composeSampleEmails(partyAt('Noor', AXIS.I), null).map((e) => e.description);
+    const blend = composeSampleEmails(READERS.blend, null, shipped.emails).map((e) => e.description);
+    const pure = composeSampleEmails(partyAt('Noor', AXIS.I), null, shipped.emails).map((e) => e.description);
     for (const [i, description] of blend.entries()) expect(description).not.toBe(pure[i]);
   });
 });
@@ -180,8 +180,8 @@ describe("composeSampleEmails for a reader whose placement is tentative (thin ev
 
   it('says how the reader takes each email as a tendency, notes once that the tips are tentative, and leaves the emails as they are', () => {
     for (const angle of [AXIS.D, AXIS.I, AXIS.S, AXIS.C]) {
-      const sure = composeSampleEmails(partyAt('Noor', angle), null);
-      const unsure = composeSampleEmails(thin(partyAt('Noor', angle)), null);
+      const sure = composeSampleEmails(partyAt('Noor', angle), null, shipped.emails);
+      const unsure = composeSampleEmails(thin(partyAt('Noor', angle)), null, shipped.emails);
       expect(unsure.map((e) => e.text), String(angle)).toEqual(sure.map((e) => e.text));
       expect(unsure.map((e) => e.label)).toEqual(sure.map((e) => e.label));
       expect(unsure.filter((e) => e.description.includes('There is not much of'))).toHaveLength(1);
@@ -195,7 +195,7 @@ describe("composeSampleEmails for a reader whose placement is tentative (thin ev
         expect(paragraphs(email.description).slice(1, 2)).toEqual(paragraphs(sure[i]?.description ?? '').slice(1, 2));
       }
     }
-    const d = composeSampleEmails(thin(partyAt('Noor', AXIS.D)), null);
+    const d = composeSampleEmails(thin(partyAt('Noor', AXIS.D)), null, shipped.emails);
     expect(d[0]?.description).toMatch(
       /^<p>Noor is likely to decide from the first two lines whether an email from a stranger is worth the time, and a paragraph about who you are may not survive that test\.<\/p>/,
     );
@@ -205,17 +205,17 @@ describe("composeSampleEmails for a reader whose placement is tentative (thin ev
   it('does not call a tentative reader near the centre balanced: the emails follow the way their writing points, hedged', () => {
     // Thin evidence is no proof of a balanced style: a reader whose few words lean I gets the I
     // emails (the balanced ones are for a reading that is central on moderate or strong evidence).
-    const weak = composeSampleEmails(thin(partyAt('Noor', AXIS.I, 10)), null);
+    const weak = composeSampleEmails(thin(partyAt('Noor', AXIS.I, 10)), null, shipped.emails);
     expect(JSON.stringify(weak)).not.toMatch(/no strong leaning|works best for Noor/);
-    expect(weak.map((e) => e.text)).toEqual(composeSampleEmails(partyAt('Noor', AXIS.I, 60), null).map((e) => e.text));
+    expect(weak.map((e) => e.text)).toEqual(composeSampleEmails(partyAt('Noor', AXIS.I, 60), null, shipped.emails).map((e) => e.text));
     expect(weak[0]?.description).toMatch(/^<p>Noor seems to answer people more readily/);
-    expect(composeSampleEmails(partyAt('Noor', AXIS.I, 10), null)[0]?.description).toContain('Noor has no strong leaning');
+    expect(composeSampleEmails(partyAt('Noor', AXIS.I, 10), null, shipped.emails)[0]?.description).toContain('Noor has no strong leaning');
   });
 
   it('never repeats a sentence of advice across the six emails a tentative reader gets', () => {
     for (const reader of Object.values(READERS).map(thin)) {
       const where = new Map<string, string>();
-      for (const email of composeSampleEmails(reader, null)) {
+      for (const email of composeSampleEmails(reader, null, shipped.emails)) {
         for (const sentence of sentences(email.description)) {
           expect(where.get(sentence), `"${sentence}" in ${email.label}`).toBeUndefined();
           where.set(sentence, email.label);
@@ -225,7 +225,7 @@ describe("composeSampleEmails for a reader whose placement is tentative (thin ev
   });
 
   it("hedges the note on the sender's habit for whichever of the two is tentative", () => {
-    const note = (reader: Party, sender: Party): string | undefined => paragraphs(composeSampleEmails(reader, sender)[0]?.description ?? '').find((p) => p.startsWith('You'));
+    const note = (reader: Party, sender: Party): string | undefined => paragraphs(composeSampleEmails(reader, sender, shipped.emails)[0]?.description ?? '').find((p) => p.startsWith('You'));
     const noor = partyAt('Noor', AXIS.C);
     const al = partyAt('Al', AXIS.I);
     expect(note(noor, al)).toBe('You write with enthusiasm; Noor trusts evidence, so swap the adjectives for figures and keep the structure tidy.');
@@ -233,25 +233,25 @@ describe("composeSampleEmails for a reader whose placement is tentative (thin ev
     expect(note(noor, thin(al))).toBe('You may write with enthusiasm; Noor trusts evidence, so swap the adjectives for figures and keep the structure tidy.');
     expect(note(thin(noor), thin(al))).toBe('You may write with enthusiasm, and Noor seems to trust evidence, so swap the adjectives for figures and keep the structure tidy.');
     // Said after the note that the tips are tentative.
-    expect(composeSampleEmails(thin(noor), al)[0]?.description).toMatch(/writing to go on.*<\/p><p>You write with enthusiasm/);
+    expect(composeSampleEmails(thin(noor), al, shipped.emails)[0]?.description).toMatch(/writing to go on.*<\/p><p>You write with enthusiasm/);
   });
 
   it("gives a confident reader today's descriptions, word for word, at any evidence level from the threshold up", () => {
     const today =
       "<p>Noor will check an introduction for substance: why you are writing to this person in particular, and whether your claims hold up.</p><p>Name the specific problem you think Noor's team faces, give one result with its source and sample size, and attach a short summary to read before any call. Propose a meeting of fixed length with a clear purpose.</p><p>You write with enthusiasm; Noor trusts evidence, so swap the adjectives for figures and keep the structure tidy.</p>";
-    const first = composeSampleEmails(partyAt('Noor', AXIS.C), partyAt('Al', AXIS.I));
+    const first = composeSampleEmails(partyAt('Noor', AXIS.C), partyAt('Al', AXIS.I), shipped.emails);
     expect(first[0]?.description).toBe(today);
     expect(JSON.stringify(first)).not.toMatch(/There is not much|writing suggests/);
     for (const confidence of [TENTATIVE_CONFIDENCE / 100, 0.3, 0.95]) {
-      expect(composeSampleEmails(withConfidence(partyAt('Noor', AXIS.C), confidence), withConfidence(partyAt('Al', AXIS.I), confidence)), String(confidence)).toEqual(first);
+      expect(composeSampleEmails(withConfidence(partyAt('Noor', AXIS.C), confidence), withConfidence(partyAt('Al', AXIS.I), confidence), shipped.emails), String(confidence)).toEqual(first);
     }
   });
 
   it("uses the individual profile's threshold: the tips are tentative exactly where the reader's C2 profile opens as tentative", () => {
     for (const confidence of [0.05, (TENTATIVE_CONFIDENCE - 1) / 100, TENTATIVE_CONFIDENCE / 100, 0.3, 0.95]) {
       const reader = withConfidence(partyAt('Noor', AXIS.S), confidence);
-      const hedged = composeSampleEmails(reader, null)[0]?.description.includes('these tips are tentative') ?? false;
-      expect(hedged, String(confidence)).toBe(/tentative/.test(composeConnectRecommendations(reader).overview));
+      const hedged = composeSampleEmails(reader, null, shipped.emails)[0]?.description.includes('these tips are tentative') ?? false;
+      expect(hedged, String(confidence)).toBe(/tentative/.test(composeConnectRecommendations(reader, shipped).overview));
       expect(hedged, String(confidence)).toBe(confidence * 100 < TENTATIVE_CONFIDENCE);
     }
   });
