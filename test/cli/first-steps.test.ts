@@ -15,7 +15,7 @@ let env: Record<string, string>;
 let checkout: string;
 
 beforeAll(async () => {
-  cli = await cliEnvironment('first-steps');
+  cli = await cliEnvironment('first-steps', { database: 'none' });
   ({ env } = cli);
   checkout = path.join(cli.dir, 'checkout');
   mkdirSync(checkout);

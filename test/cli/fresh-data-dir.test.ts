@@ -6,7 +6,7 @@ import { runCli } from '../helpers/process.ts';
 
 let cli: CliEnvironment;
 beforeAll(async () => {
-  cli = await cliEnvironment('fresh-data-dir');
+  cli = await cliEnvironment('fresh-data-dir', { database: 'none' });
 });
 afterAll(async () => {
   await cli.cleanup();

@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { createTestDb, type TestDb } from './db.ts';
 
 export interface CliEnvironment {
@@ -14,15 +15,26 @@ export interface CliEnvironment {
   cleanup(): Promise<void>;
 }
 
+export interface CliEnvironmentOptions {
+  /**
+   * `migrated` (the default): the data directory starts with a migrated, empty embedded
+   * database, copied from the suite's template (test/helpers/global-setup.ts), as a PostgreSQL
+   * run starts with a migrated database of its own; creating one costs a process seconds of CPU.
+   * `none`: no database yet, for tests of what the CLI or the service does on first use.
+   */
+  database?: 'migrated' | 'none';
+}
+
 /**
  * What a test that runs the CLI or the service as a process needs: its own data directory, and
  * when the suite runs on PostgreSQL (DATABASE_URL set), its own database there.
  */
-export async function cliEnvironment(prefix: string): Promise<CliEnvironment> {
+export async function cliEnvironment(prefix: string, options: CliEnvironmentOptions = {}): Promise<CliEnvironment> {
   const dir = mkdtempSync(path.join(tmpdir(), `rapport-${prefix}-`));
   const dataDir = path.join(dir, 'data');
   const env: Record<string, string> = { RAPPORT_DATA_DIR: dataDir, LOG_LEVEL: 'info', RAPPORT_DEMO_DATA: 'false' };
   let testDb: TestDb | null = null;
+  if (!process.env.DATABASE_URL && options.database !== 'none') cpSync(inject('embeddedDataDir'), dataDir, { recursive: true });
   if (process.env.DATABASE_URL) {
     testDb = await createTestDb();
     await testDb.db.close();

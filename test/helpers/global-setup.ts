@@ -1,30 +1,44 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openEmbedded } from '../../src/db/embedded.ts';
 import { migrate } from '../../src/db/migrate.ts';
+import { openDatabase } from '../../src/db/open.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     embeddedTemplate: string;
+    /** A data directory holding a migrated embedded database, closed: copied by tests that run the CLI or the service as a process. */
+    embeddedDataDir: string;
   }
 }
 
 /**
- * Creating a PGlite cluster takes seconds; loading a dumped one takes half a second. Build one
- * migrated template per run and let every test file start from a copy of it.
+ * Creating a PGlite cluster takes seconds of CPU; loading a dumped one takes half a second. Build
+ * one migrated template per run and let every test file start from a copy of it: a dump for
+ * the database a test opens in its own process, and a data directory, made the way the service
+ * makes one (src/db/open.ts), for the CLI and service processes a test starts.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'rapport-test-'));
   const file = path.join(dir, 'template.tar');
+  const dataDir = path.join(dir, 'data');
   if (!process.env.DATABASE_URL) {
     const db = await openEmbedded();
     await migrate(db);
     const dump = await db.pglite.dumpDataDir('none');
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     await db.close();
+    // The same database in a data directory: loaded from the dump, then opened as the service
+    // opens one (lock, private files, migrations) and closed.
+    mkdirSync(dataDir);
+    const loaded = await openEmbedded({ dataDir: path.join(dataDir, 'pgdata'), loadDataDir: dump });
+    await loaded.close();
+    const opened = await openDatabase({ databaseUrl: null, dataDir });
+    await opened.close();
   }
   project.provide('embeddedTemplate', file);
+  project.provide('embeddedDataDir', dataDir);
   return () => rmSync(dir, { recursive: true, force: true });
 }
