@@ -3,7 +3,7 @@
  *
  *   npx tsx bench/import.ts [--people N] [--lookups N] [--keep]
  *
- * Generates N people (default 100,000) with a 200-word bio each into a temp JSON Lines file,
+ * Generates N people (default 100,000) with a professional bio each (from the labelled corpus) into a temp JSON Lines file,
  * imports it, prints people/s; then times point lookups by email over random addresses: a plain
  * query, the same as a prepared statement, and the repository's findPersonSummary.
  */
