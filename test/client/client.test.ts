@@ -87,7 +87,11 @@ describe('group A, Enterprise', () => {
     expect(events.map((e) => e.type)).toEqual(['analysis.finished', 'analysis.finished']);
     expect(events.map((e) => (e.type === 'analysis.finished' ? e.data.analysis_id : null)).sort()).toEqual([fromPath, fromStream].sort());
     expect(() => verifyWebhook('whsec_' + Buffer.alloc(32, 1).toString('base64'), got[0]?.body ?? '', headersOf(got[0] ?? { headers: {} }))).toThrow(WebhookVerificationError);
-    expect(await client.webhooks.deliveries(endpoint.id)).toMatchObject({ data: [{ status: 'delivered' }, { status: 'delivered' }] });
+    // The receiver's answer reaches the service a moment after the request reached the receiver:
+    // the delivery is marked delivered once the service has read that answer.
+    await expect
+      .poll(() => client.webhooks.deliveries(endpoint.id), { timeout: 10_000, interval: 50 })
+      .toMatchObject({ data: [{ status: 'delivered' }, { status: 'delivered' }] });
   });
 });
 
