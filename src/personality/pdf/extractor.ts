@@ -50,6 +50,8 @@ const WORKER_URL = workerEntry(import.meta.url, './worker.ts', './worker-boot.mj
 export interface PdfExtractorOptions {
   /** How long an idle thread is kept (default PDF_THREAD_IDLE_MS). */
   idleMs?: number;
+  /** Documents a thread reads before it is replaced (default RECYCLE_AFTER_JOBS). */
+  recycleAfterJobs?: number;
 }
 
 interface Job {
@@ -74,6 +76,7 @@ export class PdfExtractor {
   readonly limits: Readonly<PdfLimits>;
   private readonly poolSize: number;
   private readonly idleMs: number;
+  private readonly recycleAfterJobs: number;
   private readonly options: ExtractOptions;
   /** Made on the first document (or warm()): a service that reads no PDF holds no thread. */
   private pool: Piscina<PdfTask, PdfReply> | undefined;
@@ -89,6 +92,7 @@ export class PdfExtractor {
     this.limits = Object.freeze({ ...DEFAULT_PDF_LIMITS, ...limits });
     this.poolSize = Math.max(1, Math.floor(poolSize));
     this.idleMs = options.idleMs ?? PDF_THREAD_IDLE_MS;
+    this.recycleAfterJobs = Math.max(1, options.recycleAfterJobs ?? RECYCLE_AFTER_JOBS);
     this.options = {
       maxPages: this.limits.maxPages,
       hardPageCap: this.limits.maxPages * HARD_PAGE_CAP_FACTOR,
@@ -199,7 +203,7 @@ export class PdfExtractor {
     const controller = new AbortController();
     job.controller = controller;
     job.handovers += 1;
-    const task: PdfTask = { kind: 'extract', id: job.id, source: job.source, options: this.options, recycleAfterJobs: RECYCLE_AFTER_JOBS };
+    const task: PdfTask = { kind: 'extract', id: job.id, source: job.source, options: this.options, recycleAfterJobs: this.recycleAfterJobs };
     void this.threads()
       .run(task, { signal: controller.signal })
       .then(
