@@ -86,7 +86,7 @@ export default tseslint.config(
     // the process) and its order. TypeScript's project service reads each file's tsconfig.json.
     files: ['**/*.ts', '**/*.mts'],
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['pdfcheck.mts'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

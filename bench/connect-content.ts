@@ -5,7 +5,6 @@
  * a change) against this one, alternating, on the 300-word draft and on the labelled drafts
  * (training/drafts/), and prints the ratio.
  */
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { composeSampleEmails } from '../src/content/connect/emails.ts';
 import { recommendMessage } from '../src/content/connect/messaging.ts';
@@ -15,7 +14,7 @@ import type { Party } from '../src/content/party.ts';
 import { generatedPeople } from '../src/content/advice-overlap.ts';
 import { describePersonality } from '../src/content/describe.ts';
 import { prepareProfileContent } from '../src/content/compose-profile.ts';
-import { readDrafts } from '../training/drafts/score.ts';
+import { checkoutChecker, readDrafts } from '../training/drafts/score.ts';
 import { summarize, timeRuns as time } from './stats.ts';
 import { loadContent } from '../src/content/load-content.ts';
 
@@ -115,7 +114,7 @@ console.log(`  sample emails, varied pairs               median ${emailsVaried.m
 console.log(`  message, 300-word draft, varied pairs     median ${messageVaried.median.toFixed(3)} ms  p95 ${messageVaried.p95.toFixed(3)} ms`);
 console.log(`  300-word draft vs the 5 ms target: median ${(messaging.median / 5).toFixed(3)} ×, p95 ${(messaging.p95 / 5).toFixed(3)} × wall, ${(messagingCpu.p95 / 5).toFixed(3)} × CPU (target < 1)`);
 
-/** The checker as the `--before` checkout exported it (its advice read inside); this checkout's is given its library. */
+/** A checker of three arguments: the `--before` checkout's (training/drafts/score.ts gives it its library if it takes one), and this one's given its library. */
 type Checker = (text: string, sender: Party, recipient: Party) => unknown;
 const current: Checker = (text, sender, recipient) => recommendMessage(text, sender, recipient, shipped.messaging);
 
@@ -150,11 +149,11 @@ function against(before: Checker, work: () => (check: Checker) => void, runs: nu
 
 const { values } = parseArgs({ options: { before: { type: 'string' } } });
 if (values.before !== undefined) {
-  const module = (await import(resolve(values.before, 'src/content/connect/messaging.ts'))) as { recommendMessage: Checker };
+  const { recommend: before } = await checkoutChecker(values.before);
   const drafts = readDrafts();
   const parties = drafts.map((d) => ({ text: d.text, sender: party('Sam', 0.5, 0.2), recipient: party(d.recipient.first_name, d.recipient.style === 'D' || d.recipient.style === 'I' ? 0.6 : -0.6, d.recipient.style === 'I' || d.recipient.style === 'S' ? 0.5 : -0.5) }));
-  const long = against(module.recommendMessage, () => (check) => void check(text, sender, recipient), 100);
-  const labelled = against(module.recommendMessage, () => (check) => {
+  const long = against(before, () => (check) => void check(text, sender, recipient), 100);
+  const labelled = against(before, () => (check) => {
     for (const p of parties) check(p.text, p.sender, p.recipient);
   }, 5);
   console.log(`Draft checker against ${values.before} (CPU time, alternating rounds)`);

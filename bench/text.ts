@@ -14,6 +14,13 @@ import { loadContent } from '../src/content/load-content.ts';
 const shipped = loadContent();
 
 const words = BENCH_TEXT_1000.split(/\s+/).length;
+// The model file alone, read and parsed again: the best of three (a busy machine can set one aside).
+let modelLoadMs = Number.POSITIVE_INFINITY;
+for (let i = 0; i < 3; i += 1) {
+  const started = performance.now();
+  loadModel(DEFAULT_MODEL_PATH);
+  modelLoadMs = Math.min(modelLoadMs, performance.now() - started);
+}
 const loadStart = performance.now();
 const model = loadModel();
 const first = analyzeText(BENCH_TEXT_1000, { model });
@@ -26,6 +33,7 @@ const withEvidence = summarize(time(500, () => analyzeText(BENCH_TEXT_1000, { ev
 const estimate = first.estimate;
 const described = summarize(time(500, () => describePersonality(shipped.phrases, estimate, 'Sam')));
 
+console.log(`text model file load: best of 3 ${modelLoadMs.toFixed(1)} ms (target: < 500 ms)`);
 console.log(`text model on a ${words}-word text (first call, model load included: ${firstMs.toFixed(1)} ms)`);
 console.log(`  analyzeText                      median ${plain.median.toFixed(3)} ms  p95 ${plain.p95.toFixed(3)} ms  (target: median < 2 ms)`);
 console.log(`  analyzeText with evidence  median ${withEvidence.median.toFixed(3)} ms  p95 ${withEvidence.p95.toFixed(3)} ms`);

@@ -1,5 +1,8 @@
 // Entry point of the DISC map rendering thread. Plain JavaScript for the same reason as the
 // PDF workers' boot file: a worker does not inherit the main thread's TypeScript loader.
+// Piscina calls the default export.
 import { tsImport } from 'tsx/esm/api';
 
-await tsImport('./disc-map-worker.ts', import.meta.url);
+const worker = await tsImport('./disc-map-worker.ts', import.meta.url);
+
+export default worker.renderTask;

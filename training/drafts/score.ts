@@ -85,10 +85,26 @@ export function checkerSpans(draft: LabelledDraft): Span[] {
   return reviewDraft(draft.text, sender, recipient, shipped.messaging).map(({ check, start, end }) => ({ category: CATEGORY_OF[check] ?? check, start, end }));
 }
 
-/** A checkout's C4 checker, as its own exports give it (the code before this change has no check names in its answers). */
-interface CheckerModule {
-  recommendMessage: (text: string, sender: Party, recipient: Party) => { start: number; end: number; recommendation: string }[];
-  loadMessagingAdvice: () => { advice: Record<string, Partial<Record<Style, string | { text: string; tentative?: string }>>> };
+type AdviceEntries = Record<string, Partial<Record<Style, string | { text: string; tentative?: string }>>>;
+type CheckoutRecommend = (text: string, sender: Party, recipient: Party) => { start: number; end: number; recommendation: string }[];
+
+/**
+ * A checkout's C4 checker and its advice templates (the code before this change has no check names
+ * in its answers). Since the content moved into the context, a checkout's checker is given its
+ * library, read by that checkout's own content loader (src/content/load-content.ts); an older one
+ * read its advice itself and exported `loadMessagingAdvice`.
+ */
+export async function checkoutChecker(dir: string): Promise<{ recommend: CheckoutRecommend; advice: AdviceEntries }> {
+  const messaging = (await import(resolve(dir, 'src/content/connect/messaging.ts'))) as {
+    recommendMessage: (text: string, sender: Party, recipient: Party, library?: unknown) => ReturnType<CheckoutRecommend>;
+    loadMessagingAdvice?: () => { advice: AdviceEntries };
+  };
+  if (messaging.loadMessagingAdvice !== undefined) {
+    return { recommend: (text, sender, recipient) => messaging.recommendMessage(text, sender, recipient), advice: messaging.loadMessagingAdvice().advice };
+  }
+  const content = (await import(resolve(dir, 'src/content/load-content.ts'))) as { loadContent: () => { messaging: { advice: AdviceEntries } } };
+  const library = content.loadContent().messaging;
+  return { recommend: (text, sender, recipient) => messaging.recommendMessage(text, sender, recipient, library), advice: library.advice };
 }
 
 const escapeForPattern = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -99,8 +115,7 @@ const escapeForPattern = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g,
  * for the reader's style (the notes on the sender and on a tentative reader taken off).
  */
 export async function checkoutSpans(dir: string): Promise<(draft: LabelledDraft) => Span[]> {
-  const module = (await import(resolve(dir, 'src/content/connect/messaging.ts'))) as CheckerModule;
-  const { advice } = module.loadMessagingAdvice();
+  const { recommend, advice } = await checkoutChecker(dir);
   const patterns = new Map<Style, { check: string; pattern: RegExp }[]>();
   for (const style of STYLES as readonly Style[]) {
     const list: { check: string; pattern: RegExp }[] = [];
@@ -117,7 +132,7 @@ export async function checkoutSpans(dir: string): Promise<(draft: LabelledDraft)
   return (draft) => {
     const sender = partyOf(null, draft.sender.style);
     const recipient = partyOf(draft.recipient.first_name, draft.recipient.style);
-    return module.recommendMessage(draft.text, sender, recipient).map(({ start, end, recommendation }) => {
+    return recommend(draft.text, sender, recipient).map(({ start, end, recommendation }) => {
       const bare = recommendation.replace(/\s*<span class="rapport-(?:sender|tentative)">[\s\S]*?<\/span>/g, '');
       const check = patterns.get(draft.recipient.style)?.find((p) => p.pattern.test(bare))?.check ?? 'unknown';
       return { category: CATEGORY_OF[check] ?? check, start, end };

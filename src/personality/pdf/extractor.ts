@@ -1,67 +1,98 @@
 /**
- * A small pool of long-lived worker threads running pdf.js. Starting a worker costs about
- * 0.2-0.5 s (tsx and pdf.js load), which would blow the 100 ms budget for a resume, so
- * workers are reused. One that timed out, crashed or left pdf.js in doubt is dropped at
- * once and replaced when the next job needs it; one that merely ran many jobs keeps serving
- * until its replacement is ready, so routine recycling never makes a request wait.
+ * PDF text extraction on a piscina pool of worker threads running pdf.js. Starting a thread
+ * costs about 0.2-0.5 s (tsx and pdf.js load), more than the 100 ms budget for a resume, so
+ * threads are reused while there is work; one idle for `idleMs` leaves (piscina's idleTimeout),
+ * and none starts before the first document.
+ *
+ * What piscina does: starting threads on demand up to `poolSize`, the ready handshake (a thread
+ * takes work once pdf.js is loaded and warmed up), the heap limit (resourceLimits), idle exit,
+ * and the watchdog's kill: a job's AbortSignal, aborted while the job runs, terminates its
+ * thread, which stops even a synchronous pdf.js loop.
+ *
+ * What stays here, and why (piscina 5.3):
+ * - The queue. After piscina terminates a thread (an aborted job, a crash) it starts a new one
+ *   only up to `minThreads`; with `minThreads: 0` (no thread before the first document) the jobs
+ *   left in its queue would wait for the next `run()`. So jobs wait here and go to piscina only
+ *   when a thread is free or can be started: a job handed over always gets a thread.
+ * - The time limit starts when a thread takes the job (its `PdfJobStarted` notice), not at
+ *   `run()`: a job must not time out while a fresh thread loads pdf.js.
+ * - Recycling: piscina has no "replace after N tasks" option. A thread says so in its answer
+ *   (pdf.js in doubt, or RECYCLE_AFTER_JOBS documents read) and is terminated here by its
+ *   threadId once idle; a job piscina handed it meanwhile is answered `retired` and sent again.
+ * - A thread that cannot start: piscina reports it as an 'error' event and then leaves its
+ *   queue waiting; one waiting job fails with the cause, and the next attempt is started for
+ *   the others (one failed start per job, never a respawn loop).
  */
 import { stat } from 'node:fs/promises';
-import { Worker } from 'node:worker_threads';
+import { Piscina } from 'piscina';
 import { workerEntry } from '../../shared/worker-entry.ts';
 import { sniffPdf } from './sniff.ts';
 import {
   DEFAULT_PDF_LIMITS,
   HARD_PAGE_CAP_FACTOR,
   type ExtractOptions,
+  type PdfJobStarted,
   type PdfLimits,
+  type PdfReply,
+  type PdfSource,
+  type PdfTask,
   type PdfTextResult,
-  type WorkerMessage,
-  type WorkerRequest,
 } from './types.ts';
 
 /** pdf.js caches fonts and objects per thread; a fresh thread now and then bounds that. */
 const RECYCLE_AFTER_JOBS = 200;
-/** Generous: a cold tsx transform cache on a busy machine can take seconds. */
-const BOOT_TIMEOUT_MS = 30_000;
+/** A thread with nothing to do for this long exits; the next document starts one again. */
+export const PDF_THREAD_IDLE_MS = 60_000;
+/** Hand-overs of one job that ended on a thread before it started reading (see onFailure). */
+const MAX_HANDOVERS = 3;
 const WORKER_URL = workerEntry(import.meta.url, './worker.ts', './worker-boot.mjs');
 
+export interface PdfExtractorOptions {
+  /** How long an idle thread is kept (default PDF_THREAD_IDLE_MS). */
+  idleMs?: number;
+  /** Documents a thread reads before it is replaced (default RECYCLE_AFTER_JOBS). */
+  recycleAfterJobs?: number;
+}
+
 interface Job {
-  source: { bytes: Uint8Array<ArrayBuffer> } | { file: string };
+  id: number;
+  source: PdfSource;
   resolve: (result: PdfTextResult) => void;
   reject: (error: Error) => void;
+  /** Of the current hand-over to piscina; a settled older one is ignored. */
+  controller: AbortController | undefined;
+  handovers: number;
+  /** A thread has taken it (its time limit runs). */
+  started: boolean;
+  timer: NodeJS.Timeout | undefined;
+  /** Why this extractor aborted it: the time limit, or no thread could start. */
+  abortedFor: { timeout: true } | { failure: Error } | undefined;
 }
 
-interface Running extends Job {
-  id: number;
-  timer: NodeJS.Timeout;
-}
-
-interface Slot {
-  worker: Worker;
-  ready: boolean;
-  /** Settles when the worker is ready or failed to start; awaited by warm(). */
-  started: Promise<void>;
-  settleStart: (error?: Error) => void;
-  bootTimer: NodeJS.Timeout | undefined;
-  job: Running | undefined;
-  jobsDone: number;
-  /** Ran its share of jobs: serves only until a fresh worker is ready. */
-  retiring: boolean;
-}
+const isPdfJobStarted = (message: unknown): message is PdfJobStarted =>
+  typeof message === 'object' && message !== null && typeof (message as Partial<PdfJobStarted>).pdfJobStarted === 'number';
 
 export class PdfExtractor {
   readonly limits: Readonly<PdfLimits>;
   private readonly poolSize: number;
+  private readonly idleMs: number;
+  private readonly recycleAfterJobs: number;
   private readonly options: ExtractOptions;
-  private readonly slots = new Set<Slot>();
+  /** Made on the first document (or warm()): a service that reads no PDF holds no thread. */
+  private pool: Piscina<PdfTask, PdfReply> | undefined;
+  /** Waiting for a free thread, oldest first. */
   private readonly queue: Job[] = [];
+  /** Handed to piscina, by id, oldest first. */
+  private readonly running = new Map<number, Job>();
   private nextId = 1;
   private started = 0;
   private closed = false;
 
-  constructor(limits: Partial<PdfLimits> = {}, poolSize = 1) {
+  constructor(limits: Partial<PdfLimits> = {}, poolSize = 1, options: PdfExtractorOptions = {}) {
     this.limits = Object.freeze({ ...DEFAULT_PDF_LIMITS, ...limits });
     this.poolSize = Math.max(1, Math.floor(poolSize));
+    this.idleMs = options.idleMs ?? PDF_THREAD_IDLE_MS;
+    this.recycleAfterJobs = Math.max(1, options.recycleAfterJobs ?? RECYCLE_AFTER_JOBS);
     this.options = {
       maxPages: this.limits.maxPages,
       hardPageCap: this.limits.maxPages * HARD_PAGE_CAP_FACTOR,
@@ -72,9 +103,14 @@ export class PdfExtractor {
     };
   }
 
-  /** Worker threads started so far (replacements included). */
+  /** Worker threads that started (loaded pdf.js) so far, replacements included. */
   get workersStarted(): number {
     return this.started;
+  }
+
+  /** Worker threads there now, starting or ready: none before the first document or once idle. */
+  get threadCount(): number {
+    return this.pool?.threads.length ?? 0;
   }
 
   /**
@@ -87,7 +123,8 @@ export class PdfExtractor {
     if (bytes.length === 0) return Promise.resolve({ ok: false, reason: 'empty' });
     if (bytes.length > this.limits.maxBytes) return Promise.resolve({ ok: false, reason: 'too_large' });
     if (!sniffPdf(bytes)) return Promise.resolve({ ok: false, reason: 'not_pdf' });
-    // A private copy: it is transferred to (and detached by) the worker; the caller keeps theirs.
+    // A private copy (cloned to the thread, kept should the job be handed over again): the
+    // caller's bytes are never read after this call.
     return this.enqueue({ bytes: new Uint8Array(bytes) });
   }
 
@@ -105,160 +142,189 @@ export class PdfExtractor {
     return this.enqueue({ file });
   }
 
-  private enqueue(source: Job['source']): Promise<PdfTextResult> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ source, resolve, reject });
-      this.pump();
-    });
-  }
-
-  /** Starts the whole pool now, so that the first request does not wait for a worker. */
+  /** Starts the whole pool now and waits until every thread is ready (tests and benchmarks). */
   async warm(): Promise<void> {
     if (this.closed) throw new Error('PdfExtractor is closed');
-    while (this.slots.size < this.poolSize) this.spawn();
-    await Promise.all([...this.slots].map((slot) => slot.started));
+    const pool = this.threads();
+    const missing = this.poolSize - pool.threads.length;
+    if (missing <= 0) return;
+    const target = this.started + missing;
+    await new Promise<void>((resolve, reject) => {
+      const onReady = () => {
+        if (this.started < target) return;
+        done();
+        resolve();
+      };
+      const onError = (error: Error) => {
+        done();
+        reject(startFailure(error));
+      };
+      const done = () => {
+        pool.off('workerCreate', onReady);
+        pool.off('error', onError);
+      };
+      pool.on('workerCreate', onReady);
+      pool.on('error', onError);
+      // Each ping waiting in piscina's queue makes it start one more thread, up to poolSize.
+      for (let i = 0; i < missing; i++) this.ping(pool);
+    });
   }
 
   /** Stops every worker so the process can exit; pending and queued requests reject. */
   async close(): Promise<void> {
     this.closed = true;
     const error = new Error('PdfExtractor closed');
-    for (const job of this.queue.splice(0)) job.reject(error);
-    await Promise.all(
-      [...this.slots].map((slot) => {
-        slot.job?.reject(error);
-        return this.retire(slot);
-      }),
-    );
+    for (const job of [...this.queue.splice(0), ...this.running.values()]) {
+      clearTimeout(job.timer);
+      job.reject(error);
+    }
+    this.running.clear();
+    await this.pool?.destroy();
+  }
+
+  private enqueue(source: PdfSource): Promise<PdfTextResult> {
+    return new Promise((resolve, reject) => {
+      const job: Job = { id: this.nextId++, source, resolve, reject, controller: undefined, handovers: 0, started: false, timer: undefined, abortedFor: undefined };
+      this.queue.push(job);
+      this.pump();
+    });
   }
 
   private pump(): void {
-    if (this.closed) return;
-    const slots = [...this.slots];
-    // Fresh workers first, so retiring ones fall idle and can go.
-    const idle = slots.filter((slot) => slot.ready && slot.job === undefined);
-    idle.sort((a, b) => Number(a.retiring) - Number(b.retiring));
-    for (const slot of idle) {
+    while (!this.closed && this.running.size < this.poolSize) {
       const job = this.queue.shift();
-      if (job === undefined) break;
-      this.dispatch(slot, job);
-    }
-    const active = slots.filter((slot) => !slot.retiring);
-    const healthy = active.filter((slot) => slot.ready).length;
-    // A retiring worker goes once a fresh one can take over.
-    for (const slot of slots) {
-      if (slot.retiring && slot.job === undefined && healthy > 0) void this.retire(slot);
-    }
-    // Start workers for waiting jobs (not already covered by one starting) and to replace
-    // retiring ones, up to poolSize.
-    let booting = active.length - healthy;
-    let count = active.length;
-    const wanted = (): boolean => this.queue.length > booting || slots.some((slot) => slot.retiring);
-    while (count < this.poolSize && wanted()) {
-      this.spawn();
-      booting++;
-      count++;
+      if (job === undefined) return;
+      this.running.set(job.id, job);
+      this.handOver(job);
     }
   }
 
-  private dispatch(slot: Slot, job: Job): void {
-    const id = this.nextId++;
-    // This timer also keeps the process alive while the job runs: workers are unref'd.
-    const timer = setTimeout(() => this.onTimeout(slot), this.limits.timeoutMs);
-    slot.job = { ...job, id, timer };
-    const request: WorkerRequest = { id, ...job.source, options: this.options };
-    slot.worker.postMessage(request, 'bytes' in job.source ? [job.source.bytes.buffer] : []);
+  private handOver(job: Job): void {
+    const controller = new AbortController();
+    job.controller = controller;
+    job.handovers += 1;
+    const task: PdfTask = { kind: 'extract', id: job.id, source: job.source, options: this.options, recycleAfterJobs: this.recycleAfterJobs };
+    void this.threads()
+      .run(task, { signal: controller.signal })
+      .then(
+        (reply) => job.controller === controller && this.onReply(job, reply),
+        (error: unknown) => job.controller === controller && this.onFailure(job, error),
+      );
   }
 
-  private spawn(): void {
-    const worker = new Worker(WORKER_URL, {
+  private onReply(job: Job, reply: PdfReply): void {
+    if (reply.kind === 'done') {
+      // Before the next job is handed over, so that it is not given this thread.
+      if (reply.recycle) this.recycle(reply.threadId);
+      this.finish(job);
+      job.resolve(reply.result);
+    } else {
+      this.handOverAgain(job, new Error('no thread took the job'));
+    }
+  }
+
+  private onFailure(job: Job, error: unknown): void {
+    if (this.closed) return; // rejected by close()
+    const reason = job.abortedFor;
+    if (reason !== undefined && 'timeout' in reason) {
+      this.finish(job);
+      job.resolve({ ok: false, reason: 'timeout' });
+    } else if (reason !== undefined) {
+      this.finish(job);
+      job.reject(reason.failure);
+    } else if (job.started) {
+      // Its thread died while reading it: most likely the document exhausted the thread's heap.
+      this.finish(job);
+      job.resolve({ ok: false, reason: 'unreadable' });
+    } else {
+      // Its thread ended before reading it (replaced by recycle() just then): another one reads it.
+      this.handOverAgain(job, error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  private handOverAgain(job: Job, cause: Error): void {
+    if (job.handovers < MAX_HANDOVERS) return this.handOver(job);
+    this.finish(job);
+    job.reject(startFailure(cause));
+  }
+
+  private finish(job: Job): void {
+    clearTimeout(job.timer);
+    job.controller = undefined;
+    this.running.delete(job.id);
+    this.pump();
+  }
+
+  /** A thread took job `id`: its time limit starts. */
+  private onStarted(id: number): void {
+    const job = this.running.get(id);
+    if (job === undefined || job.started) return; // answered already (the notice came late)
+    job.started = true;
+    // This timer also keeps the process alive while the job runs: idle threads are unref'd.
+    job.timer = setTimeout(() => {
+      job.abortedFor = { timeout: true };
+      // Aborted while running, the job's thread is terminated by piscina.
+      job.controller?.abort();
+    }, this.limits.timeoutMs);
+  }
+
+  /**
+   * A thread died holding no job: one that could not start (a broken install, too little heap)
+   * or, rarely, an idle one. Piscina starts no other for the jobs in its queue, so the oldest
+   * waiting job fails with the cause and a ping gets the next thread started for the rest.
+   */
+  private onThreadLost(error: Error): void {
+    if (this.closed || this.pool === undefined) return;
+    const waiting = [...this.running.values()].filter((job) => !job.started);
+    const first = waiting[0];
+    if (first === undefined) return;
+    first.abortedFor = { failure: startFailure(error) };
+    first.controller?.abort();
+    if (waiting.length > 1) this.ping(this.pool);
+  }
+
+  /** Terminates a thread that asked to be replaced; it has just answered, so it is idle. */
+  private recycle(threadId: number): void {
+    const thread = this.pool?.threads.find((worker) => worker.threadId === threadId);
+    void thread?.terminate();
+  }
+
+  private ping(pool: Piscina<PdfTask, PdfReply>): void {
+    // Fails only when the pool is closed or the thread it started died: nothing to report.
+    pool.run({ kind: 'ping' }).catch(() => undefined);
+  }
+
+  private threads(): Piscina<PdfTask, PdfReply> {
+    if (this.pool !== undefined) return this.pool;
+    const pool = new Piscina<PdfTask, PdfReply>({
+      filename: WORKER_URL.href,
+      minThreads: 0,
+      maxThreads: this.poolSize,
+      idleTimeout: this.idleMs,
+      // One document at a time per thread: the time limit and the heap are a document's.
+      concurrentTasksPerWorker: 1,
+      // The thread's event loop turns between documents (pdf.js finishes its own clean-up on
+      // timers), instead of piscina's default of blocking an idle thread in Atomics.wait.
+      atomics: 'disabled',
       // Nothing inherited: the parent's flags (tsx, inspector, vitest's) are not for this
       // thread, and some are refused in workers.
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: this.limits.maxWorkerMemoryMb, stackSizeMb: 4 },
+      recordTiming: false,
     });
-    let settleStart: (error?: Error) => void = () => undefined;
-    const started = new Promise<void>((resolve, reject) => {
-      settleStart = (error) => (error === undefined ? resolve() : reject(error));
+    // The thread lowers its own priority (shared/thread-priority.ts), so no niceIncrement here.
+    pool.on('message', (message: unknown) => {
+      if (isPdfJobStarted(message)) this.onStarted(message.pdfJobStarted);
     });
-    started.catch(() => undefined); // only warm() cares; others learn through their job
-    const slot: Slot = {
-      worker,
-      ready: false,
-      started,
-      settleStart,
-      bootTimer: undefined,
-      job: undefined,
-      jobsDone: 0,
-      retiring: false,
-    };
-    slot.bootTimer = setTimeout(() => this.onDeath(slot, new Error('did not start in time')), BOOT_TIMEOUT_MS);
-    worker.on('message', (message: WorkerMessage) => this.onMessage(slot, message));
-    worker.on('error', (error) => this.onDeath(slot, error));
-    worker.on('exit', (code) => this.onDeath(slot, new Error(`exited with code ${code}`)));
-    // An idle pool must not keep the process alive; pending work holds a timer instead.
-    // After the listeners: adding a 'message' listener refs the worker again.
-    worker.unref();
-    this.slots.add(slot);
-    this.started++;
+    pool.on('workerCreate', () => (this.started += 1));
+    // Without a listener an EventEmitter's 'error' would throw on the main thread. After the
+    // current turn: piscina reports the error before it has finished removing the thread.
+    pool.on('error', (error: Error) => queueMicrotask(() => this.onThreadLost(error)));
+    this.pool = pool;
+    return pool;
   }
+}
 
-  private onMessage(slot: Slot, message: WorkerMessage): void {
-    if (!this.slots.has(slot)) return;
-    if (message.type === 'ready') {
-      clearTimeout(slot.bootTimer);
-      slot.ready = true;
-      slot.settleStart();
-    } else {
-      const job = slot.job;
-      if (job === undefined || job.id !== message.id) return; // answer to a job already timed out
-      clearTimeout(job.timer);
-      slot.job = undefined;
-      slot.jobsDone++;
-      job.resolve(message.result);
-      if (message.recycle) void this.retire(slot);
-      else if (slot.jobsDone >= RECYCLE_AFTER_JOBS) slot.retiring = true;
-    }
-    this.pump();
-  }
-
-  private onTimeout(slot: Slot): void {
-    const job = slot.job;
-    slot.job = undefined;
-    // Terminating stops even a synchronous pdf.js loop; the next job gets a fresh worker.
-    void this.retire(slot);
-    job?.resolve({ ok: false, reason: 'timeout' });
-    this.pump();
-  }
-
-  /** A worker crashed (out of memory, fatal pdf.js error) or exited by itself. */
-  private onDeath(slot: Slot, error: Error): void {
-    if (!this.slots.has(slot)) return; // retired on purpose
-    const job = slot.job;
-    slot.job = undefined;
-    const bootFailure = !slot.ready && job === undefined;
-    const cause = new Error(`PDF worker failed to start: ${error.message}`);
-    if (bootFailure) slot.settleStart(cause); // before retire(), so warm() sees the cause
-    void this.retire(slot);
-    if (job !== undefined) {
-      // Most likely the document exhausted the worker's heap: the file is the problem.
-      job.resolve({ ok: false, reason: 'unreadable' });
-    } else if (bootFailure) {
-      // Keep old workers serving; they ask for a replacement again after their next job,
-      // which paces retries.
-      for (const other of this.slots) other.retiring = false;
-      // With nobody to serve, fail one waiting request with the cause rather than respawn
-      // in a loop; the others get the next attempt.
-      if (![...this.slots].some((other) => other.ready)) this.queue.shift()?.reject(cause);
-    }
-    this.pump();
-  }
-
-  private async retire(slot: Slot): Promise<void> {
-    this.slots.delete(slot);
-    clearTimeout(slot.bootTimer);
-    if (slot.job !== undefined) clearTimeout(slot.job.timer);
-    slot.settleStart(new Error('PDF worker stopped before it was ready'));
-    await slot.worker.terminate();
-  }
+function startFailure(error: Error): Error {
+  return new Error(`PDF worker failed to start: ${error.message}`);
 }

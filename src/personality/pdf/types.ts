@@ -60,12 +60,31 @@ export interface ExtractOptions {
 /** The document itself, or a file the worker reads (so its bytes never cross the main thread). */
 export type PdfSource = { bytes: Uint8Array } | { file: string };
 
-export type WorkerRequest = PdfSource & {
-  id: number;
-  options: ExtractOptions;
-};
+/** What the pool hands a worker thread (piscina's task). */
+export type PdfTask =
+  | {
+    kind: 'extract';
+    /** The extractor's job number, echoed in the thread's `PdfJobStarted` notice. */
+    id: number;
+    source: PdfSource;
+    options: ExtractOptions;
+    /** After this many documents the thread asks to be replaced (pdf.js caches per thread). */
+    recycleAfterJobs: number;
+  }
+  /** Does nothing: run to make piscina start threads (warm) or serve its queue again. */
+  | { kind: 'ping' };
 
-/** `recycle`: this thread's pdf.js state may be damaged; replace the worker after this job. */
-export type WorkerMessage =
-  | { type: 'ready' }
-  | { type: 'result'; id: number; result: PdfTextResult; recycle: boolean };
+/**
+ * A thread's answer. `recycle`: replace this thread now (pdf.js may be damaged, or it has read
+ * its share of documents); `threadId` names it. `retired`: the thread already asked to be
+ * replaced and read nothing; the job goes to another thread.
+ */
+export type PdfReply =
+  | { kind: 'done'; result: PdfTextResult; recycle: boolean; threadId: number }
+  | { kind: 'retired' }
+  | { kind: 'pong' };
+
+/** Posted by a thread as it starts a job: the job's time limit runs from here, not from the queue. */
+export interface PdfJobStarted {
+  pdfJobStarted: number;
+}

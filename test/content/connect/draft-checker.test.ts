@@ -3,11 +3,12 @@
  * span on the offending words, the words that look alike but are no issue get none, and over the
  * labelled drafts (training/drafts/) no span is longer than a sentence.
  */
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { reviewDraft, type CheckedRecommendation } from '../../../src/content/connect/messaging.ts';
 import { scanMessage } from '../../../src/content/connect/message-scan.ts';
 import type { Style } from '../../../src/content/party.ts';
-import { SPLITS, checkerSpans, precision, readDrafts, recall, score, spansOverASentence } from '../../../training/drafts/score.ts';
+import { SPLITS, checkerSpans, checkoutSpans, precision, readDrafts, recall, score, spansOverASentence } from '../../../training/drafts/score.ts';
 import { AXIS, partyAt } from './helpers.ts';
 import { shipped } from '../../helpers/content.ts';
 
@@ -146,5 +147,14 @@ describe('the labelled drafts', () => {
       expect(precision(overall), split).toBeGreaterThanOrEqual(0.9);
       expect(recall(overall), split).toBeGreaterThanOrEqual(0.9);
     }
+  });
+});
+
+describe('npm run eval -- --drafts --before <checkout>', () => {
+  it('reads a checkout whose content comes from the context loader: this one, span for span as the checker itself', async () => {
+    const drafts = readDrafts();
+    const spans = await checkoutSpans(fileURLToPath(new URL('../../../', import.meta.url)));
+    const sorted = (list: { category: string; start: number; end: number }[]) => list.map((s) => `${s.category}@${s.start}-${s.end}`).sort();
+    for (const d of drafts) expect(sorted(spans(d)), d.id).toEqual(sorted(checkerSpans(d)));
   });
 });

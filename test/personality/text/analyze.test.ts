@@ -34,17 +34,10 @@ const STORY =
   'eating well, and I lied a little. I miss home sometimes, mostly my little brother and our dog, but college is great. ';
 
 describe('the committed model', () => {
-  it('loads fast, with the version recorded in its file', () => {
+  // How fast it loads is a figure of `npm run bench` (bench/text.ts), not a check here.
+  it('loads, with the version recorded in its file', () => {
     const file = JSON.parse(readFileSync(DEFAULT_MODEL_PATH, 'utf8')) as { version: string; format: string };
-    // The best of three loads: a loaded machine can set one aside for a while.
-    let fastest = Number.POSITIVE_INFINITY;
-    let fresh = loadModel(DEFAULT_MODEL_PATH);
-    for (let i = 0; i < 3; i += 1) {
-      const started = performance.now();
-      fresh = loadModel(DEFAULT_MODEL_PATH);
-      fastest = Math.min(fastest, performance.now() - started);
-    }
-    expect(fastest).toBeLessThan(500);
+    const fresh = loadModel(DEFAULT_MODEL_PATH);
     expect(fresh.version).toBe(file.version);
     expect(file.format).toBe('rapport-text-model');
     expect([...fresh.trainedTraits].sort()).toEqual([...TRAITS].sort());
