@@ -72,8 +72,8 @@ try {
       `${(text.rps / bareResult.rps).toFixed(2)} × bare (target: ≥ 1,000 req/s)${text.non2xx ? `, ${text.non2xx} failed` : ''}`,
   );
 
-  // The same route with a different text on every request: nothing reused, the text read and the
-  // content composed each time (the line above repeats one text, reused after its first reading).
+  // The same route with a different text on every request: each is read anew (the line above
+  // repeats one text, reused after its first reading); texts that read alike share composed content.
   let variant = 0;
   const varied = await load({
     url: service.baseUrl,
@@ -81,7 +81,7 @@ try {
     requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/v1/analysis/text?text=${encodeURIComponent(`${BENCH_PROFILE_TEXT} Reference ${(variant += 1)}.`)}` }) }],
   });
   console.log(
-    `GET /v1/analysis/text, a different text each time (nothing reused): ${Math.round(varied.rps)} req/s, p99 ${varied.p99} ms, ` +
+    `GET /v1/analysis/text, a different text each time (each read anew): ${Math.round(varied.rps)} req/s, p99 ${varied.p99} ms, ` +
       `${(varied.rps / bareResult.rps).toFixed(2)} × bare${varied.non2xx ? `, ${varied.non2xx} failed` : ''}`,
   );
 

@@ -7,8 +7,8 @@ import { personalityView } from '../personality/views.ts';
 import type { TraitEstimate } from '../personality/types.ts';
 import { deepFreeze } from '../shared/deep-freeze.ts';
 
-/** Composed contents kept; one is ~6 KB of strings, so the cache holds at most ~12 MB. */
-const DEFAULT_ENTRIES = 2_000;
+/** Composed contents kept; one is ~6 KB of strings, so the cache holds at most ~6 MB. */
+const DEFAULT_ENTRIES = 1_000;
 
 /**
  * describePersonality (describe.ts) with the composed content reused for equal composition
