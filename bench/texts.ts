@@ -15,5 +15,11 @@ export const BENCH_TEXT_1000 = (() => {
   return words.slice(0, 1000).join(' ');
 })();
 
-/** A short labelled profile of about 150 words, as a client would send to GET /v1/analysis/text. */
-export const BENCH_PROFILE_TEXT = `Title: Operations Lead. ${PARAGRAPHS[0] ?? ''} Skills: planning, hiring, incident response.`;
+/**
+ * A short labelled profile of about 117 words, as a client would send to GET /v1/analysis/text:
+ * each label on its own line, so the prose between them is read (a label runs to the end of its
+ * line; with all of it on one line the title swallowed the prose and the answer was
+ * `text_too_short`, so the bench measured the no-personality answer). http.ts checks that it
+ * yields a personality.
+ */
+export const BENCH_PROFILE_TEXT = `Title: Operations Lead\n${PARAGRAPHS[0] ?? ''}\nSkills: planning, hiring, incident response.`;

@@ -24,6 +24,8 @@ import { PersonLookups } from './people/lookups.ts';
 import { DiscMapRenderer } from './pages/disc-map-renderer.ts';
 import { prepareProfileContent } from './content/compose-profile.ts';
 import { loadContent, type Content } from './content/load-content.ts';
+import { DescriptionCache } from './content/description-cache.ts';
+import { TextResultCache } from './analysis/text-results.ts';
 import { systemResolver, type AddressPolicy } from './webhooks/address-check.ts';
 import { DELIVERY_BATCH, DELIVERY_LANES, deliveryLeaseSeconds, webhookDeliveryJobs } from './webhooks/delivery-jobs.ts';
 import { WEBHOOK_JOB } from './webhooks/events.ts';
@@ -61,6 +63,10 @@ export interface AppContext {
   content: Content;
   /** Analyses callers' texts, long ones in worker threads so the event loop stays free. */
   textPool: TextPool;
+  /** Answers of the text analysis routes reused for a text sent again (analysis/text-results.ts). */
+  textResults: TextResultCache;
+  /** Profile content reused for equal composition inputs (content/description-cache.ts). */
+  descriptions: DescriptionCache;
   /** The job worker of this process; null where separate `rapport worker` processes run jobs. */
   worker: JobWorker | null;
   /** Tells this process's worker, if any, that a job is waiting. */
@@ -178,6 +184,8 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
     model,
     content,
     textPool,
+    textResults: new TextResultCache(),
+    descriptions: new DescriptionCache(content.phrases),
     worker,
     wakeWorker: () => worker?.wake(),
     finishedRequests,

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { analyzeSubmittedText } from '../../analysis/analyses.ts';
 import type { AppContext } from '../../context.ts';
-import { describePersonality } from '../../content/describe.ts';
 import { publicBase } from '../common/links.ts';
 import { noPersonality, NoPersonality, TextTypeField } from '../common/personality-schemas.ts';
 import { AnalysisA2, toA2 } from './analysis-shapes.ts';
@@ -25,8 +23,8 @@ const schema = {
 
 export const analysisTextGetRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/v1/analysis/text', { schema }, async (request) => {
-    const result = await analyzeSubmittedText(ctx.textPool, request.query.text, request.query.text_type);
+    const result = await ctx.textResults.analyze(ctx.textPool, request.query.text, request.query.text_type);
     if (!result.estimate) return noPersonality(result.reason);
-    return toA2(describePersonality(ctx.content.phrases, result.estimate), publicBase(request, ctx.config.publicBaseUrl));
+    return toA2(ctx.descriptions.describe(result.estimate), publicBase(request, ctx.config.publicBaseUrl));
   });
 };

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { analyzeSubmittedText, MAX_TEXT_CHARS } from '../../analysis/analyses.ts';
+import { MAX_TEXT_CHARS } from '../../analysis/analyses.ts';
 import { sniffPdf } from '../../personality/pdf/index.ts';
 import type { AppContext } from '../../context.ts';
-import { describePersonality } from '../../content/describe.ts';
 import { AppError } from '../../shared/errors.ts';
 import { acceptsBody, bodyTooLarge, textBodyBytes } from '../common/body-caps.ts';
 import { checkInputText } from '../common/input-text.ts';
@@ -113,8 +112,8 @@ async function submittedText(request: FastifyRequest, query: { text?: string | u
 export const analysisTextPostRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post('/v1/analysis/text', { schema, ...acceptsBody(TEXT_BODY, ctx.config.bodyLimitBytes) }, async (request) => {
     const { text, textType } = await submittedText(request, request.query);
-    const result = await analyzeSubmittedText(ctx.textPool, text, textType);
+    const result = await ctx.textResults.analyze(ctx.textPool, text, textType);
     if (!result.estimate) return noPersonality(result.reason);
-    return toA3(describePersonality(ctx.content.phrases, result.estimate));
+    return toA3(ctx.descriptions.describe(result.estimate));
   });
 };
