@@ -18,6 +18,7 @@ import { DEFAULT_PDF_LIMITS, PdfExtractor, type PdfLimits } from './personality/
 import { DEFAULT_MODEL_PATH, loadModel, type TextModel } from './personality/text/model.ts';
 import { TextPool } from './personality/text/pool.ts';
 import type { Logger } from './shared/logger.ts';
+import { onFirstUse } from './shared/on-first-use.ts';
 import { SessionStore } from './users/sessions.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { PersonLookups } from './people/lookups.ts';
@@ -86,6 +87,14 @@ export interface ContextOptions {
   redis?: Redis;
   /** Content already loaded in this process (startService loads it before anything opens); read from src/content otherwise. */
   content?: Content;
+  /**
+   * Load the text model and the content, and make the text pool, when a verb first reads them
+   * rather than now: for a CLI command run in its own process (`rapport tokens list`), which
+   * mostly needs none of them and would spend about a second of CPU loading them. A broken
+   * model or content file then fails the command that reads it, with the same message. The
+   * service and `rapport worker` load everything at start, so a broken file stops them there.
+   */
+  loadOnFirstUse?: boolean;
 }
 
 /** Logs a failing shared limiter at most every ten seconds; every call counts in the metric. */
@@ -115,12 +124,20 @@ export function loadTextModel(config: Pick<Config, 'textModelPath'>): TextModel 
 }
 
 export function createContext(config: Config, db: Db, logger: Logger, options: ContextOptions = { runJobs: false }): AppContext {
-  // First, so a bad model file fails start-up before anything starts running.
-  const model = loadTextModel(config);
-  // Every content file is read and checked now (a broken one stops the start, naming it), and the
+  const model = onFirstUse(() => loadTextModel(config));
+  // Every content file is read and checked (a broken one stops the start, naming it), and the
   // phrase library indexed, so the first profiles do not pay for the index (~20 ms each otherwise).
-  const content = options.content ?? loadContent();
-  prepareProfileContent(content.phrases);
+  const content = onFirstUse(() => {
+    const loaded = options.content ?? loadContent();
+    prepareProfileContent(loaded.phrases);
+    return loaded;
+  });
+  const atStart = options.loadOnFirstUse !== true || options.runJobs;
+  if (atStart) {
+    // First, so a bad model or content file fails start-up before anything starts running.
+    model.get();
+    content.get();
+  }
   const metrics = new Metrics(db);
   const overload = new OverloadMonitor({ maxEventLoopDelayMs: config.shedEventLoopDelayMs, maxHeapUsedBytes: config.shedHeapUsedBytes });
   const limiter: RateLimiter = options.redis ? new RedisRateLimiter(options.redis, failOpenReporter(logger, metrics)) : new MemoryRateLimiter();
@@ -130,13 +147,18 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
   const pdf = new PdfExtractor(pdfLimits, config.pdfWorkers);
   const spool = new UploadSpool(config.uploadDir, config.uploadsAtOnce);
   const discMaps = new DiscMapRenderer();
-  const textPool = new TextPool({
-    model,
-    modelPath: config.textModelPath ?? DEFAULT_MODEL_PATH,
-    workers: config.textWorkers,
-    maxQueue: config.textMaxQueue,
-    inlineMaxChars: config.textInlineMaxChars,
-  });
+  const textPool = onFirstUse(
+    () =>
+      new TextPool({
+        model: model.get(),
+        modelPath: config.textModelPath ?? DEFAULT_MODEL_PATH,
+        workers: config.textWorkers,
+        maxQueue: config.textMaxQueue,
+        inlineMaxChars: config.textInlineMaxChars,
+      }),
+  );
+  if (atStart) textPool.get();
+  const descriptions = onFirstUse(() => new DescriptionCache(content.get().phrases));
   const finishedRequests = new FinishedRequestWriter(db);
   const mailer = createMailer(config.mail, logger);
   const webhookAddresses: AddressPolicy = { allowPrivate: config.webhooks.allowPrivate, resolve: systemResolver };
@@ -149,10 +171,10 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
     worker = jobs;
     // A finished job that queued a webhook wakes the worker at once, so it goes out now, not at the next poll.
     const wake = () => jobs.wake();
-    const handler = pdfAnalysisHandler({ db, pdf, spool, text: textPool, wake });
+    const handler = pdfAnalysisHandler({ db, pdf, spool, text: textPool.get(), wake });
     jobs.register(PDF_JOB, handler.run, handler.giveUp);
     // Connect searches are many and small: claimed and finished a batch at a time.
-    const search = profileSearchJobs({ db, text: textPool, wake });
+    const search = profileSearchJobs({ db, text: textPool.get(), wake });
     jobs.registerBatch(PROFILE_SEARCH_JOB, search.run, search.giveUp);
     // Webhook deliveries wait on receivers, not on this machine: several batches at once, each with a lease as long as its slowest run.
     sender = new WebhookSender(webhookAddresses, config.webhooks.timeoutMs);
@@ -181,11 +203,19 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
     mailer,
     spool,
     discMaps,
-    model,
-    content,
-    textPool,
+    get model() {
+      return model.get();
+    },
+    get content() {
+      return content.get();
+    },
+    get textPool() {
+      return textPool.get();
+    },
     textResults: new TextResultCache(),
-    descriptions: new DescriptionCache(content.phrases),
+    get descriptions() {
+      return descriptions.get();
+    },
     worker,
     wakeWorker: () => worker?.wake(),
     finishedRequests,
@@ -199,7 +229,7 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
       await pdf.close();
       overload.close();
       await discMaps.close();
-      await textPool.close();
+      await textPool.made?.close();
       await mailer.close();
     },
   };

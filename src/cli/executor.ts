@@ -87,7 +87,8 @@ export async function openExecutor(config: Config, options: { existing?: boolean
       `rapport: there was no database in ${config.dataDir}: created a new one. A service running with another RAPPORT_DATA_DIR (or from another directory) will not see what this command writes: run it with that service's RAPPORT_DATA_DIR.\n`,
     );
   }
-  const ctx = createContext(config, opened.db, createLogger('silent'));
+  // Most verbs read and write rows only: the text model and the content load if a verb reads them.
+  const ctx = createContext(config, opened.db, createLogger('silent'), { runJobs: false, loadOnFirstUse: true });
   return {
     via: 'local',
     call: (verb, args, progress = () => undefined) => runVerb(ctx, verb, args, progress),

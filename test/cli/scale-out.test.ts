@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile, textPdf } from '../fixtures/pdf.ts';
 import { OUTGOING_TEXT } from '../fixtures/texts.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
-import { freePort, REPO_ROOT, runCli, startServiceProcess, type ServiceProcess } from '../helpers/process.ts';
+import { freePort, NODE_FLAGS, REPO_ROOT, runCli, startServiceProcess, type ServiceProcess } from '../helpers/process.ts';
 import { HAVE_REDIS, startRedis, type RedisServer } from '../helpers/redis.ts';
 
 /** GET on a connection of its own (no keep-alive pool), so the cluster can hand it to either process. */
@@ -29,7 +29,7 @@ describe.skipIf(!onPostgres || !HAVE_REDIS)('two API processes and a worker on o
   let one: ServiceProcess;
   let two: ServiceProcess;
   let env: Record<string, string>;
-  const worker = () => spawn(process.execPath, [path.join(REPO_ROOT, 'bin/rapport.mjs'), 'worker'], { env: { ...process.env, ...env }, stdio: 'ignore' });
+  const worker = () => spawn(process.execPath, [...NODE_FLAGS, path.join(REPO_ROOT, 'bin/rapport.mjs'), 'worker'], { env: { ...process.env, ...env }, stdio: 'ignore' });
 
   beforeAll(async () => {
     testDb = await createTestDb();

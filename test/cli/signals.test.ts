@@ -4,7 +4,7 @@ import { connect, createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnvironment, type CliEnvironment } from '../helpers/cli-env.ts';
-import { freePort, REPO_ROOT, startServiceProcess, waitUntil } from '../helpers/process.ts';
+import { freePort, NODE_FLAGS, REPO_ROOT, startServiceProcess, waitUntil } from '../helpers/process.ts';
 
 /**
  * SIGTERM stops the service cleanly whatever its clients do and whenever it comes: a client
@@ -55,7 +55,7 @@ describe('SIGTERM', () => {
     const dataDir = path.join(cli.dir, 'starting');
     const ports = { HOST: '127.0.0.1', PORT: String(await freePort()), CONNECT_PORT: String(await freePort()) };
     const env = { ...process.env, ...cli.env, ...ports, RAPPORT_DATA_DIR: dataDir };
-    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/rapport.mjs'), 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...NODE_FLAGS, path.join(REPO_ROOT, 'bin/rapport.mjs'), 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -80,7 +80,7 @@ describe('SIGTERM', () => {
     try {
       const ports = { HOST: '127.0.0.1', PORT: String(await freePort()), CONNECT_PORT: String(await freePort()) };
       const env = { ...process.env, ...ports, DATABASE_URL: `postgres://rapport@127.0.0.1:${databasePort}/rapport` };
-      const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/rapport.mjs'), command], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [...NODE_FLAGS, path.join(REPO_ROOT, 'bin/rapport.mjs'), command], { env, stdio: ['ignore', 'pipe', 'pipe'] });
       let output = '';
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLock } from '../../src/db/data-dir-lock.ts';
 import { callAdminSocket, cliEnvironment, type CliEnvironment } from '../helpers/cli-env.ts';
-import { freePort, REPO_ROOT, runCli, type ServiceProcess, startServiceProcess, withoutNewDatabaseNote } from '../helpers/process.ts';
+import { freePort, NODE_FLAGS, REPO_ROOT, runCli, type ServiceProcess, startServiceProcess, withoutNewDatabaseNote } from '../helpers/process.ts';
 
 let cli: CliEnvironment;
 let dir: string;
@@ -63,7 +63,7 @@ async function refusesHugeLimits(): Promise<void> {
 /** Runs `rapport ARGS` with its standard output (and error) closed by the reader at once, like `| true`. */
 function runWithClosedOutput(args: string[], closeStderr: boolean): Promise<{ code: number | null; signal: string | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/rapport.mjs'), ...args], { env: { ...process.env, ...env }, cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...NODE_FLAGS, path.join(REPO_ROOT, 'bin/rapport.mjs'), ...args], { env: { ...process.env, ...env }, cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stdout.destroy();
     if (closeStderr) child.stderr.destroy();

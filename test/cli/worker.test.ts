@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile, textPdf } from '../fixtures/pdf.ts';
 import { OUTGOING_TEXT } from '../fixtures/texts.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
-import { alive, childrenOf, REPO_ROOT, runCli, startServiceProcess, waitUntil, type ServiceProcess } from '../helpers/process.ts';
+import { alive, childrenOf, NODE_FLAGS, REPO_ROOT, runCli, startServiceProcess, waitUntil, type ServiceProcess } from '../helpers/process.ts';
 
 // Separate worker processes share a PostgreSQL server; the embedded database admits one process.
 const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -43,7 +43,7 @@ describe.skipIf(!onPostgres)('a separate `rapport worker` process', () => {
     expect((await fetch(`${service.baseUrl}/v1/analysis/${id}`, { headers })).status).toBe(202);
     expect(await searchStatus()).toBe('processing');
 
-    const worker = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/rapport.mjs'), 'worker'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'ignore'] });
+    const worker = spawn(process.execPath, [...NODE_FLAGS, path.join(REPO_ROOT, 'bin/rapport.mjs'), 'worker'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'ignore'] });
     let output = '';
     worker.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     let stoppedCleanly = false;
@@ -77,7 +77,7 @@ describe.skipIf(!onPostgres)('a separate `rapport worker` process', () => {
     // (npx would first install this checkout into its cache and run `prepare`): a shell that
     // does not exec its command, with the variable npm sets for what it launches.
     const bin = path.join(REPO_ROOT, 'bin/rapport.mjs');
-    const npx = spawn('sh', ['-c', `"${process.execPath}" "${bin}" worker; true`], {
+    const npx = spawn('sh', ['-c', `"${process.execPath}" ${NODE_FLAGS.join(' ')} "${bin}" worker; true`], {
       env: { ...process.env, ...env, npm_lifecycle_event: 'npx' },
       stdio: ['ignore', 'pipe', 'ignore'],
     });
