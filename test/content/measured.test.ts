@@ -87,8 +87,8 @@ function estimateAt(angle: number, intensity: number, conscientiousness: number,
 describe('the trial\'s outgoing and careful taker', () => {
   it('is measured as such: the DISC C share is small, the conscientiousness the test measured is high', () => {
     const kim = describePersonality(shipped.phrases, kimEstimate(), 'Kim');
-    expect(kim.view.disc_type).toBe('Id');
-    expect(kim.view.disc_percentages.c).toBe(4);
+    expect(kim.view.discType).toBe('Id');
+    expect(kim.view.discPercentages.c).toBe(4);
     expect(kim.estimate.scores.conscientiousness).toBeCloseTo(0.75, 10);
     const { claims } = readEstimate(kim.estimate);
     expect(claims).toEqual(expect.arrayContaining(['structure:orderly', 'detail:detail', 'novelty:seeks']));

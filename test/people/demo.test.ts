@@ -51,7 +51,7 @@ describe('demo people', () => {
     const styles = new Set<string>();
     for (const row of rows) {
       const person = await findPersonByEmail(testDb.db, row.email);
-      if (person?.estimate) styles.add(personalityView(person.estimate).disc_type.charAt(0).toUpperCase());
+      if (person?.estimate) styles.add(personalityView(person.estimate).discType.charAt(0).toUpperCase());
       expect(person?.source).toBe('demo');
       expect((await findPersonByLinkedinUrl(testDb.db, row.linkedin_url))?.id).toBe(person?.id);
       if (row.first_name === 'Cole') expect(person?.estimate).toBeNull();

@@ -78,7 +78,7 @@ export function toC2(request: FastifyRequest, connectUrl: string | null, id: str
     info: {
       ...(profile.firstName ? { first_name: escapeHtml(profile.firstName) } : {}),
       ...(profile.lastName ? { last_name: escapeHtml(profile.lastName) } : {}),
-      disc_scores: { type: view.disc_type, confidence: view.confidence },
+      disc_scores: { type: view.discType, confidence: view.confidence },
       disc_image: discMapUrl(publicBase(request, connectUrl), view.point),
       has_assessment: profile.hasAssessment,
     },
