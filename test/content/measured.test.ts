@@ -49,13 +49,13 @@ function kimEstimate(): TraitEstimate {
 
 /** Everything a composed profile says, as plain text. */
 function profileText(content: ReturnType<typeof composeProfileContent>): string[] {
-  return [...SECTIONS.flatMap((s) => content[s]), ...Object.values(content.section_overviews).map(stripMarkers), stripMarkers(content.summary)];
+  return [...SECTIONS.flatMap((s) => content[s]), ...Object.values(content.sectionOverviews).map(stripMarkers), stripMarkers(content.summary)];
 }
 
 /** Everything C2 says, as plain text (markup and the entities it uses removed). */
 function connectText(r: ReturnType<typeof composeConnectRecommendations>): string[] {
   const plain = (html: string) => html.replace(/<[^>]*>/g, '').replaceAll('&#39;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&');
-  const blocks = [r.emailing, r.communication, r.motivations, r.behavior, r.building_trust, r.selling, r.working_together];
+  const blocks = [r.emailing, r.communication, r.motivations, r.behavior, r.buildingTrust, r.selling, r.workingTogether];
   return [plain(r.overview), ...r.qualities.map(plain), ...blocks.flatMap((b) => [plain(b.overview), ...b.phrases.map(plain)])];
 }
 

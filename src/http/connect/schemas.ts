@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import type { FoundProfile } from '../../connect/requests.ts';
-import { composeConnectRecommendations } from '../../content/connect/recommendations.ts';
+import { composeConnectRecommendations, type ConnectRecommendations } from '../../content/connect/recommendations.ts';
 import type { Content } from '../../content/load-content.ts';
 import { personalityView } from '../../personality/views.ts';
 import { escapeHtml } from '../../shared/html.ts';
@@ -82,8 +82,23 @@ export function toC2(request: FastifyRequest, connectUrl: string | null, id: str
       disc_image: discMapUrl(publicBase(request, connectUrl), view.point),
       has_assessment: profile.hasAssessment,
     },
-    recommendations: composeConnectRecommendations({ firstName: profile.firstName, estimate: profile.estimate, title: profile.title }, content),
+    recommendations: recommendationsJson(composeConnectRecommendations({ firstName: profile.firstName, estimate: profile.estimate, title: profile.title }, content)),
     request_id: id,
+  };
+}
+
+/** C2's `recommendations`, in the contract's order and spelling. */
+function recommendationsJson(r: ConnectRecommendations): Static<typeof Recommendations> {
+  return {
+    overview: r.overview,
+    qualities: r.qualities,
+    emailing: r.emailing,
+    communication: r.communication,
+    motivations: r.motivations,
+    behavior: r.behavior,
+    building_trust: r.buildingTrust,
+    selling: r.selling,
+    working_together: r.workingTogether,
   };
 }
 
