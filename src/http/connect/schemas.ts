@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
+import type { SearchFields } from '../../connect/criteria.ts';
 import type { FoundProfile } from '../../connect/requests.ts';
 import { composeConnectRecommendations, type ConnectRecommendations } from '../../content/connect/recommendations.ts';
 import type { Content } from '../../content/load-content.ts';
@@ -70,6 +71,19 @@ export const ProfileC2 = Type.Object(
   { info: ProfileInfo, recommendations: Recommendations, request_id: Type.String() },
   { description: 'C2: the person found, with advice on how to communicate with them' },
 );
+
+/** C1's fields in the domain's spelling, for readSearch. */
+export function searchFields(body: Static<typeof SearchBody>): SearchFields {
+  return {
+    firstName: body.first_name,
+    lastName: body.last_name,
+    email: body.email,
+    companyName: body.company_name,
+    location: body.location,
+    textSample: body.text_sample,
+    textType: body.text_type,
+  };
+}
 
 /** C2 for a found profile. Its names are escaped like every other Connect string: a client may render any of them as HTML. */
 export function toC2(request: FastifyRequest, connectUrl: string | null, id: string, profile: FoundProfile, content: Content) {
