@@ -42,7 +42,7 @@ async function main(): Promise<void> {
     t = performance.now();
     const summary = await importPeople({ db, model }, file);
     const seconds = (performance.now() - t) / 1000;
-    console.log(`import: ${summary.inserted} inserted, ${summary.skipped} skipped, ${summary.without_personality} without personality in ${seconds.toFixed(1)} s = ${Math.round(people / seconds)} people/s`);
+    console.log(`import: ${summary.inserted} inserted, ${summary.skipped} skipped, ${summary.withoutPersonality} without personality in ${seconds.toFixed(1)} s = ${Math.round(people / seconds)} people/s`);
 
     const again = performance.now();
     const second = await importPeople({ db, model }, file);

@@ -36,7 +36,7 @@ export interface ImportCounts {
   unchanged: number;
   skipped: number;
   /** Rows stored (inserted, updated or unchanged) whose person has no personality. */
-  without_personality: number;
+  withoutPersonality: number;
 }
 
 export interface ImportSummary extends ImportCounts {
@@ -45,13 +45,13 @@ export interface ImportSummary extends ImportCounts {
   /** The first 100 skipped rows; `skipped` counts them all. */
   errors: { line: number; reason: string }[];
   /** CSV columns that are not ours and were not read. */
-  ignored_columns: string[];
+  ignoredColumns: string[];
   /** Ignored columns that look like a misspelt one of ours → the column they likely meant (`bio` → text_bio). */
-  column_hints: Record<string, string>;
+  columnHints: Record<string, string>;
   /** Things the operator should know although nothing was refused: a CSV file with no rows. */
   warnings: string[];
   seconds: number;
-  rows_per_second: number;
+  rowsPerSecond: number;
 }
 
 export function detectFormat(file: string, override?: string): ImportFormat {
@@ -144,7 +144,7 @@ export async function importPeople(deps: { db: Db; model: TextModel }, file: str
   const records: AsyncGenerator<SourceRecord> = format === 'csv' ? readCsv(stream, header) : readJsonLines(stream);
   const batchSize = options.batchSize ?? IMPORT_BATCH_SIZE;
   const upsert = { source: options.source ?? 'import', analyze: options.analyze ?? analyzerFor(deps.model) };
-  const counts: ImportCounts = { read: 0, inserted: 0, updated: 0, unchanged: 0, skipped: 0, without_personality: 0 };
+  const counts: ImportCounts = { read: 0, inserted: 0, updated: 0, unchanged: 0, skipped: 0, withoutPersonality: 0 };
   const errors: { line: number; reason: string }[] = [];
   const seen = new SeenPeople();
   const started = performance.now();
@@ -152,12 +152,14 @@ export async function importPeople(deps: { db: Db; model: TextModel }, file: str
 
   const rate = () => {
     const seconds = (performance.now() - started) / 1000;
-    return { seconds: Math.round(seconds * 1000) / 1000, rows_per_second: seconds > 0 ? Math.round(counts.read / seconds) : 0 };
+    return { seconds: Math.round(seconds * 1000) / 1000, rowsPerSecond: seconds > 0 ? Math.round(counts.read / seconds) : 0 };
   };
   const report = (force: boolean) => {
     if (!options.progress || (!force && performance.now() - lastProgress < PROGRESS_EVERY_MS)) return;
     lastProgress = performance.now();
-    options.progress({ phase: 'import', ...counts, rows_per_second: rate().rows_per_second, bytes_read: stream.bytesRead, bytes_total: size });
+    // The progress event keeps the spelling the CLI's display and the admin socket's lines have always had.
+    const { withoutPersonality, ...rest } = counts;
+    options.progress({ phase: 'import', ...rest, without_personality: withoutPersonality, rows_per_second: rate().rowsPerSecond, bytes_read: stream.bytesRead, bytes_total: size });
   };
   const skip = (line: number, reason: string) => {
     counts.skipped += 1;
@@ -197,7 +199,7 @@ export async function importPeople(deps: { db: Db; model: TextModel }, file: str
     outcomes.forEach((outcome, i) => {
       if (outcome.kind === 'skipped') return skip(rows[i]?.line ?? 0, outcome.reason);
       counts[outcome.kind] += 1;
-      if (!outcome.hasPersonality) counts.without_personality += 1;
+      if (!outcome.hasPersonality) counts.withoutPersonality += 1;
     });
     report(false);
   };
@@ -229,5 +231,5 @@ export async function importPeople(deps: { db: Db; model: TextModel }, file: str
   report(true);
   // An empty file was refused when it was opened: with no rows read, only a header line is left.
   const warnings = counts.read === 0 ? [`${file} has no people in it: ${format === 'csv' ? 'there is a header line but no rows under it' : 'no line holds a person'}.`] : [];
-  return { file, format, ...counts, errors, ignored_columns: header.ignored, column_hints: header.hints, warnings, ...rate() };
+  return { file, format, ...counts, errors, ignoredColumns: header.ignored, columnHints: header.hints, warnings, ...rate() };
 }

@@ -44,7 +44,7 @@ describe('demo people', () => {
   it('load once into an empty database, each with a personality but the one with too little text', async () => {
     const ctx = { db: testDb.db, logger: createLogger('silent'), model: loadModel() };
     const summary = await seedDemoData(ctx);
-    expect(summary).toMatchObject({ read: rows.length, inserted: rows.length, skipped: 0, without_personality: 1 });
+    expect(summary).toMatchObject({ read: rows.length, inserted: rows.length, skipped: 0, withoutPersonality: 1 });
     expect(await seedDemoData(ctx)).toBeNull();
     expect(await countPeople(testDb.db)).toBe(rows.length);
 
