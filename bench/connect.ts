@@ -96,7 +96,7 @@ async function inProcess(): Promise<void> {
   t = performance.now();
   for (let i = 0; i < searches; i++) {
     const { first, last } = nameOf(Math.floor(next() * people));
-    await searchAsync(deps, token.id, readSearch({ first_name: first, last_name: last, text_sample: TEXT_300, text_type: 'email' }, 'async'));
+    await searchAsync(deps, token.id, readSearch({ firstName: first, lastName: last, textSample: TEXT_300, textType: 'email' }, 'async'));
   }
   console.log(`queued ${searches} async searches in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   const jobs = profileSearchJobs({ db, text });

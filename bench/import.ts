@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     const seconds = (performance.now() - t) / 1000;
     const used = process.cpuUsage(cpu);
     console.log(
-      `import: ${summary.inserted} inserted, ${summary.skipped} skipped, ${summary.without_personality} without personality in ${seconds.toFixed(1)} s = ${Math.round(people / seconds)} people/s ` +
+      `import: ${summary.inserted} inserted, ${summary.skipped} skipped, ${summary.withoutPersonality} without personality in ${seconds.toFixed(1)} s = ${Math.round(people / seconds)} people/s ` +
         `(${Math.round((used.user + used.system) / people)} µs of CPU a person, worker threads included; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores)`,
     );
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../config.ts';
-import type { BackupSummary, RestoreSummary } from '../db/backup.ts';
+import type { RestoreSummary } from '../db/backup.ts';
 import { AppError } from '../shared/errors.ts';
 import { checkReadable } from './files.ts';
 import { printJson, withExecutor } from './run-with.ts';
@@ -22,6 +22,11 @@ export function defaultBackupFile(now: Date): string {
   return path.join(DEFAULT_BACKUP_FOLDER, `rapport-${stamp}Z.backup`);
 }
 
+/** The restore's summary as `--json` prints it (the operator's JSON is snake_case, like the API's). */
+function restoreSummaryView(summary: RestoreSummary) {
+  return { file: summary.file, data_dir: summary.dataDir, replaced: summary.replaced, seconds: summary.seconds, people: summary.people, tokens: summary.tokens, migrations: summary.migrations };
+}
+
 export function registerDbCommands(program: Command): void {
   const db = program.command('db').description('the embedded database: backups (on PostgreSQL use pg_dump and pg_restore)');
   db.command('backup')
@@ -33,7 +38,7 @@ export function registerDbCommands(program: Command): void {
       if (loadConfig().databaseUrl) throw new AppError('bad_request', PG_BACKUP);
       // With the service running, the service writes the file: give it a path that does not depend on our cwd.
       const absolute = path.resolve(file ?? defaultBackupFile(new Date()));
-      const summary = (await withExecutor((executor) => executor.call('db.backup', { path: absolute, force: options.force === true }), { existing: true })) as BackupSummary;
+      const summary = await withExecutor((executor) => executor.call('db.backup', { path: absolute, force: options.force === true }), { existing: true });
       if (options.json) printJson(summary);
       else process.stdout.write(`Backed up ${contentsLine(summary)} to ${summary.file} (${(summary.bytes / (1024 * 1024)).toFixed(1)} MB) in ${summary.seconds.toFixed(1)} s.\n`);
     });
@@ -49,10 +54,10 @@ export function registerDbCommands(program: Command): void {
       await checkReadable(absolute);
       const { restoreBackup } = await import('../db/backup.ts');
       const summary: RestoreSummary = await restoreBackup(absolute, path.resolve(config.dataDir), { force: options.force === true });
-      if (options.json) printJson(summary);
+      if (options.json) printJson(restoreSummaryView(summary));
       else {
         const replaced = summary.replaced ? ', replacing the database that was there' : '';
-        process.stdout.write(`Restored ${contentsLine(summary)} from ${summary.file} into ${summary.data_dir}${replaced} in ${summary.seconds.toFixed(1)} s. Start the service to use it.\n`);
+        process.stdout.write(`Restored ${contentsLine(summary)} from ${summary.file} into ${summary.dataDir}${replaced} in ${summary.seconds.toFixed(1)} s. Start the service to use it.\n`);
       }
     });
 }

@@ -3,16 +3,23 @@ import type { Config } from '../config.ts';
 import { createContext } from '../context.ts';
 import { readLock } from '../db/data-dir-lock.ts';
 import { openDatabase } from '../db/open.ts';
-import { runVerb } from '../operator/verbs.ts';
+import { toJson, type Jsonify } from '../operator/json.ts';
+import { runVerb, type VerbArgs, type VerbName, type VerbResult } from '../operator/verbs.ts';
 import type { Progress } from '../shared/progress.ts';
 import { AppError, ERROR_CODES, type ErrorCode } from '../shared/errors.ts';
 import { createLogger } from '../shared/logger.ts';
 import { hasStoredDatabase, noStoredDatabase } from './stored-database.ts';
 
+/**
+ * What a verb's result is to the CLI: its JSON form, whichever way the verb ran (a `Date` is an
+ * ISO string, as the admin socket's JSON line carries it).
+ */
+export type CallResult<N extends VerbName> = Jsonify<VerbResult<N>>;
+
 /** Runs operator verbs: in this process, or through the running service's admin socket. */
 export interface Executor {
   readonly via: 'local' | 'service';
-  call(verb: string, args: Record<string, unknown>, progress?: Progress): Promise<unknown>;
+  call<N extends VerbName>(verb: N, args: VerbArgs<N>, progress?: Progress): Promise<CallResult<N>>;
   close(): Promise<void>;
 }
 
@@ -20,7 +27,7 @@ function toErrorCode(value: unknown): ErrorCode {
   return ERROR_CODES.find((c) => c === value) ?? 'internal';
 }
 
-function callSocket(socketPath: string, verb: string, args: Record<string, unknown>, progress: Progress): Promise<unknown> {
+function callSocket(socketPath: string, verb: string, args: unknown, progress: Progress): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const req = request({ socketPath, method: 'POST', path: `/rpc/${verb}`, headers: { 'content-type': 'application/json' } }, (res) => {
       let buffer = '';
@@ -68,11 +75,15 @@ export async function openExecutor(config: Config, options: { existing?: boolean
       if (!socket) throw new AppError('unavailable', `A Rapport service (process ${holder.pid}) is starting in ${config.dataDir}. ${NEITHER}`);
       return {
         via: 'service',
-        call: (verb, args, progress = () => undefined) =>
-          callSocket(socket, verb, args, progress).catch((error: unknown) => {
-            if (error instanceof AppError) throw error;
-            throw new AppError('unavailable', `Could not reach the Rapport service (process ${holder.pid}) at ${socket}. ${NEITHER}`);
-          }),
+        call: <N extends VerbName>(verb: N, args: VerbArgs<N>, progress: Progress = () => undefined) =>
+          callSocket(socket, verb, args, progress).then(
+            // The service ran this verb and sent its result as JSON: the JSON form of VerbResult<N>.
+            (result) => result as CallResult<N>,
+            (error: unknown) => {
+              if (error instanceof AppError) throw error;
+              throw new AppError('unavailable', `Could not reach the Rapport service (process ${holder.pid}) at ${socket}. ${NEITHER}`);
+            },
+          ),
         close: async () => undefined,
       };
     }
@@ -91,7 +102,8 @@ export async function openExecutor(config: Config, options: { existing?: boolean
   const ctx = createContext(config, opened.db, createLogger('silent'), { runJobs: false, loadOnFirstUse: true });
   return {
     via: 'local',
-    call: (verb, args, progress = () => undefined) => runVerb(ctx, verb, args, progress),
+    // Through JSON here too, so a command sees the same values whether the service runs or not.
+    call: async <N extends VerbName>(verb: N, args: VerbArgs<N>, progress: Progress = () => undefined) => toJson(await runVerb(ctx, verb, args, progress)),
     async close() {
       await ctx.shutdown();
       await opened.close();

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
-import type { ForgetSummary, PersonExport } from '../people/forget.ts';
+import type { ForgetSummaryView } from '../operator/people-verbs.ts';
 import { AppError } from '../shared/errors.ts';
 import { loadConfig } from '../config.ts';
 import { printJson, withExecutor } from './run-with.ts';
@@ -12,7 +12,7 @@ interface PersonOptions {
 }
 
 /** The verb's arguments; exactly one way of naming the person, checked here so the message names the options. */
-function personArgs(options: PersonOptions): Record<string, string> {
+function personArgs(options: PersonOptions): { email: string } | { linkedin_url: string } {
   if ((options.email === undefined) === (options.linkedinUrl === undefined)) {
     throw new AppError('bad_request', 'Name the person by exactly one of --email or --linkedin-url.');
   }
@@ -32,7 +32,7 @@ async function confirm(question: string): Promise<boolean> {
   }
 }
 
-function describeRemoved(summary: ForgetSummary): string {
+function describeRemoved(summary: ForgetSummaryView): string {
   const parts = Object.entries(summary.removed).map(([name, count]) => `${name} ${count}`);
   return `Deleted the person and everything stored about them: ${summary.rows_removed} rows (${parts.join(', ')}).\n`;
 }
@@ -47,7 +47,7 @@ export function registerForgetCommands(program: Command): void {
     .option('--linkedin-url <url>', "the person's profile URL (any spelling)")
     .action(async (options: PersonOptions) => {
       const args = personArgs(options);
-      const result = (await withExecutor((executor) => executor.call('people.export', args), { existing: true })) as PersonExport;
+      const result = await withExecutor((executor) => executor.call('people.export', args), { existing: true });
       printJson(result);
     });
 
@@ -73,7 +73,7 @@ export function registerForgetCommands(program: Command): void {
           return;
         }
       }
-      const summary = (await withExecutor((executor) => executor.call('people.delete', args), { existing: true })) as ForgetSummary;
+      const summary = await withExecutor((executor) => executor.call('people.delete', args), { existing: true });
       if (options.json) printJson(summary);
       else process.stdout.write(describeRemoved(summary));
     });

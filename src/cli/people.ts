@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import cliProgress from 'cli-progress';
-import type { ImportSummary } from '../people/import.ts';
-import type { RecomputeSummary } from '../people/recompute.ts';
+import type { ImportFormat } from '../people/import.ts';
+import type { ImportSummaryView, RecomputeSummaryView } from '../operator/people-verbs.ts';
 import { checkReadable } from './files.ts';
 import { printJson, withExecutor } from './run-with.ts';
 
@@ -57,12 +57,12 @@ function createDisplay(kind: 'import' | 'recompute', quiet: boolean): Display {
 /** The import finished, but not every row went in: distinct from 1, the command itself failing. */
 const SOME_ROWS_SKIPPED = 2;
 
-function parseFormat(value: string): string {
+function parseFormat(value: string): ImportFormat {
   if (value !== 'jsonl' && value !== 'csv') throw new InvalidArgumentError('expected jsonl or csv');
   return value;
 }
 
-function printImportSummary(summary: ImportSummary): void {
+function printImportSummary(summary: ImportSummaryView): void {
   const lines = [
     `Imported ${summary.file} (${summary.format}) in ${summary.seconds.toFixed(1)} s, ${summary.rows_per_second} rows/s.`,
     `  read                 ${summary.read}`,
@@ -88,7 +88,7 @@ function printImportSummary(summary: ImportSummary): void {
 }
 
 /** What a recompute did, in a sentence; a run with nothing to do says why instead of "0". */
-function describeRecompute(summary: RecomputeSummary): string {
+function describeRecompute(summary: RecomputeSummaryView): string {
   if (summary.recomputed === 0) {
     if (summary.up_to_date === 0) return 'There are no profiles to recompute.\n';
     const profiles = summary.up_to_date === 1 ? 'The 1 profile is' : `All ${summary.up_to_date} profiles are`;
@@ -124,16 +124,16 @@ export function registerPeopleCommands(program: Command): void {
         `Exit code ${SOME_ROWS_SKIPPED} when rows were skipped, 0 when every row was imported. A CSV file with a header but no rows\n` +
         'imports nothing and warns on stderr (exit code 0); an empty file is refused like an unreadable one (exit code 1).',
     )
-    .action(async (file: string, options: { format?: string; json?: boolean; quiet?: boolean }) => {
+    .action(async (file: string, options: { format?: ImportFormat; json?: boolean; quiet?: boolean }) => {
       // The service reads the file itself (admin socket), from its own working directory.
       const absolute = path.resolve(file);
       await checkReadable(absolute);
       const display = createDisplay('import', options.quiet === true);
-      let summary: ImportSummary;
+      let summary: ImportSummaryView;
       try {
-        summary = (await withExecutor((executor) =>
+        summary = await withExecutor((executor) =>
           executor.call('people.import', { path: absolute, ...(options.format ? { format: options.format } : {}) }, (event) => display.update(event)),
-        )) as ImportSummary;
+        );
       } finally {
         display.stop();
       }
@@ -156,9 +156,9 @@ export function registerPeopleCommands(program: Command): void {
     .option('--quiet', 'no progress output')
     .action(async (options: { all?: boolean; json?: boolean; quiet?: boolean }) => {
       const display = createDisplay('recompute', options.quiet === true);
-      let summary: RecomputeSummary;
+      let summary: RecomputeSummaryView;
       try {
-        summary = (await withExecutor((executor) => executor.call('profiles.recompute', { all: options.all === true }, (event) => display.update(event)), { existing: true })) as RecomputeSummary;
+        summary = await withExecutor((executor) => executor.call('profiles.recompute', { all: options.all === true }, (event) => display.update(event)), { existing: true });
       } finally {
         display.stop();
       }

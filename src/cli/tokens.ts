@@ -1,5 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { TOKEN_KINDS, isTokenKind } from '../access/tokens.ts';
+import { TOKEN_KINDS, isTokenKind, type TokenKind } from '../access/tokens.ts';
 import { MAX_LIMIT, type TokenView } from '../operator/token-verbs.ts';
 import { printJson, withExecutor } from './run-with.ts';
 
@@ -14,7 +14,7 @@ function limitArgument(value: LimitOption | undefined): number | null | undefine
   return value === 'none' ? null : value;
 }
 
-function limitArguments(options: { monthlyQuota?: LimitOption; rateLimit?: LimitOption }): Record<string, number | null> {
+function limitArguments(options: { monthlyQuota?: LimitOption; rateLimit?: LimitOption }): { monthly_quota?: number | null; rate_limit_per_minute?: number | null } {
   const monthlyQuota = limitArgument(options.monthlyQuota);
   const rateLimit = limitArgument(options.rateLimit);
   return {
@@ -39,7 +39,7 @@ export function parseQuota(value: string): LimitOption {
   return Number(value);
 }
 
-function parseKind(value: string): string {
+function parseKind(value: string): TokenKind {
   if (!isTokenKind(value)) throw new InvalidArgumentError(`expected one of ${TOKEN_KINDS.join(', ')}`);
   return value;
 }
@@ -77,10 +77,8 @@ export function registerTokenCommands(program: Command): void {
     .option('--monthly-quota <calls>', 'calls allowed per calendar month, or none', parseQuota)
     .option('--rate-limit <rate>', 'calls allowed per minute, e.g. 500/min, or none', parseRateLimit)
     .option('--json', 'print {"id","kind","name","token"} as JSON')
-    .action(async (options: { kind: string; name: string; monthlyQuota?: LimitOption; rateLimit?: LimitOption; json?: boolean }) => {
-      const created = (await withExecutor((executor) =>
-        executor.call('tokens.create', { kind: options.kind, name: options.name, ...limitArguments(options) }),
-      )) as TokenView & { token: string };
+    .action(async (options: { kind: TokenKind; name: string; monthlyQuota?: LimitOption; rateLimit?: LimitOption; json?: boolean }) => {
+      const created = await withExecutor((executor) => executor.call('tokens.create', { kind: options.kind, name: options.name, ...limitArguments(options) }));
       if (options.json) {
         printJson({ id: created.id, kind: created.kind, name: created.name, token: created.token });
         return;
@@ -96,7 +94,7 @@ export function registerTokenCommands(program: Command): void {
     .description('list tokens (never their secrets)')
     .option('--json', 'print JSON')
     .action(async (options: { json?: boolean }) => {
-      const list = (await withExecutor((executor) => executor.call('tokens.list', {}), { existing: true })) as TokenView[];
+      const list = await withExecutor((executor) => executor.call('tokens.list', {}), { existing: true });
       if (options.json) printJson(list);
       else printTokens(list);
     });
@@ -107,7 +105,7 @@ export function registerTokenCommands(program: Command): void {
     .argument('<id>', 'token id, as shown by tokens list')
     .option('--json', 'print JSON')
     .action(async (id: string, options: { json?: boolean }) => {
-      const token = (await withExecutor((executor) => executor.call('tokens.revoke', { id }), { existing: true })) as TokenView & { already_revoked: boolean };
+      const token = await withExecutor((executor) => executor.call('tokens.revoke', { id }), { existing: true });
       if (options.json) printJson(token);
       else if (token.already_revoked) process.stdout.write(`The ${token.kind} token "${printable(token.name)}" (${token.id}) was already revoked on ${token.revoked_at ?? '?'}.\n`);
       else process.stdout.write(`Revoked ${token.kind} token "${printable(token.name)}" (${token.id}).\n`);
@@ -121,7 +119,7 @@ export function registerTokenCommands(program: Command): void {
     .option('--rate-limit <rate>', 'calls per minute, e.g. 500/min, or none', parseRateLimit)
     .option('--json', 'print JSON')
     .action(async (id: string, options: { monthlyQuota?: LimitOption; rateLimit?: LimitOption; json?: boolean }) => {
-      const token = (await withExecutor((executor) => executor.call('tokens.limits', { id, ...limitArguments(options) }), { existing: true })) as TokenView;
+      const token = await withExecutor((executor) => executor.call('tokens.limits', { id, ...limitArguments(options) }), { existing: true });
       if (options.json) printJson(token);
       else process.stdout.write(`Token ${token.id}: quota ${limitText(token.monthly_quota, '/month')}, rate ${limitText(token.rate_limit_per_minute, '/min')}.\n`);
     });

@@ -34,9 +34,7 @@ export function registerUserCommands(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (options: { email: string; passwordStdin?: boolean; json?: boolean }) => {
       const password = options.passwordStdin ? await readStdin() : undefined;
-      const created = (await withExecutor((executor) => executor.call('users.create', { email: options.email, ...(password !== undefined ? { password } : {}) }))) as UserView & {
-        password?: string;
-      };
+      const created = await withExecutor((executor) => executor.call('users.create', { email: options.email, ...(password !== undefined ? { password } : {}) }));
       if (options.json) {
         printJson(created);
         return;
@@ -50,7 +48,7 @@ export function registerUserCommands(program: Command): void {
     .description('list users')
     .option('--json', 'print JSON')
     .action(async (options: { json?: boolean }) => {
-      const list = (await withExecutor((executor) => executor.call('users.list', {}), { existing: true })) as UserView[];
+      const list = await withExecutor((executor) => executor.call('users.list', {}), { existing: true });
       if (options.json) printJson(list);
       else printUsers(list);
     });
@@ -63,9 +61,7 @@ export function registerUserCommands(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (user: string, options: { passwordStdin?: boolean; json?: boolean }) => {
       const password = options.passwordStdin ? await readStdin() : undefined;
-      const reset = (await withExecutor((executor) => executor.call('users.reset-password', { user, ...(password !== undefined ? { password } : {}) }), { existing: true })) as UserView & {
-        password?: string;
-      };
+      const reset = await withExecutor((executor) => executor.call('users.reset-password', { user, ...(password !== undefined ? { password } : {}) }), { existing: true });
       if (options.json) {
         printJson(reset);
         return;
@@ -80,7 +76,7 @@ export function registerUserCommands(program: Command): void {
     .argument('<user>', 'user id or email')
     .option('--json', 'print JSON')
     .action(async (user: string, options: { json?: boolean }) => {
-      const disabled = (await withExecutor((executor) => executor.call('users.disable', { user }), { existing: true })) as UserView & { revoked_tokens: number };
+      const disabled = await withExecutor((executor) => executor.call('users.disable', { user }), { existing: true });
       if (options.json) printJson(disabled);
       else process.stdout.write(`Disabled user ${disabled.email} (${disabled.id}); ${disabled.revoked_tokens} token(s) revoked.\n`);
     });

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { EVENT_TYPES } from '../webhooks/events.ts';
-import type { DeliveryListView, EndpointView } from '../operator/webhook-verbs.ts';
+import type { EndpointView } from '../operator/webhook-verbs.ts';
 import { printJson, withExecutor } from './run-with.ts';
 
 function table(header: string[], rows: string[][]): void {
@@ -45,7 +45,7 @@ export function registerWebhookCommands(program: Command): void {
           ...(options.events ? { events: options.events.split(',').map((e) => e.trim()).filter(Boolean) } : {}),
           ...(options.description !== undefined ? { description: options.description } : {}),
         }),
-      { existing: true })) as EndpointView & { secret: string };
+      { existing: true }));
       if (options.json) printJson(created);
       else printSecret('Added', created);
     });
@@ -59,7 +59,7 @@ export function registerWebhookCommands(program: Command): void {
     .action(async (options: { token?: string; user?: string; json?: boolean }) => {
       const list = (await withExecutor((executor) =>
         executor.call('webhooks.list', { ...(options.token ? { token_id: options.token } : {}), ...(options.user ? { user: options.user } : {}) }),
-      { existing: true })) as EndpointView[];
+      { existing: true }));
       if (options.json) return printJson(list);
       if (list.length === 0) return void process.stdout.write('No webhook endpoints. Add one with: npx rapport webhooks add --token ID https://…\n');
       table(['ID', 'OWNER', 'EVENTS', 'URL', 'STATE'], list.map((e) => [e.id, owner(e), e.events.join(','), e.url, state(e)]));
@@ -82,7 +82,7 @@ export function registerWebhookCommands(program: Command): void {
     .argument('<id>', 'endpoint id')
     .option('--json', 'print JSON')
     .action(async (id: string, options: { json?: boolean }) => {
-      const rotated = (await withExecutor((executor) => executor.call('webhooks.rotate', { id }), { existing: true })) as EndpointView & { secret: string };
+      const rotated = await withExecutor((executor) => executor.call('webhooks.rotate', { id }), { existing: true });
       if (options.json) printJson(rotated);
       else printSecret('Rotated the secret of', rotated);
     });
@@ -93,7 +93,7 @@ export function registerWebhookCommands(program: Command): void {
     .argument('<id>', 'endpoint id')
     .option('--json', 'print JSON')
     .action(async (id: string, options: { json?: boolean }) => {
-      const enabled = (await withExecutor((executor) => executor.call('webhooks.enable', { id }), { existing: true })) as EndpointView;
+      const enabled = await withExecutor((executor) => executor.call('webhooks.enable', { id }), { existing: true });
       if (options.json) printJson(enabled);
       else process.stdout.write(`Enabled webhook endpoint ${enabled.id}.\n`);
     });
@@ -104,7 +104,7 @@ export function registerWebhookCommands(program: Command): void {
     .argument('<id>', 'endpoint id')
     .option('--json', 'print JSON')
     .action(async (id: string, options: { json?: boolean }) => {
-      const queued = (await withExecutor((executor) => executor.call('webhooks.test', { id }), { existing: true })) as { delivery_id: string; sent_by: string };
+      const queued = await withExecutor((executor) => executor.call('webhooks.test', { id }), { existing: true });
       if (options.json) printJson(queued);
       else process.stdout.write(`Queued test event ${queued.delivery_id}; sent by ${queued.sent_by}. Follow it with: npx rapport webhooks deliveries ${id}\n`);
     });
@@ -116,7 +116,7 @@ export function registerWebhookCommands(program: Command): void {
     .option('--limit <n>', 'how many (default 50)', (value) => Number(value))
     .option('--json', 'print JSON')
     .action(async (id: string, options: { limit?: number; json?: boolean }) => {
-      const list = (await withExecutor((executor) => executor.call('webhooks.deliveries', { id, ...(options.limit ? { limit: options.limit } : {}) }), { existing: true })) as DeliveryListView[];
+      const list = await withExecutor((executor) => executor.call('webhooks.deliveries', { id, ...(options.limit ? { limit: options.limit } : {}) }), { existing: true });
       if (options.json) return printJson(list);
       if (list.length === 0) return void process.stdout.write('No deliveries yet.\n');
       table(

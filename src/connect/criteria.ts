@@ -12,15 +12,15 @@ export interface SearchInput extends SearchCriteria {
 
 export type SearchMode = 'sync' | 'async';
 
-/** The C1 body as it arrives (types already checked by the route's schema). */
-export interface SearchBody {
-  first_name?: string | undefined;
-  last_name?: string | undefined;
+/** The C1 body's fields, as the route read them (types already checked by its schema; the route maps the contract's first_name and the rest). */
+export interface SearchFields {
+  firstName?: string | undefined;
+  lastName?: string | undefined;
   email?: string | undefined;
-  company_name?: string | undefined;
+  companyName?: string | undefined;
   location?: string | undefined;
-  text_sample?: string | undefined;
-  text_type?: string | undefined;
+  textSample?: string | undefined;
+  textType?: string | undefined;
 }
 
 /**
@@ -41,18 +41,18 @@ const CRITERIA: Record<SearchMode, string> = {
  * The contract's minimum criteria: first and last name; or email; or (sync) email with a text
  * sample, (async) a text sample alone. A text sample always needs its text_type.
  */
-export function readSearch(body: SearchBody, mode: SearchMode): SearchInput {
+export function readSearch(body: SearchFields, mode: SearchMode): SearchInput {
   const input: SearchInput = {
-    firstName: given(body.first_name),
-    lastName: given(body.last_name),
+    firstName: given(body.firstName),
+    lastName: given(body.lastName),
     email: given(body.email),
-    companyName: given(body.company_name),
+    companyName: given(body.companyName),
     location: given(body.location),
-    textSample: given(body.text_sample),
+    textSample: given(body.textSample),
     textType: null,
   };
   if (input.email !== null && !normalizeEmail(input.email)) throw new AppError('bad_request', NOT_AN_EMAIL);
-  const textType = given(body.text_type);
+  const textType = given(body.textType);
   if (textType !== null) {
     if (!isTextType(textType)) throw new AppError('bad_request', `"text_type" must be one of email, various, bio, resume; got "${textType.slice(0, 20)}".`);
     input.textType = textType;

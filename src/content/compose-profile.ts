@@ -23,7 +23,7 @@ export type SectionContent = { [K in Section]: string[] };
 
 export interface ProfileContent extends SectionContent {
   /** C2 block overviews, with `**bold**` markers kept so the API can render them. */
-  section_overviews: Record<OverviewSection, string>;
+  sectionOverviews: Record<OverviewSection, string>;
   /** One or two overview sentences, markers kept. */
   summary: string;
 }
@@ -173,5 +173,5 @@ export function composeProfileContent(input: ProfileContentInput, library: Phras
     .map((t) => personalize(t, name))
     .join(' ');
   const sectionOverviews = Object.fromEntries(OVERVIEW_SECTIONS.map((key) => [key, personalize(overviews[key], name)])) as Record<OverviewSection, string>;
-  return { ...sections, section_overviews: sectionOverviews, summary };
+  return { ...sections, sectionOverviews, summary };
 }

@@ -28,7 +28,7 @@ import {
 import { phraseProblems, SECTION_OVERVIEW_FILE, SECTIONS, type Phrase, type PhraseLibrary, type Section, type SectionOverviewPhrase } from './phrases.ts';
 import { validateRelationshipLibrary, type RelationshipLibrary } from './relationship/library.ts';
 import { messagingLibraryProblems, type MessagingLibrary } from './connect/messaging-library.ts';
-import { emailLibraryProblems, type EmailLibrary } from './connect/emails.ts';
+import { emailLibraryFromFile, emailLibraryProblems, type EmailLibrary } from './connect/emails.ts';
 import { parseTakerResultContent, TakerResultContentError, type TakerResultContent } from './taker/result.ts';
 
 /** Everything the composers read, checked and frozen. */
@@ -164,8 +164,9 @@ export function loadContent(dir: string = CONTENT_DIR): Content {
     for (const line of messagingLibraryProblems(library)) named(`messaging/${line.slice(0, line.indexOf('.json'))}.json`, [line.slice(line.indexOf(' ') + 1)]);
     messaging = library;
   }
-  const emails = read<EmailLibrary>('emails/templates.json', EmailTemplatesFileSchema);
-  if (emails) named('emails/templates.json', emailLibraryProblems(emails));
+  const emailsFile = read<Record<string, unknown>>('emails/templates.json', EmailTemplatesFileSchema);
+  if (emailsFile) named('emails/templates.json', emailLibraryProblems(emailsFile));
+  const emails: EmailLibrary | null = emailsFile ? emailLibraryFromFile(emailsFile) : null;
   const takerRaw = read<unknown>('taker/result.json', TakerResultFileSchema);
   let takerResult: TakerResultContent | null = null;
   if (takerRaw) {

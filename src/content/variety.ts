@@ -88,7 +88,7 @@ export function measureVariety(content: Content, people: readonly VarietyPerson[
   }
   let mostShared: VarietyReport['mostShared'] = null;
   for (const [sentence, count] of inProfiles) if (mostShared === null || count > mostShared.profiles) mostShared = { sentence, profiles: count };
-  const sets = people.map((person) => ({ person, set: emailSet(content, person), type: describePersonality(content.phrases, person.estimate).view.disc_type }));
+  const sets = people.map((person) => ({ person, set: emailSet(content, person), type: describePersonality(content.phrases, person.estimate).view.discType }));
   let mostAlikeAcrossTypes: VarietyReport['mostAlikeAcrossTypes'] = null;
   for (const [i, a] of profiles.entries()) {
     const typeA = sets[i]?.type;

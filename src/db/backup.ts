@@ -32,7 +32,7 @@ export interface BackupSummary extends BackupContents {
 
 export interface RestoreSummary extends BackupContents {
   file: string;
-  data_dir: string;
+  dataDir: string;
   /** True when a database was there before and has been replaced (--force). */
   replaced: boolean;
   seconds: number;
@@ -159,7 +159,7 @@ export async function restoreBackup(file: string, dataDir: string, options: { fo
     if (replaced || existsSync(target)) renameSync(target, old);
     renameSync(staging, target);
     rmSync(old, { recursive: true, force: true });
-    return { file, data_dir: dataDir, replaced, seconds: elapsed(start), ...contents };
+    return { file, dataDir, replaced, seconds: elapsed(start), ...contents };
   } finally {
     rmSync(staging, { recursive: true, force: true });
     lock.release();

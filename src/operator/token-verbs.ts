@@ -25,7 +25,7 @@ export type TokenView = ReturnType<typeof tokenView>;
 export const tokenVerbs = {
   'tokens.create': defineVerb(
     Type.Object({
-      kind: Type.Union(TOKEN_KINDS.map((k) => Type.Literal(k))),
+      kind: Type.Enum(TOKEN_KINDS),
       name: Type.String(),
       monthly_quota: Type.Optional(Limit),
       rate_limit_per_minute: Type.Optional(Limit),

@@ -111,7 +111,7 @@ async function personIdFor(tx: Queryable, key: ForgetKey): Promise<string> {
 }
 
 export interface PersonExport {
-  exported_at: string;
+  exportedAt: string;
   /** One entry per part, by its name. */
   data: Record<string, unknown>;
 }
@@ -122,14 +122,14 @@ export async function exportPerson(db: Db, key: ForgetKey): Promise<PersonExport
     const personId = await personIdFor(tx, key);
     const data: Record<string, unknown> = {};
     for (const part of PERSON_DATA_PARTS) data[part.name] = await part.export(tx, personId);
-    return { exported_at: new Date().toISOString(), data };
+    return { exportedAt: new Date().toISOString(), data };
   });
 }
 
 export interface ForgetSummary {
   /** Rows removed (or cleared) per part, by its name. */
   removed: Record<string, number>;
-  rows_removed: number;
+  rowsRemoved: number;
 }
 
 /** Erases the person from every part in one transaction: all of it goes, or none of it. */
@@ -143,6 +143,6 @@ export async function forgetPerson(db: Db, key: ForgetKey): Promise<ForgetSummar
       removed[part.name] = count;
       total += count;
     }
-    return { removed, rows_removed: total };
+    return { removed, rowsRemoved: total };
   });
 }

@@ -38,7 +38,7 @@ export interface ImportCounts {
   unchanged: number;
   skipped: number;
   /** Rows stored (inserted, updated or unchanged) whose person has no personality. */
-  without_personality: number;
+  withoutPersonality: number;
 }
 
 export interface ImportSummary extends ImportCounts {
@@ -47,13 +47,13 @@ export interface ImportSummary extends ImportCounts {
   /** The first 100 skipped rows; `skipped` counts them all. */
   errors: { line: number; reason: string }[];
   /** CSV columns that are not ours and were not read. */
-  ignored_columns: string[];
+  ignoredColumns: string[];
   /** Ignored columns that look like a misspelt one of ours → the column they likely meant (`bio` → text_bio). */
-  column_hints: Record<string, string>;
+  columnHints: Record<string, string>;
   /** Things the operator should know although nothing was refused: a CSV file with no rows. */
   warnings: string[];
   seconds: number;
-  rows_per_second: number;
+  rowsPerSecond: number;
 }
 
 export function detectFormat(file: string, override?: string): ImportFormat {
@@ -149,7 +149,7 @@ export async function importPeople(deps: { db: Db; model: TextModel; textPool?: 
   // Full batches of a file are analysed ahead on worker threads (analyse-ahead.ts); a small file,
   // or a caller's own analyser, reads its texts on this thread as it is written.
   const aheadPool = options.analyze === undefined ? deps.textPool : undefined;
-  const counts: ImportCounts = { read: 0, inserted: 0, updated: 0, unchanged: 0, skipped: 0, without_personality: 0 };
+  const counts: ImportCounts = { read: 0, inserted: 0, updated: 0, unchanged: 0, skipped: 0, withoutPersonality: 0 };
   const errors: { line: number; reason: string }[] = [];
   const seen = new SeenPeople();
   const started = performance.now();
@@ -157,12 +157,14 @@ export async function importPeople(deps: { db: Db; model: TextModel; textPool?: 
 
   const rate = () => {
     const seconds = (performance.now() - started) / 1000;
-    return { seconds: Math.round(seconds * 1000) / 1000, rows_per_second: seconds > 0 ? Math.round(counts.read / seconds) : 0 };
+    return { seconds: Math.round(seconds * 1000) / 1000, rowsPerSecond: seconds > 0 ? Math.round(counts.read / seconds) : 0 };
   };
   const report = (force: boolean) => {
     if (!options.progress || (!force && performance.now() - lastProgress < PROGRESS_EVERY_MS)) return;
     lastProgress = performance.now();
-    options.progress({ phase: 'import', ...counts, rows_per_second: rate().rows_per_second, bytes_read: stream.bytesRead, bytes_total: size });
+    // The progress event keeps the spelling the CLI's display and the admin socket's lines have always had.
+    const { withoutPersonality, ...rest } = counts;
+    options.progress({ phase: 'import', ...rest, without_personality: withoutPersonality, rows_per_second: rate().rowsPerSecond, bytes_read: stream.bytesRead, bytes_total: size });
   };
   const skip = (line: number, reason: string) => {
     counts.skipped += 1;
@@ -211,7 +213,7 @@ export async function importPeople(deps: { db: Db; model: TextModel; textPool?: 
       outcomes.forEach((outcome, i) => {
         if (outcome.kind === 'skipped') return skip(rows[i]?.line ?? 0, outcome.reason);
         counts[outcome.kind] += 1;
-        if (!outcome.hasPersonality) counts.without_personality += 1;
+        if (!outcome.hasPersonality) counts.withoutPersonality += 1;
       });
       report(false);
     });
@@ -250,5 +252,5 @@ export async function importPeople(deps: { db: Db; model: TextModel; textPool?: 
   report(true);
   // An empty file was refused when it was opened: with no rows read, only a header line is left.
   const warnings = counts.read === 0 ? [`${file} has no people in it: ${format === 'csv' ? 'there is a header line but no rows under it' : 'no line holds a person'}.`] : [];
-  return { file, format, ...counts, errors, ignored_columns: header.ignored, column_hints: header.hints, warnings, ...rate() };
+  return { file, format, ...counts, errors, ignoredColumns: header.ignored, columnHints: header.hints, warnings, ...rate() };
 }

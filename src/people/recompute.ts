@@ -18,12 +18,12 @@ export interface RecomputeOptions {
 }
 
 export interface RecomputeSummary {
-  model_version: string;
+  modelVersion: string;
   recomputed: number;
-  with_personality: number;
-  without_personality: number;
+  withPersonality: number;
+  withoutPersonality: number;
   /** Profiles left alone because the current model already made them (always 0 with `all`). */
-  up_to_date: number;
+  upToDate: number;
   seconds: number;
 }
 
@@ -49,7 +49,7 @@ export async function recomputeProfiles(deps: { db: Db; model: TextModel }, opti
   const analyze = options.analyze ?? analyzerFor(deps.model);
   const { total, upToDate } = await plan(db, modelVersion, options.all === true);
   const started = performance.now();
-  const summary: RecomputeSummary = { model_version: modelVersion, recomputed: 0, with_personality: 0, without_personality: 0, up_to_date: upToDate, seconds: 0 };
+  const summary: RecomputeSummary = { modelVersion, recomputed: 0, withPersonality: 0, withoutPersonality: 0, upToDate, seconds: 0 };
   let lastProgress = 0;
   let afterId = '';
   for (;;) {
@@ -58,8 +58,8 @@ export async function recomputeProfiles(deps: { db: Db; model: TextModel }, opti
     if (!last) break;
     const updates: EstimateUpdate[] = page.map((person) => {
       const { estimate } = analyze(person.texts);
-      if (estimate) summary.with_personality += 1;
-      else summary.without_personality += 1;
+      if (estimate) summary.withPersonality += 1;
+      else summary.withoutPersonality += 1;
       return { id: person.id, estimate, modelVersion };
     });
     await db.transaction((tx) => updateEstimates(tx, updates));

@@ -20,12 +20,12 @@ export interface PersonalityView {
   point: DiscPoint;
   /** Degrees in [0, 360), counter-clockwise from accepting (+x). */
   angle: number;
-  disc_type: DiscType;
+  discType: DiscType;
   /** 0–100, distance from the blended centre. */
-  disc_intensity: number;
-  disc_percentages: DiscPercentages;
-  myers_briggs_type: string;
-  enneagram_type: number;
+  discIntensity: number;
+  discPercentages: DiscPercentages;
+  myersBriggsType: string;
+  enneagramType: number;
   archetype: string;
   /** 0–100, how sure we are of the point. */
   confidence: number;
@@ -73,11 +73,11 @@ export function viewFromPoint(point: DiscPoint, scores?: Partial<TraitScores>, c
   return {
     point: clipped,
     angle: pointAngle(clipped),
-    disc_type: discType,
-    disc_intensity: discIntensity(clipped),
-    disc_percentages: discPercentages(clipped),
-    myers_briggs_type: myersBriggs(traits),
-    enneagram_type: enneagramType(discType, traits),
+    discType,
+    discIntensity: discIntensity(clipped),
+    discPercentages: discPercentages(clipped),
+    myersBriggsType: myersBriggs(traits),
+    enneagramType: enneagramType(discType, traits),
     archetype: archetypeName(discType),
     confidence: Math.round(Math.min(100, Math.max(0, finiteOr(confidence, 0)))),
   };

@@ -20,11 +20,11 @@ export interface Standing {
 function valuesOf(estimate: TraitEstimate): Record<StandingScale, number> {
   const view = personalityView(estimate);
   return {
-    d: view.disc_percentages.d,
-    i: view.disc_percentages.i,
-    s: view.disc_percentages.s,
-    c: view.disc_percentages.c,
-    intensity: view.disc_intensity,
+    d: view.discPercentages.d,
+    i: view.discPercentages.i,
+    s: view.discPercentages.s,
+    c: view.discPercentages.c,
+    intensity: view.discIntensity,
     conscientiousness: estimate.scores.conscientiousness,
     openness: estimate.scores.openness,
   };

@@ -71,10 +71,10 @@ describe('the circle', () => {
       const scored = expectOk(scoreAnswers(q, octantPure(code)));
       expect(pointAngle(scored.point)).toBeCloseTo(expected[code].angle % 360, 6);
       const view = personalityView(scored.estimate);
-      expect(view.disc_type).toBe(expected[code].type);
+      expect(view.discType).toBe(expected[code].type);
       expect(angleToType(expected[code].angle)).toBe(expected[code].type);
       // amplitude 1 answer point → tanh(1.1) ≈ 0.80
-      expect(view.disc_intensity).toBe(80);
+      expect(view.discIntensity).toBe(80);
     });
   }
 
@@ -107,17 +107,17 @@ describe('the circle', () => {
   it('a strong profile reaches intensity 70–90, the most extreme one 90–99, a mild one stays moderate', () => {
     const extreme = answerByScale({ PA: 4, BC: 3, DE: 2, FG: 1, HI: 2, JK: 3, LM: 4, NO: 5 });
     const extremeView = personalityView(expectOk(scoreAnswers(q, extreme)).estimate);
-    expect(extremeView.disc_intensity).toBeGreaterThanOrEqual(90);
-    expect(extremeView.disc_intensity).toBeLessThan(100);
+    expect(extremeView.discIntensity).toBeGreaterThanOrEqual(90);
+    expect(extremeView.discIntensity).toBeLessThan(100);
     const strong = answerByScale({ PA: 4, BC: 3, DE: 2, FG: 2, HI: 2, JK: 3, LM: 4, NO: 4 });
     // One point warmer than average and one point less cold: amplitude 0.5 → tanh(0.55) ≈ 0.50.
     const mild = answerByScale({ PA: 3, BC: 3, DE: 2, FG: 3, HI: 3, JK: 3, LM: 4, NO: 3, openness: 2, conscientiousness: 4 });
     const strongView = personalityView(expectOk(scoreAnswers(q, strong)).estimate);
-    expect(strongView.disc_intensity).toBeGreaterThanOrEqual(70);
-    expect(strongView.disc_intensity).toBeLessThanOrEqual(90);
+    expect(strongView.discIntensity).toBeGreaterThanOrEqual(70);
+    expect(strongView.discIntensity).toBeLessThanOrEqual(90);
     const mildView = personalityView(expectOk(scoreAnswers(q, mild)).estimate);
-    expect(mildView.disc_intensity).toBe(50);
-    expect(mildView.disc_type).toBe('IS');
+    expect(mildView.discIntensity).toBe(50);
+    expect(mildView.discType).toBe('IS');
   });
 });
 
@@ -139,13 +139,13 @@ describe('the estimate', () => {
   it('feeds every existing view: type, intensity, percentages, archetype, MBTI, Enneagram, qualities', () => {
     const estimate: TraitEstimate = expectOk(scoreAnswers(q, plausible())).estimate;
     const { view, content } = describePersonality(shipped.phrases, estimate, 'Ada');
-    expect(view.disc_type).toMatch(/^(IS|Is|I)$/); // warm and outgoing
+    expect(view.discType).toMatch(/^(IS|Is|I)$/); // warm and outgoing
     expect(view.confidence).toBe(90);
-    expect(Object.values(view.disc_percentages).reduce((a, b) => a + b, 0)).toBe(100);
+    expect(Object.values(view.discPercentages).reduce((a, b) => a + b, 0)).toBe(100);
     expect(view.archetype.length).toBeGreaterThan(0);
-    expect(view.myers_briggs_type).toMatch(/^E.F.$/);
-    expect(view.enneagram_type).toBeGreaterThanOrEqual(1);
-    expect(view.enneagram_type).toBeLessThanOrEqual(9);
+    expect(view.myersBriggsType).toMatch(/^E.F.$/);
+    expect(view.enneagramType).toBeGreaterThanOrEqual(1);
+    expect(view.enneagramType).toBeLessThanOrEqual(9);
     expect(content).toBeTruthy();
   });
 

@@ -27,7 +27,7 @@ describe('composeProfileContent for every type, strength and level of evidence',
     for (const section of SECTIONS) expect(content[section].length, section).toBeGreaterThanOrEqual(section === 'qualities' ? 4 : 3);
     const sentences = allSentences(content);
     expect(new Set(sentences).size).toBe(sentences.length);
-    for (const text of [...sentences, content.summary, ...Object.values(content.section_overviews)]) expect(text).not.toMatch(/[{}]/);
+    for (const text of [...sentences, content.summary, ...Object.values(content.sectionOverviews)]) expect(text).not.toMatch(/[{}]/);
     for (const text of sentences) expect(text).not.toContain('**');
     // Wherever the template names the person, the name is there.
     const { picked } = selectProfile(reading, library);

@@ -49,13 +49,13 @@ function kimEstimate(): TraitEstimate {
 
 /** Everything a composed profile says, as plain text. */
 function profileText(content: ReturnType<typeof composeProfileContent>): string[] {
-  return [...SECTIONS.flatMap((s) => content[s]), ...Object.values(content.section_overviews).map(stripMarkers), stripMarkers(content.summary)];
+  return [...SECTIONS.flatMap((s) => content[s]), ...Object.values(content.sectionOverviews).map(stripMarkers), stripMarkers(content.summary)];
 }
 
 /** Everything C2 says, as plain text (markup and the entities it uses removed). */
 function connectText(r: ReturnType<typeof composeConnectRecommendations>): string[] {
   const plain = (html: string) => html.replace(/<[^>]*>/g, '').replaceAll('&#39;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&');
-  const blocks = [r.emailing, r.communication, r.motivations, r.behavior, r.building_trust, r.selling, r.working_together];
+  const blocks = [r.emailing, r.communication, r.motivations, r.behavior, r.buildingTrust, r.selling, r.workingTogether];
   return [plain(r.overview), ...r.qualities.map(plain), ...blocks.flatMap((b) => [plain(b.overview), ...b.phrases.map(plain)])];
 }
 
@@ -87,8 +87,8 @@ function estimateAt(angle: number, intensity: number, conscientiousness: number,
 describe('the trial\'s outgoing and careful taker', () => {
   it('is measured as such: the DISC C share is small, the conscientiousness the test measured is high', () => {
     const kim = describePersonality(shipped.phrases, kimEstimate(), 'Kim');
-    expect(kim.view.disc_type).toBe('Id');
-    expect(kim.view.disc_percentages.c).toBe(4);
+    expect(kim.view.discType).toBe('Id');
+    expect(kim.view.discPercentages.c).toBe(4);
     expect(kim.estimate.scores.conscientiousness).toBeCloseTo(0.75, 10);
     const { claims } = readEstimate(kim.estimate);
     expect(claims).toEqual(expect.arrayContaining(['structure:orderly', 'detail:detail', 'novelty:seeks']));

@@ -28,8 +28,8 @@ describe('one reading of a person', () => {
     const estimate = textEstimate(110, 90, 200);
     const reading = readEstimate(estimate);
     const view = personalityView(estimate);
-    expect(reading.type).toBe(view.disc_type);
-    expect(reading.intensity).toBe(view.disc_intensity);
+    expect(reading.type).toBe(view.discType);
+    expect(reading.intensity).toBe(view.discIntensity);
     expect(reading.intensity).toBeLessThan(40);
     expect(reading.strength).toBe(90);
     expect(Math.abs(reading.angle - view.angle)).toBeLessThanOrEqual(0.25);

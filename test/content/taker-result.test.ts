@@ -32,7 +32,7 @@ describe("the taker's result content", () => {
     for (const { code, angle } of DISC_TYPES) {
       for (const radius of [0.15, 0.5, 0.92]) {
         const { view, scores } = at(angle, radius);
-        expect(view.disc_type).toBe(code);
+        expect(view.discType).toBe(code);
         const result = composeTakerResult(content, view, scores, true);
         for (const list of RESULT_LISTS) {
           expect(result.lists[list].length, `${code} at ${radius}: ${list}`).toBeGreaterThanOrEqual(list === 'strengths' || list === 'blindSpots' ? 4 : 3);
@@ -51,7 +51,7 @@ describe("the taker's result content", () => {
       { letter: 'c', style: 'Conscientiousness', role: 'lean' },
     ]);
     const even = at(90, 0.8);
-    expect(even.view.disc_type).toBe('DI');
+    expect(even.view.discType).toBe('DI');
     expect(composeTakerResult(content, even.view, even.scores, true).letters.map((l) => l.role)).toEqual(['equal', 'equal']);
     const pure = at(135, 0.8);
     expect(composeTakerResult(content, pure.view, pure.scores, true).letters).toEqual([{ letter: 'D', style: 'Dominance', role: 'main' }]);
@@ -78,7 +78,7 @@ describe("the taker's result content", () => {
         const { view, scores } = at(angle, 0.9, { [trait]: score });
         const result = composeTakerResult(content, view, scores, true);
         const all = RESULT_LISTS.flatMap((list) => result.lists[list]);
-        for (const sentence of all) expect(claimsOf.get(sentence), `${view.disc_type}, ${trait} ${score}: ${sentence}`).not.toBe(banned);
+        for (const sentence of all) expect(claimsOf.get(sentence), `${view.discType}, ${trait} ${score}: ${sentence}`).not.toBe(banned);
         expect(result.lists.strengths).toContain(content.traits[trait][score > 0 ? 'high' : 'low'].strengths.text);
         expect(result.bars.find((b) => b.scale === trait)?.level).toMatch(score > 0 ? /high/ : /low/);
       }

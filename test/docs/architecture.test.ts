@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/process.ts';
+import { isDomain } from '../lint/layers-map.ts';
 
 /**
  * docs/architecture.md is the map of src/: it stays true only if a new folder cannot be added,
@@ -28,6 +29,18 @@ describe('docs/architecture.md', () => {
     expect(folders.length).toBeGreaterThan(20);
     const missing = folders.filter((folder) => !MAP.includes(`\`${folder}\``));
     expect(missing).toEqual([]);
+  });
+
+  it('names every top-level file of src/, the composition root only where the layer map says so', () => {
+    const files = readdirSync(path.join(REPO_ROOT, 'src'), { withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+      .map((entry) => entry.name);
+    expect(files).toContain('config-schema.ts');
+    expect(files.filter((name) => !MAP.includes(`\`src/${name}\``))).toEqual([]);
+    // The composition root's table lists edges only: a file the layer map places in the domain (config.ts) is not there.
+    const root = MAP.slice(MAP.indexOf('### The composition root'), MAP.indexOf('### The HTTP edge'));
+    const misplaced = files.filter((name) => isDomain(name) && root.includes(`\`src/${name}\``));
+    expect(misplaced).toEqual([]);
   });
 
   it('names no path under src/ that does not exist', () => {

@@ -44,14 +44,14 @@ describe('demo people', () => {
   it('load once into an empty database, each with a personality but the one with too little text', async () => {
     const ctx = { db: testDb.db, logger: createLogger('silent'), model: loadModel() };
     const summary = await seedDemoData(ctx);
-    expect(summary).toMatchObject({ read: rows.length, inserted: rows.length, skipped: 0, without_personality: 1 });
+    expect(summary).toMatchObject({ read: rows.length, inserted: rows.length, skipped: 0, withoutPersonality: 1 });
     expect(await seedDemoData(ctx)).toBeNull();
     expect(await countPeople(testDb.db)).toBe(rows.length);
 
     const styles = new Set<string>();
     for (const row of rows) {
       const person = await findPersonByEmail(testDb.db, row.email);
-      if (person?.estimate) styles.add(personalityView(person.estimate).disc_type.charAt(0).toUpperCase());
+      if (person?.estimate) styles.add(personalityView(person.estimate).discType.charAt(0).toUpperCase());
       expect(person?.source).toBe('demo');
       expect((await findPersonByLinkedinUrl(testDb.db, row.linkedin_url))?.id).toBe(person?.id);
       if (row.first_name === 'Cole') expect(person?.estimate).toBeNull();

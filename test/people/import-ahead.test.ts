@@ -59,8 +59,8 @@ describe('an import analyses full batches on the text pool while the batch befor
 
     const one = await importPeople({ db: inline.db, model }, first, options);
     const two = await importPeople({ db: ahead.db, model, textPool: pool }, first, options);
-    expect(two).toMatchObject({ inserted: 72, skipped: 0, without_personality: one.without_personality });
-    expect(one.without_personality).toBeGreaterThanOrEqual(2);
+    expect(two).toMatchObject({ inserted: 72, skipped: 0, withoutPersonality: one.withoutPersonality });
+    expect(one.withoutPersonality).toBeGreaterThanOrEqual(2);
     // Every text of the three full batches went through a worker thread; the last, short batch did not.
     expect(pool.pooledTexts).toBe(60);
     expect(await stored(ahead.db)).toBe(await stored(inline.db));

@@ -64,7 +64,7 @@ describe('importing people', () => {
     const file = write('people.jsonl', `${jsonl}\n`);
     const events: Record<string, unknown>[] = [];
     const summary = await importPeople(deps, file, { progress: (e) => events.push(e) });
-    expect(summary).toMatchObject({ format: 'jsonl', read: 10, inserted: 4, updated: 0, unchanged: 0, skipped: 6, without_personality: 1, warnings: [] });
+    expect(summary).toMatchObject({ format: 'jsonl', read: 10, inserted: 4, updated: 0, unchanged: 0, skipped: 6, withoutPersonality: 1, warnings: [] });
     expect(summary.errors.map((e) => e.line)).toEqual([3, 4, 6, 7, 8, 11]);
     expect(summary.errors[0]?.reason).toMatch(/invalid JSON/);
     expect(summary.errors[1]?.reason).toMatch(/no identifier/);
@@ -76,7 +76,7 @@ describe('importing people', () => {
     expect(await countPeople(db)).toBe(4);
 
     const again = await importPeople(deps, file);
-    expect(again).toMatchObject({ read: 10, inserted: 0, updated: 0, unchanged: 4, skipped: 6, without_personality: 1 });
+    expect(again).toMatchObject({ read: 10, inserted: 0, updated: 0, unchanged: 4, skipped: 6, withoutPersonality: 1 });
 
     // From another file the same row updates Otto: a new email, the URL he is known by.
     const later = await importPeople(deps, write('otto.jsonl', `${jsonl.split('\n')[10] ?? ''}\n`));
@@ -115,7 +115,7 @@ describe('importing people', () => {
     ].join('\r\n');
     const file = write('people.csv', csv);
     const summary = await importPeople(deps, file);
-    expect(summary).toMatchObject({ format: 'csv', read: 6, inserted: 2, updated: 1, unchanged: 0, skipped: 3, ignored_columns: ['phone'] });
+    expect(summary).toMatchObject({ format: 'csv', read: 6, inserted: 2, updated: 1, unchanged: 0, skipped: 3, ignoredColumns: ['phone'] });
     expect(summary.errors).toEqual([
       { line: 5, reason: expect.stringMatching(/bad email/) },
       { line: 7, reason: expect.stringMatching(/email matches one stored person and linkedin_url another/) },
@@ -161,12 +161,12 @@ describe('importing people', () => {
     const nora = await findPersonByEmail(db, 'nora.vance@example.com');
     await db.query('UPDATE people SET model_version = \'old-model\', estimate = NULL WHERE id = $1', [nora?.id]);
     const summary = await recomputeProfiles(deps);
-    expect(summary).toMatchObject({ model_version: current, recomputed: 1, with_personality: 1 });
+    expect(summary).toMatchObject({ modelVersion: current, recomputed: 1, withPersonality: 1 });
     const after = await findPersonByEmail(db, 'nora.vance@example.com');
     expect(after?.modelVersion).toBe(current);
     expect(after?.estimate?.scores).toEqual(nora?.estimate?.scores);
-    expect(await recomputeProfiles(deps)).toMatchObject({ recomputed: 0, up_to_date: await countPeople(db) });
-    expect(await recomputeProfiles(deps, { all: true })).toMatchObject({ recomputed: await countPeople(db), up_to_date: 0 });
+    expect(await recomputeProfiles(deps)).toMatchObject({ recomputed: 0, upToDate: await countPeople(db) });
+    expect(await recomputeProfiles(deps, { all: true })).toMatchObject({ recomputed: await countPeople(db), upToDate: 0 });
   });
 
   it('finds a profile made by the same model under another shrink out of date, and stores it shrunk', async () => {
@@ -180,7 +180,7 @@ describe('importing people', () => {
     if (scores === undefined) throw new Error('the imported person has no estimate');
     const unshrunk = Object.fromEntries(TRAITS.map((trait) => [trait, scores[trait] / kept]));
     await db.query('UPDATE people SET model_version = $2, estimate = jsonb_set(estimate, \'{scores}\', $3::jsonb) WHERE id = $1', [nora?.id, model.version, JSON.stringify(unshrunk)]);
-    expect(await recomputeProfiles(deps)).toMatchObject({ model_version: current, recomputed: 1 });
+    expect(await recomputeProfiles(deps)).toMatchObject({ modelVersion: current, recomputed: 1 });
     const after = await findPersonByEmail(db, 'nora.vance@example.com');
     expect(after?.modelVersion).toBe(current);
     expect(after?.estimate?.scores).toEqual(scores);
@@ -194,19 +194,19 @@ describe('what a new operator trips over', () => {
   it('matches header names whatever their case and separators, and still lists unknown columns', async () => {
     const csv = ['First Name,Last Name,Email,Text Bio,LinkedIn-URL,company.name,JOB_TITLE,Phone', `Hal,Pike,hal.pike@example.com,"${bioText().replace(/"/g, '""')}",linkedin.com/in/hal-pike-demo,Pike & Co,Chief Cook,555`].join('\n');
     const summary = await importPeople(deps, write('spreadsheet.csv', csv));
-    expect(summary).toMatchObject({ read: 1, inserted: 1, skipped: 0, without_personality: 0, ignored_columns: ['Phone'] });
+    expect(summary).toMatchObject({ read: 1, inserted: 1, skipped: 0, withoutPersonality: 0, ignoredColumns: ['Phone'] });
     const hal = await findPersonByEmail(db, 'hal.pike@example.com');
     expect(hal).toMatchObject({ firstName: 'Hal', lastName: 'Pike', companyName: 'Pike & Co', title: 'Chief Cook', linkedinKey: 'in/hal-pike-demo' });
     expect(hal?.texts.map((t) => t.type)).toEqual(['bio']);
     expect(hal?.estimate).not.toBeNull();
 
     const spellings = await importPeople(deps, write('spellings.csv', 'firstName, last-name ,E-Mail Address,text.email,Favourite Color\nIda,Lund,ida.lund@example.com,Hi all,blue\n'));
-    expect(spellings).toMatchObject({ inserted: 1, ignored_columns: ['Favourite Color'] });
+    expect(spellings).toMatchObject({ inserted: 1, ignoredColumns: ['Favourite Color'] });
     expect(await findPersonByEmail(db, 'ida.lund@example.com')).toMatchObject({ firstName: 'Ida', lastName: 'Lund', texts: [{ type: 'email', text: 'Hi all' }] });
 
     // An export with both a column and its alias: the column is read, the alias left unread.
     const both = await importPeople(deps, write('both.csv', 'Email,Email Address,Company Name,Company\nbo.both@example.com,other@example.com,Both Ltd,Both Group\n'));
-    expect(both).toMatchObject({ inserted: 1, ignored_columns: ['Email Address', 'Company'] });
+    expect(both).toMatchObject({ inserted: 1, ignoredColumns: ['Email Address', 'Company'] });
     expect(await findPersonByEmail(db, 'bo.both@example.com')).toMatchObject({ companyName: 'Both Ltd' });
 
     await expect(importPeople(deps, write('twice.csv', 'Email,FIRST_NAME,first-name\na@example.com,A,B\n'))).rejects.toThrow(
@@ -220,11 +220,11 @@ describe('what a new operator trips over', () => {
     // Phone and Name (first_name? last_name? company_name?) have no one likely meaning.
     const csv = 'Email,Bio,Tittle,Mail,Phone,Name,Company\nhint.hanna@example.com,I write a lot,Chef,other@example.com,555,Hanna,Hint Ltd\n';
     const summary = await importPeople(deps, write('near-miss.csv', csv));
-    expect(summary).toMatchObject({ inserted: 1, ignored_columns: ['Bio', 'Tittle', 'Mail', 'Phone', 'Name'] });
-    expect(summary.column_hints).toEqual({ Bio: 'text_bio', Tittle: 'title' });
+    expect(summary).toMatchObject({ inserted: 1, ignoredColumns: ['Bio', 'Tittle', 'Mail', 'Phone', 'Name'] });
+    expect(summary.columnHints).toEqual({ Bio: 'text_bio', Tittle: 'title' });
     expect(await findPersonByEmail(db, 'hint.hanna@example.com')).toMatchObject({ companyName: 'Hint Ltd', title: null, texts: [] });
     // JSON Lines names its fields exactly: nothing to hint.
-    expect((await importPeople(deps, write('no-hints.jsonl', JSON.stringify({ email: 'hint.jo@example.com' })))).column_hints).toEqual({});
+    expect((await importPeople(deps, write('no-hints.jsonl', JSON.stringify({ email: 'hint.jo@example.com' })))).columnHints).toEqual({});
   });
 
   it('refuses a file that is not UTF-8 text before importing any of it, naming the line', async () => {

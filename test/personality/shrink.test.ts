@@ -35,18 +35,18 @@ describe('the shown estimate is what the evidence supports', () => {
     const view = personalityView(estimate);
     const unshrunk = viewFromPoint({ x: view.point.x / weight, y: view.point.y / weight });
     // Shrinking moves the point toward the centre along its own direction: same type, lower intensity.
-    expect(view.disc_type).toBe(unshrunk.disc_type);
-    expect(view.disc_intensity).toBeLessThan(unshrunk.disc_intensity);
-    expect(Math.abs(view.disc_intensity - weight * unshrunk.disc_intensity)).toBeLessThanOrEqual(1);
+    expect(view.discType).toBe(unshrunk.discType);
+    expect(view.discIntensity).toBeLessThan(unshrunk.discIntensity);
+    expect(Math.abs(view.discIntensity - weight * unshrunk.discIntensity)).toBeLessThanOrEqual(1);
     // The profile's advice is chosen at the same point the numbers show.
     const described = describePersonality(shipped.phrases, estimate);
-    expect(described.view.disc_intensity).toBe(view.disc_intensity);
+    expect(described.view.discIntensity).toBe(view.discIntensity);
     expect(described.view.point).toEqual(view.point);
   });
 
   it('does not shrink a tested personality', () => {
     const tested: TraitEstimate = { scores: traits(0.6), confidence: traits(0.95), source: 'assessment', modelVersion: 'ipip', wordCount: 0 };
-    expect(personalityView(tested).disc_intensity).toBe(Math.round(100 * Math.min(1, Math.hypot(0.6, 0.6))));
+    expect(personalityView(tested).discIntensity).toBe(Math.round(100 * Math.min(1, Math.hypot(0.6, 0.6))));
     const text = analyzeText(OUTGOING_TEXT, { model });
     expect(combineEstimates(tested, text.ok ? text.estimate : null)).toBe(tested);
   });

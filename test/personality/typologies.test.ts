@@ -105,12 +105,12 @@ describe('personality views', () => {
     const view = personalityView(estimate(scores));
     const point = traitsToPoint(scores);
     expect(view.point).toEqual(point);
-    expect(view.disc_type.charAt(0)).toBe('I');
-    expect(view.disc_percentages).toEqual(discPercentages(point));
-    expect(view.disc_intensity).toBe(Math.round(100 * Math.hypot(point.x, point.y)));
-    expect(view.myers_briggs_type).toBe('ENFJ');
-    expect(view.archetype).toBe(archetypeName(view.disc_type));
-    expect(view.enneagram_type).toBe(enneagramType(view.disc_type, scores));
+    expect(view.discType.charAt(0)).toBe('I');
+    expect(view.discPercentages).toEqual(discPercentages(point));
+    expect(view.discIntensity).toBe(Math.round(100 * Math.hypot(point.x, point.y)));
+    expect(view.myersBriggsType).toBe('ENFJ');
+    expect(view.archetype).toBe(archetypeName(view.discType));
+    expect(view.enneagramType).toBe(enneagramType(view.discType, scores));
     expect(view.confidence).toBe(70);
   });
 
@@ -129,19 +129,19 @@ describe('personality views', () => {
     fc.assert(
       fc.property(scoresArb, scoresArb, (scores, confidence) => {
         const view = personalityView(estimate(scores, confidence));
-        const numbers = [view.point.x, view.point.y, view.angle, view.disc_intensity, view.confidence, view.enneagram_type];
+        const numbers = [view.point.x, view.point.y, view.angle, view.discIntensity, view.confidence, view.enneagramType];
         numbers.forEach((n) => expect(Number.isFinite(n)).toBe(true));
-        expect(Object.values(view.disc_percentages).reduce((a, b) => a + b, 0)).toBe(100);
+        expect(Object.values(view.discPercentages).reduce((a, b) => a + b, 0)).toBe(100);
       }),
     );
   });
 
   it('viewFromPoint reads missing extraversion/agreeableness from the point', () => {
     const view = viewFromPoint({ x: -0.5, y: -0.5 }, { openness: 0.6, conscientiousness: 0.6 });
-    expect(view.disc_type).toBe('C');
-    expect(view.myers_briggs_type).toBe('INTJ');
+    expect(view.discType).toBe('C');
+    expect(view.myersBriggsType).toBe('INTJ');
     expect(view.confidence).toBe(100);
-    expect(viewFromPoint({ x: 0, y: 0 }).disc_percentages).toEqual({ d: 25, i: 25, s: 25, c: 25 });
-    expect(viewFromPoint({ x: 2, y: 0 }).disc_intensity).toBe(100);
+    expect(viewFromPoint({ x: 0, y: 0 }).discPercentages).toEqual({ d: 25, i: 25, s: 25, c: 25 });
+    expect(viewFromPoint({ x: 2, y: 0 }).discIntensity).toBe(100);
   });
 });

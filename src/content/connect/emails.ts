@@ -58,7 +58,7 @@ export interface EmailSituation {
 export const EVEN_BLENDS = ['DI', 'CD', 'SC', 'IS'] as const;
 
 export interface EmailLibrary {
-  sender_notes: Record<Style, Partial<Record<Style, HedgedPair>>>;
+  senderNotes: Record<Style, Partial<Record<Style, HedgedPair>>>;
   /** `tentative`: the closing paragraph of the first email's tips for a tentative reader (`{name}`). */
   notes: { tentative: string };
   /** With the first email, for a reader of an even blend of two styles. */
@@ -66,6 +66,16 @@ export interface EmailLibrary {
   /** With the first email, for a reader whose title names a role family: what such roles usually bring. */
   roles: Record<RoleFamily, string>;
   situations: EmailSituation[];
+}
+
+/**
+ * The library from emails/templates.json once its schema and checks passed. The file keeps its
+ * writers' key (`sender_notes`, what a problem's pointer names); code reads `senderNotes`.
+ */
+export function emailLibraryFromFile(file: Record<string, unknown>): EmailLibrary {
+  const { sender_notes: senderNotes, ...rest } = file;
+  // The schema (EmailTemplatesFileSchema) checked every field: the file has the library's shape.
+  return { ...(rest as Omit<EmailLibrary, 'senderNotes'>), senderNotes: senderNotes as EmailLibrary['senderNotes'] };
 }
 
 /** Every problem in a parsed templates file: shape, coverage and template syntax. */
@@ -182,7 +192,7 @@ export function composeSampleEmails(recipient: Party, sender: Party | null, libr
   const greet = { name: nameSlot(reader, 'there'), sender: { html: escapeHtml(SENDER_NAME_PLACEHOLDER), fallback: false } };
   const paragraph = (template: string): string => `<p>${fillTemplate(template, about)}</p>`;
   const writer = sender === null ? null : viewParty(sender);
-  const senderNote = writer === null ? undefined : library.sender_notes[writer.style][reader.style];
+  const senderNote = writer === null ? undefined : library.senderNotes[writer.style][reader.style];
   const leans = leanStyles(reader);
   const evenBlend = EVEN_BLENDS.find((key) => key === reader.reading.type);
   const role = reader.reading.role;

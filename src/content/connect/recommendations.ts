@@ -11,7 +11,7 @@
 import { escapeHtml } from '../../shared/html.ts';
 import { selectionPoint } from '../candidates.ts';
 import { composeProfileContent, OVERVIEW_SOURCE, toInlineHtml } from '../compose-profile.ts';
-import { OVERVIEW_SECTIONS, type OverviewSection, type Phrase } from '../phrases.ts';
+import type { OverviewSection, Phrase } from '../phrases.ts';
 import type { Content } from '../load-content.ts';
 import { pickOne } from '../picking.ts';
 import { rankCandidates, seedOf, varyLeaders } from '../ranking.ts';
@@ -32,9 +32,9 @@ export interface ConnectRecommendations {
   communication: ConnectSection;
   motivations: ConnectSection;
   behavior: ConnectSection;
-  building_trust: ConnectSection;
+  buildingTrust: ConnectSection;
   selling: ConnectSection;
-  working_together: ConnectSection;
+  workingTogether: ConnectSection;
 }
 
 /**
@@ -57,9 +57,18 @@ export function composeConnectRecommendations(person: Party, content: Pick<Conte
   const profile = composeProfileContent({ reading, firstName: view.name, pageStances: summary?.stance ?? [] }, content.phrases);
   const headline = summary === null ? profile.summary : personalize(wordStatements([summary], reading.evidence)[0] ?? '', view.name);
   const block = (key: OverviewSection): ConnectSection => ({
-    overview: toInlineHtml(profile.section_overviews[key]),
+    overview: toInlineHtml(profile.sectionOverviews[key]),
     phrases: profile[OVERVIEW_SOURCE[key]].map((phrase) => escapeHtml(phrase)),
   });
-  const blocks = Object.fromEntries(OVERVIEW_SECTIONS.map((key) => [key, block(key)])) as Record<OverviewSection, ConnectSection>;
-  return { overview: toInlineHtml(headline), qualities: profile.qualities.map((q) => escapeHtml(q)), ...blocks };
+  return {
+    overview: toInlineHtml(headline),
+    qualities: profile.qualities.map((q) => escapeHtml(q)),
+    emailing: block('emailing'),
+    communication: block('communication'),
+    motivations: block('motivations'),
+    behavior: block('behavior'),
+    buildingTrust: block('building_trust'),
+    selling: block('selling'),
+    workingTogether: block('working_together'),
+  };
 }

@@ -110,8 +110,8 @@ function measuredStances(levels: TraitLevels, measured: boolean): string[] {
 }
 
 export function composeTakerResult(content: TakerResultContent, view: PersonalityView, scores: TraitScores, measured: boolean): TakerResult {
-  const { main, second, even } = stylesOf(view.disc_type);
-  const blend = view.disc_intensity < BLEND_INTENSITY;
+  const { main, second, even } = stylesOf(view.discType);
+  const blend = view.discIntensity < BLEND_INTENSITY;
   const levels = traitLevels(scores);
   const ruledOut = new Set(measuredStances(levels, measured).map((stance) => OPPOSITE[stance] ?? ''));
   const allowed = (entry: ResultEntry) => entry.claims === undefined || !ruledOut.has(entry.claims);
@@ -147,7 +147,7 @@ export function composeTakerResult(content: TakerResultContent, view: Personalit
   }
 
   const styleName = (style: ResultStyle) => content.styles[style].name;
-  const letters: LetterMeaning[] = [...view.disc_type].map((letter, i) => {
+  const letters: LetterMeaning[] = [...view.discType].map((letter, i) => {
     const style = RESULT_STYLES.find((s) => s === letter.toUpperCase()) ?? main;
     const role = i === 0 ? (even ? 'equal' : 'main') : even ? 'equal' : 'lean';
     return { letter, style: styleName(style), role };
@@ -156,17 +156,17 @@ export function composeTakerResult(content: TakerResultContent, view: Personalit
   const leanNames = even && second !== null ? `${styleName(main)} and ${styleName(second)}` : styleName(main);
   const explanation = blend
     ? [content.balanced.lean.replace('{style}', leanNames).replace('{archetype}', view.archetype)]
-    : [content.types[view.disc_type] ?? ''];
-  const percentages = view.disc_percentages;
+    : [content.types[view.discType] ?? ''];
+  const percentages = view.discPercentages;
   const bars: ResultBar[] = [
     ...(['d', 'i', 's', 'c'] as const).map((key) => ({ scale: key, ...content.scales[key], value: Math.round(percentages[key]), level: null })),
-    { scale: 'intensity', ...content.scales.intensity, value: Math.round(view.disc_intensity), level: null },
+    { scale: 'intensity', ...content.scales.intensity, value: Math.round(view.discIntensity), level: null },
     ...(measured
       ? MEASURED.map((trait) => ({ scale: trait, ...content.scales[trait], value: traitBarValue(scores[trait]), level: levels[trait] ?? 'average' }))
       : []),
   ];
   return {
-    discType: view.disc_type,
+    discType: view.discType,
     archetype: view.archetype,
     gist: blend ? content.balanced.gist : content.styles[main].gist,
     explanation: explanation.filter((s) => s !== ''),

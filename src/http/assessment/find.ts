@@ -59,7 +59,7 @@ export const assessmentFindRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }>
       first_name: taker.firstName ?? '',
       last_name: taker.lastName ?? '',
       photo_url: taker.photoUrl,
-      personalities: { disc_type: view.disc_type, enneagram_type: view.enneagram_type, myers_briggs_type: view.myers_briggs_type },
+      personalities: { disc_type: view.discType, enneagram_type: view.enneagramType, myers_briggs_type: view.myersBriggsType },
       content: flatContent(content),
       ...(withHiring ? { hiring: taker.hiring } : {}),
     };

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { tokenOf } from '../common/auth.ts';
 import { acceptsBody } from '../common/body-caps.ts';
 import { connectDeps } from './deps.ts';
-import { Accepted, SEARCH_BODY, SearchBody } from './schemas.ts';
+import { Accepted, SEARCH_BODY, SearchBody, searchFields } from './schemas.ts';
 import { errorResponses, TOKEN_ERRORS } from '../common/error-responses.ts';
 
 const schema = {
@@ -19,7 +19,7 @@ const schema = {
 
 export const profilesAsyncRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post('/v1/profiles/async', { schema, ...acceptsBody(SEARCH_BODY, ctx.config.bodyLimitBytes) }, async (request, reply) => {
-    const input = readSearch(request.body, 'async');
+    const input = readSearch(searchFields(request.body), 'async');
     const id = await searchAsync(connectDeps(ctx), tokenOf(request).id, input);
     return reply.status(202).send({ request_id: id });
   });

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { tokenOf } from '../common/auth.ts';
 import { acceptsBody } from '../common/body-caps.ts';
 import { connectDeps } from './deps.ts';
-import { Accepted, SEARCH_BODY, ProfileC2, SearchBody, toC2 } from './schemas.ts';
+import { Accepted, SEARCH_BODY, ProfileC2, SearchBody, searchFields, toC2 } from './schemas.ts';
 import { errorResponses, TOKEN_ERRORS } from '../common/error-responses.ts';
 
 const schema = {
@@ -23,7 +23,7 @@ const schema = {
 
 export const profilesSyncRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post('/v1/profiles', { schema, ...acceptsBody(SEARCH_BODY, ctx.config.bodyLimitBytes) }, async (request, reply) => {
-    const input = readSearch(request.body, 'sync');
+    const input = readSearch(searchFields(request.body), 'sync');
     const { id, outcome } = await searchSync(connectDeps(ctx), tokenOf(request).id, input);
     if (outcome?.status !== 'complete') {
       reply.header('retry-after', '1');

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
+import type { SearchFields } from '../../connect/criteria.ts';
 import type { FoundProfile } from '../../connect/requests.ts';
-import { composeConnectRecommendations } from '../../content/connect/recommendations.ts';
+import { composeConnectRecommendations, type ConnectRecommendations } from '../../content/connect/recommendations.ts';
 import type { Content } from '../../content/load-content.ts';
 import { personalityView } from '../../personality/views.ts';
 import { escapeHtml } from '../../shared/html.ts';
@@ -71,6 +72,19 @@ export const ProfileC2 = Type.Object(
   { description: 'C2: the person found, with advice on how to communicate with them' },
 );
 
+/** C1's fields in the domain's spelling, for readSearch. */
+export function searchFields(body: Static<typeof SearchBody>): SearchFields {
+  return {
+    firstName: body.first_name,
+    lastName: body.last_name,
+    email: body.email,
+    companyName: body.company_name,
+    location: body.location,
+    textSample: body.text_sample,
+    textType: body.text_type,
+  };
+}
+
 /** C2 for a found profile. Its names are escaped like every other Connect string: a client may render any of them as HTML. */
 export function toC2(request: FastifyRequest, connectUrl: string | null, id: string, profile: FoundProfile, content: Content) {
   const view = personalityView(profile.estimate);
@@ -78,12 +92,27 @@ export function toC2(request: FastifyRequest, connectUrl: string | null, id: str
     info: {
       ...(profile.firstName ? { first_name: escapeHtml(profile.firstName) } : {}),
       ...(profile.lastName ? { last_name: escapeHtml(profile.lastName) } : {}),
-      disc_scores: { type: view.disc_type, confidence: view.confidence },
+      disc_scores: { type: view.discType, confidence: view.confidence },
       disc_image: discMapUrl(publicBase(request, connectUrl), view.point),
       has_assessment: profile.hasAssessment,
     },
-    recommendations: composeConnectRecommendations({ firstName: profile.firstName, estimate: profile.estimate, title: profile.title }, content),
+    recommendations: recommendationsJson(composeConnectRecommendations({ firstName: profile.firstName, estimate: profile.estimate, title: profile.title }, content)),
     request_id: id,
+  };
+}
+
+/** C2's `recommendations`, in the contract's order and spelling. */
+function recommendationsJson(r: ConnectRecommendations): Static<typeof Recommendations> {
+  return {
+    overview: r.overview,
+    qualities: r.qualities,
+    emailing: r.emailing,
+    communication: r.communication,
+    motivations: r.motivations,
+    behavior: r.behavior,
+    building_trust: r.buildingTrust,
+    selling: r.selling,
+    working_together: r.workingTogether,
   };
 }
 

@@ -36,7 +36,7 @@ export function toA2(description: PersonalityDescription, base: string) {
   const { view, content } = description;
   return {
     data: {
-      personalities: { disc_type: view.disc_type },
+      personalities: { disc_type: view.discType },
       images: { disc_map: discMapUrl(base, view.point) },
       content: phraseBlocks(content),
       confidence: view.confidence,
@@ -73,7 +73,7 @@ export function toA3(description: PersonalityDescription) {
   const { view, content } = description;
   return {
     data: {
-      personality: { disc_type: view.disc_type },
+      personality: { disc_type: view.discType },
       content: flatContent(content),
       confidence: view.confidence,
       tentative: description.reading.evidence === 'thin',

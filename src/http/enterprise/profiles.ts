@@ -65,11 +65,11 @@ export const profilesRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
         qualities: content.qualities,
         personalities: {
           archetype: view.archetype,
-          disc_type: view.disc_type,
-          disc_intensity: view.disc_intensity,
-          disc_percentages: view.disc_percentages,
-          enneagram_type: String(view.enneagram_type),
-          myers_briggs_type: view.myers_briggs_type,
+          disc_type: view.discType,
+          disc_intensity: view.discIntensity,
+          disc_percentages: view.discPercentages,
+          enneagram_type: String(view.enneagramType),
+          myers_briggs_type: view.myersBriggsType,
         },
         images: { disc_map: personDiscMapUrl(base, person.publicId) },
         content: {

@@ -57,7 +57,7 @@ export const dashboardPeopleRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext 
       const rows = takers.map((t) => {
         const { view } = describePersonality(ctx.content.phrases, t.estimate, t.firstName);
         const profileUrl = t.publicId === null ? null : profilePageUrl(base, t.publicId);
-        return { takenAt: t.takenAt, firstName: t.firstName, lastName: t.lastName, email: t.email, discType: view.disc_type, archetype: view.archetype, role: t.role, profileUrl };
+        return { takenAt: t.takenAt, firstName: t.firstName, lastName: t.lastName, email: t.email, discType: view.discType, archetype: view.archetype, role: t.role, profileUrl };
       });
       const name = `rapport-takers-${new Date().toISOString().slice(0, 10)}.csv`;
       return reply.type('text/csv; charset=utf-8').header('cache-control', 'no-store').header('content-disposition', `attachment; filename="${name}"`).send(takersCsv(rows));

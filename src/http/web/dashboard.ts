@@ -38,7 +38,7 @@ export async function render(ctx: AppContext, request: FastifyRequest, reply: Fa
     return {
       name: [t.firstName, t.lastName].filter((n): n is string => !!n).join(' ') || '—',
       email: t.email ?? '',
-      discType: view.disc_type,
+      discType: view.discType,
       archetype: view.archetype,
       takenAt: t.takenAt,
       profileUrl: t.publicId === null ? null : profilePageUrl(base, t.publicId),

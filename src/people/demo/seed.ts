@@ -16,6 +16,6 @@ export const DEMO_PEOPLE_FILE = path.join(path.dirname(fileURLToPath(import.meta
 export async function seedDemoData(ctx: { db: Db; logger: Logger; model: TextModel }): Promise<ImportSummary | null> {
   if ((await countPeople(ctx.db)) > 0) return null;
   const summary = await importPeople(ctx, DEMO_PEOPLE_FILE, { source: 'demo' });
-  ctx.logger.info({ people: summary.inserted, without_personality: summary.without_personality }, 'demo people loaded (RAPPORT_DEMO_DATA=false turns this off)');
+  ctx.logger.info({ people: summary.inserted, without_personality: summary.withoutPersonality }, 'demo people loaded (RAPPORT_DEMO_DATA=false turns this off)');
   return summary;
 }

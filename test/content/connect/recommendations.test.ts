@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { composeConnectRecommendations } from '../../../src/content/connect/recommendations.ts';
-import { OVERVIEW_SECTIONS } from '../../../src/content/phrases.ts';
 import { selectionPoint } from '../../../src/content/candidates.ts';
 import { rankCandidates } from '../../../src/content/ranking.ts';
 import { readingFrom } from '../../../src/content/reading.ts';
@@ -8,7 +7,8 @@ import type { Party } from '../../../src/content/party.ts';
 import { AXIS, partyAt, tagsIn, TYPE_ANGLES, withConfidence } from './helpers.ts';
 import { shipped } from '../../helpers/content.ts';
 
-const BLOCKS = OVERVIEW_SECTIONS;
+/** Every block of C2's recommendations that has an overview (the contract's building_trust and working_together). */
+const BLOCKS = ['emailing', 'communication', 'motivations', 'behavior', 'buildingTrust', 'selling', 'workingTogether'] as const;
 
 describe('summary.json (the C2 overview)', () => {
   it('is valid, distinct, covers every sector and has blend summaries', () => {

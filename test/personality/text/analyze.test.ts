@@ -140,7 +140,7 @@ describe('analyzeText', () => {
       const written = analyzeText(text, { model });
       const lower = analyzeText(text.toLowerCase(), { model });
       if (!written.ok || !lower.ok) throw new Error('rejected');
-      expect(personalityView(lower.estimate).disc_type).toBe(personalityView(written.estimate).disc_type);
+      expect(personalityView(lower.estimate).discType).toBe(personalityView(written.estimate).discType);
     }
   });
 
@@ -200,7 +200,7 @@ describe.skipIf(!haveEssays)('on the essays it was trained on', () => {
       const lower = analyzeText(essay.text.toLowerCase(), { model });
       if (!result.ok || !lower.ok) continue;
       read++;
-      if (personalityView(lower.estimate).disc_type === personalityView(result.estimate).disc_type) same++;
+      if (personalityView(lower.estimate).discType === personalityView(result.estimate).discType) same++;
     }
     expect(read).toBeGreaterThan(95);
     expect(same / read).toBeGreaterThanOrEqual(0.95);
@@ -210,10 +210,10 @@ describe.skipIf(!haveEssays)('on the essays it was trained on', () => {
   // fit rarely gives is rarer still); the held-out figure is `npm run eval`'s (1.35× at most). Here
   // the guard is against what v1 did: short texts drifting to one corner.
   it('centres 60-word excerpts on the population: no type more than twice as frequent as at full length or under an even spread', () => {
-    const full = scored.flatMap(({ result }) => (result.ok ? [personalityView(result.estimate).disc_type] : []));
+    const full = scored.flatMap(({ result }) => (result.ok ? [personalityView(result.estimate).discType] : []));
     const short = scored.flatMap(({ essay }) => {
       const excerpt = analyzeText(essay.text.split(/\s+/).slice(0, 60).join(' '), { model });
-      return excerpt.ok ? [personalityView(excerpt.estimate).disc_type] : [];
+      return excerpt.ok ? [personalityView(excerpt.estimate).discType] : [];
     });
     const share = (types: string[], type: string) => types.filter((t) => t === type).length / types.length;
     for (const type of new Set(short)) expect(share(short, type)).toBeLessThanOrEqual(2 * Math.max(share(full, type), 1 / 16));
