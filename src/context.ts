@@ -158,7 +158,6 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
       }),
   );
   if (atStart) textPool.get();
-  const descriptions = onFirstUse(() => new DescriptionCache(content.get().phrases));
   const finishedRequests = new FinishedRequestWriter(db);
   const mailer = createMailer(config.mail, logger);
   const webhookAddresses: AddressPolicy = { allowPrivate: config.webhooks.allowPrivate, resolve: systemResolver };
@@ -213,9 +212,7 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
       return textPool.get();
     },
     textResults: new TextResultCache(),
-    get descriptions() {
-      return descriptions.get();
-    },
+    descriptions: new DescriptionCache(() => content.get().phrases),
     worker,
     wakeWorker: () => worker?.wake(),
     finishedRequests,

@@ -25,7 +25,8 @@ export class DescriptionCache {
   private missCount = 0;
 
   constructor(
-    private readonly phrases: PhraseLibrary,
+    /** The phrase library, asked for when content is first composed (a CLI context loads it on first use). */
+    private readonly phrases: () => PhraseLibrary,
     entries = DEFAULT_ENTRIES,
   ) {
     this.contents = entries > 0 ? new LRUCache({ max: entries }) : null;
@@ -43,7 +44,7 @@ export class DescriptionCache {
   }
 
   private compose(reading: Reading, firstName: string | null): ProfileContent {
-    if (this.contents === null) return composeProfileContent({ reading, firstName }, this.phrases);
+    if (this.contents === null) return composeProfileContent({ reading, firstName }, this.phrases());
     const key = `${firstName ?? ''}\u0000${JSON.stringify(reading)}`;
     const found = this.contents.get(key);
     if (found !== undefined) {
@@ -51,7 +52,7 @@ export class DescriptionCache {
       return found;
     }
     this.missCount += 1;
-    const content = deepFreeze(composeProfileContent({ reading, firstName }, this.phrases));
+    const content = deepFreeze(composeProfileContent({ reading, firstName }, this.phrases()));
     this.contents.set(key, content);
     return content;
   }

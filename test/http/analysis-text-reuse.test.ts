@@ -29,7 +29,7 @@ describe('answers reused for equal inputs are the answers made anew, byte for by
   it('GET and POST /v1/analysis/text: first answer, reused answer and one made with nothing reused are the same bytes', async () => {
     expect(TEXTS.length).toBe(40);
     const cached = { textResults: service.ctx.textResults, descriptions: service.ctx.descriptions };
-    const uncached = { textResults: new TextResultCache(0), descriptions: new DescriptionCache(service.ctx.content.phrases, 0) };
+    const uncached = { textResults: new TextResultCache(0), descriptions: new DescriptionCache(() => service.ctx.content.phrases, 0) };
     const ask = async (text: string) => {
       const get = await service.base.inject({ url: `/v1/analysis/text?text=${encodeURIComponent(text)}`, headers: auth });
       const post = await service.base.inject({ method: 'POST', url: '/v1/analysis/text', headers: auth, payload: { text } });
@@ -57,7 +57,7 @@ describe('answers reused for equal inputs are the answers made anew, byte for by
 
   it('a description reused for equal composition inputs (name, title) equals describePersonality, and cannot be changed by a caller', () => {
     const phrases = service.ctx.content.phrases;
-    const cache = new DescriptionCache(phrases, 50);
+    const cache = new DescriptionCache(() => phrases, 50);
     let compared = 0;
     for (const text of TEXTS) {
       const result = analyzeText(text, { model: service.ctx.model });
