@@ -8,15 +8,13 @@
  * query, the same as a prepared statement, and the repository's findPersonSummary.
  */
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openEmbedded } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { importPeople } from '../src/people/import.ts';
-import { DEFAULT_MODEL_PATH, loadModel } from '../src/personality/text/model.ts';
-import { TextPool } from '../src/personality/text/pool.ts';
-import { defaultTextWorkers } from '../src/config.ts';
+import { loadModel } from '../src/personality/text/model.ts';
 import { findPersonSummary } from '../src/people/repository.ts';
 import { statement } from '../src/db/client.ts';
 import { seededRandom } from '../training/random.ts';
@@ -41,21 +39,13 @@ async function main(): Promise<void> {
     const db = await openEmbedded({ dataDir: path.join(dir, 'pgdata') });
     const model = loadModel();
     await migrate(db);
-    // As `rapport people import` runs it: with the context's text pool (RAPPORT_TEXT_WORKERS' default).
-    const textPool = new TextPool({ model, modelPath: DEFAULT_MODEL_PATH, workers: defaultTextWorkers(), maxQueue: 100, inlineMaxChars: 20_000 });
     t = performance.now();
-    const cpu = process.cpuUsage();
-    const summary = await importPeople({ db, model, textPool }, file);
+    const summary = await importPeople({ db, model }, file);
     const seconds = (performance.now() - t) / 1000;
-    const used = process.cpuUsage(cpu);
-    console.log(
-      `import: ${summary.inserted} inserted, ${summary.skipped} skipped, ${summary.withoutPersonality} without personality in ${seconds.toFixed(1)} s = ${Math.round(people / seconds)} people/s ` +
-        `(${Math.round((used.user + used.system) / people)} µs of CPU a person, worker threads included; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores)`,
-    );
+    console.log(`import: ${summary.inserted} inserted, ${summary.skipped} skipped, ${summary.withoutPersonality} without personality in ${seconds.toFixed(1)} s = ${Math.round(people / seconds)} people/s`);
 
     const again = performance.now();
-    const second = await importPeople({ db, model, textPool }, file);
-    await textPool.close();
+    const second = await importPeople({ db, model }, file);
     console.log(`import again: ${second.unchanged} unchanged in ${((performance.now() - again) / 1000).toFixed(1)} s`);
 
     // Every timing pass draws fresh people uniformly from the whole dataset, as the HTTP bench

@@ -1,5 +1,4 @@
-import { analyzeText, type TextAnalysis, type TextModel, type TextType } from '../personality/text/index.ts';
-import type { TextPool } from '../personality/text/pool.ts';
+import { analyzeText, type TextModel } from '../personality/text/index.ts';
 import { estimateVersion } from '../personality/shrink.ts';
 import type { TraitEstimate } from '../personality/types.ts';
 import type { TextSample } from './person.ts';
@@ -12,33 +11,13 @@ import type { Analyze } from './upsert.ts';
  * bloat a million stored rows.
  */
 export function analyzeTexts(model: TextModel, texts: readonly TextSample[]): { estimate: TraitEstimate | null; modelVersion: string } {
-  if (texts.length === 0) return { estimate: null, modelVersion: versionOf(model) };
-  const { text, textType } = oneText(texts);
-  return fromAnalysis(model, analyzeText(text, { textType, evidence: false, model }));
-}
-
-/** analyzeTexts on a worker thread of `pool` (the same model, loaded there from the same file): the same result. */
-export async function analyzeTextsOffThread(pool: TextPool, texts: readonly TextSample[]): Promise<{ estimate: TraitEstimate | null; modelVersion: string }> {
-  const { model } = pool.options;
-  if (texts.length === 0) return { estimate: null, modelVersion: versionOf(model) };
-  const { text, textType } = oneText(texts);
-  return fromAnalysis(model, await pool.analyze(text, { textType, evidence: false, background: true, offThread: true }));
-}
-
-/** Stored with the profile: the model and the shrink (shrink.ts), so recompute sees either change. */
-function versionOf(model: TextModel): string {
-  return estimateVersion(model.version);
-}
-
-/** All samples as one text; samples of one kind are read as that kind, a mix lets the model weigh them. */
-function oneText(texts: readonly TextSample[]): { text: string; textType: TextType | undefined } {
+  // Stored with the profile: the model and the shrink (shrink.ts), so recompute sees either change.
+  const modelVersion = estimateVersion(model.version);
+  if (texts.length === 0) return { estimate: null, modelVersion };
   const kinds = new Set(texts.map((t) => t.type));
   const [only] = kinds;
-  return { text: texts.map((t) => t.text).join('\n\n'), textType: kinds.size === 1 ? only : undefined };
-}
-
-function fromAnalysis(model: TextModel, result: TextAnalysis): { estimate: TraitEstimate | null; modelVersion: string } {
-  return { estimate: result.ok ? result.estimate : null, modelVersion: versionOf(model) };
+  const result = analyzeText(texts.map((t) => t.text).join('\n\n'), { textType: kinds.size === 1 ? only : undefined, evidence: false, model });
+  return { estimate: result.ok ? result.estimate : null, modelVersion };
 }
 
 /** The people domain's analysis with the process's model (stored with estimateVersion of the model's version). */

@@ -6,8 +6,6 @@ import type { Progress } from '../shared/progress.ts';
 import { AppError } from '../shared/errors.ts';
 import type { TextModel } from '../personality/text/index.ts';
 import { analyzerFor } from './analyze.ts';
-import { analyseAhead } from './analyse-ahead.ts';
-import type { TextPool } from '../personality/text/pool.ts';
 import { checkUtf8File } from './encoding.ts';
 import type { PersonInput, PersonSource } from './person.ts';
 import { readCsv, readJsonLines, type CsvHeader, type ShortRow, type SourceRecord } from './readers.ts';
@@ -138,17 +136,14 @@ async function openFile(file: string): Promise<{ stream: ReadStream; size: numbe
  * batch, computing each person's personality on the way. Bad rows are counted and reported with
  * their line number; they never stop the import. Importing the same file again writes nothing.
  */
-export async function importPeople(deps: { db: Db; model: TextModel; textPool?: TextPool }, file: string, options: ImportOptions = {}): Promise<ImportSummary> {
+export async function importPeople(deps: { db: Db; model: TextModel }, file: string, options: ImportOptions = {}): Promise<ImportSummary> {
   const { db } = deps;
   const format = detectFormat(file, options.format);
   const { stream, size } = await openFile(file);
   const header: CsvHeader = { ignored: [], hints: {} };
   const records: AsyncGenerator<SourceRecord> = format === 'csv' ? readCsv(stream, header) : readJsonLines(stream);
   const batchSize = options.batchSize ?? IMPORT_BATCH_SIZE;
-  const upsertOptions = { source: options.source ?? 'import', analyze: options.analyze ?? analyzerFor(deps.model) };
-  // Full batches of a file are analysed ahead on worker threads (analyse-ahead.ts); a small file,
-  // or a caller's own analyser, reads its texts on this thread as it is written.
-  const aheadPool = options.analyze === undefined ? deps.textPool : undefined;
+  const upsert = { source: options.source ?? 'import', analyze: options.analyze ?? analyzerFor(deps.model) };
   const counts: ImportCounts = { read: 0, inserted: 0, updated: 0, unchanged: 0, skipped: 0, withoutPersonality: 0 };
   const errors: { line: number; reason: string }[] = [];
   const seen = new SeenPeople();
@@ -174,8 +169,7 @@ export async function importPeople(deps: { db: Db; model: TextModel; textPool?: 
   // A batch is one transaction. One the database refuses for its data is written again row by
   // row, so that the row it could not take is skipped with the reason and the others are stored
   // (validatePersonRecord catches what it knows of first: this is for what it does not).
-  const writeBatch = async (rows: { line: number; input: PersonInput }[], analyze: Analyze): Promise<RowOutcome[]> => {
-    const upsert = { ...upsertOptions, analyze };
+  const writeBatch = async (rows: { line: number; input: PersonInput }[]): Promise<RowOutcome[]> => {
     try {
       return await db.transaction((tx) => upsertBatch(tx, rows.map((r) => r.input), upsert));
     } catch (error) {
@@ -197,29 +191,17 @@ export async function importPeople(deps: { db: Db; model: TextModel; textPool?: 
   };
 
   let batch: { line: number; input: PersonInput }[] = [];
-  // The batch being written: the next one is read and analysed meanwhile, never more than that.
-  let writing: Promise<void> = Promise.resolve();
   const write = async () => {
     if (batch.length === 0) return;
     const rows = batch;
     batch = [];
-    const inputs = rows.map((r) => r.input);
-    const analyzed = aheadPool && rows.length >= batchSize ? analyseAhead(db, aheadPool, inputs) : Promise.resolve(upsertOptions.analyze);
-    // Not left unhandled if the write before it fails first; awaited below all the same.
-    analyzed.catch(() => undefined);
-    await writing;
-    writing = analyzed.then(async (analyze) => {
-      const outcomes = await writeBatch(rows, analyze);
-      outcomes.forEach((outcome, i) => {
-        if (outcome.kind === 'skipped') return skip(rows[i]?.line ?? 0, outcome.reason);
-        counts[outcome.kind] += 1;
-        if (!outcome.hasPersonality) counts.withoutPersonality += 1;
-      });
-      report(false);
+    const outcomes = await writeBatch(rows);
+    outcomes.forEach((outcome, i) => {
+      if (outcome.kind === 'skipped') return skip(rows[i]?.line ?? 0, outcome.reason);
+      counts[outcome.kind] += 1;
+      if (!outcome.hasPersonality) counts.withoutPersonality += 1;
     });
-    // Handled here so a failed write is not reported as unhandled while the next batch is read;
-    // the next write (or the end) awaits it and stops the import with its error.
-    writing.catch(() => undefined);
+    report(false);
   };
 
   try {
@@ -242,10 +224,7 @@ export async function importPeople(deps: { db: Db; model: TextModel; textPool?: 
       if (batch.length >= batchSize) await write();
     }
     await write();
-    await writing;
   } finally {
-    // A read that failed leaves the last batch's write to settle before the error is reported.
-    await writing.catch(() => undefined);
     stream.destroy();
   }
   errors.sort((a, b) => a.line - b.line);

@@ -49,11 +49,6 @@ export interface PooledAnalyzeOptions {
    * text at a time, so this adds at most one text per worker to the queue.
    */
   background?: boolean;
-  /**
-   * A worker thread whatever the text's length: the caller has other work for this thread
-   * meanwhile (an import writes one batch while the next is read).
-   */
-  offThread?: boolean;
 }
 
 export class TextPool {
@@ -89,7 +84,7 @@ export class TextPool {
 
   analyze(text: string, options: PooledAnalyzeOptions = {}): Promise<TextAnalysis> {
     const task: TextTask = { text, textType: options.textType, evidence: options.evidence === true };
-    if (text.length < this.options.inlineMaxChars && options.offThread !== true) {
+    if (text.length < this.options.inlineMaxChars) {
       return Promise.resolve(analyzeText(text, { ...task, model: this.options.model }));
     }
     if (this.queued >= this.options.maxQueue && options.background !== true) {
