@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Worker } from 'node:worker_threads';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OUTGOING_TEXT, RESUME_TEXT } from '../fixtures/texts.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
 
@@ -186,5 +187,86 @@ describe('/healthz while maximum-size texts are analysed', () => {
     expect(last.stillBusy).toBe(true);
     const seen = attempts.map(({ idle, busy }) => `idle ${idle.toFixed(1)} ms, busy ${busy.map((t) => t.toFixed(1)).join(', ')} ms`).join('; ');
     expect(withinBudget(last), seen).toBe(true);
+  });
+});
+
+describe('a text thread that dies', () => {
+  let service: TestService;
+  let headers: { authorization: string };
+  beforeEach(async () => {
+    service = await createTestService({ RAPPORT_TEXT_INLINE_CHARS: '1', RAPPORT_TEXT_WORKERS: '1' });
+    headers = await withToken(service);
+  });
+  afterEach(() => service.close());
+
+  /** The worker threads this process starts while `work` runs (Node reports each on `process`). */
+  async function threadsStartedBy<T>(work: (started: Worker[]) => Promise<T>): Promise<T> {
+    const started: Worker[] = [];
+    const onWorker = (worker: Worker) => started.push(worker);
+    process.on('worker', onWorker);
+    try {
+      return await work(started);
+    } finally {
+      process.off('worker', onWorker);
+    }
+  }
+
+  const analyse = (text: string) => service.base.inject({ method: 'POST', url: '/v1/analysis/text', headers, payload: { text } });
+
+  it('with an uncaught error while idle: the service keeps answering, and the next text gets a fresh thread', async () => {
+    await threadsStartedBy(async (started) => {
+      const response = await analyse(RESUME_TEXT);
+      expect(response.statusCode).toBe(200);
+      expect(started).toHaveLength(1);
+      // What piscina sees when the thread throws outside a task; it then terminates the thread.
+      const thread = started[0] as Worker;
+      const exited = new Promise((resolve) => thread.once('exit', resolve));
+      expect(() => thread.emit('error', new Error('thrown outside a task'))).not.toThrow();
+      await exited;
+    });
+    expect(service.ctx.textPool.threadCount).toBe(0);
+    expect((await service.base.inject({ url: '/healthz' })).statusCode).toBe(200);
+    // Another text: the route keeps recent answers, and the same one would not reach the pool.
+    const pooledBefore = service.ctx.textPool.pooledTexts;
+    const after = await analyse(OUTGOING_TEXT);
+    expect(after.statusCode).toBe(200);
+    expect(after.json().data.traits).toBeDefined();
+    expect(service.ctx.textPool.pooledTexts).toBe(pooledBefore + 1);
+    expect(service.ctx.textPool.threadCount).toBe(1);
+  });
+
+  it('while analysing: that text fails, and the one waiting behind it is answered by a fresh thread', async () => {
+    const [running, waiting] = await threadsStartedBy(async (started) => {
+      const sent = [analyse(longText(MAX_CHARS)), analyse(longText(MAX_CHARS - 1))];
+      const deadline = performance.now() + 20_000;
+      while (started.length === 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1));
+      // The thread's first message says it is ready; piscina then hands it the first text at once.
+      await new Promise((resolve) => (started[0] as Worker).once('message', resolve));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(service.ctx.textPool.queued).toBe(1);
+      await (started[0] as Worker).terminate();
+      return Promise.all(sent);
+    });
+    expect(running?.statusCode).toBe(500);
+    expect(waiting?.statusCode).toBe(200);
+    expect(waiting?.json().data.traits).toBeDefined();
+  });
+
+  it('that cannot start: one waiting text fails with the cause, the others are answered by a fresh thread', async () => {
+    const responses = await threadsStartedBy(async (started) => {
+      // What piscina sees when a thread fails while it loads, before it takes any text.
+      process.once('worker', (worker: Worker) => setImmediate(() => worker.emit('error', new Error('could not load the text worker'))));
+      const answered = await Promise.all([analyse(RESUME_TEXT), analyse(RESUME_TEXT), analyse(RESUME_TEXT)]);
+      expect(started).toHaveLength(2); // the one that failed, and the fresh one
+      return answered;
+    });
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.sort()).toEqual([200, 200, 500]);
+    const [failed, ...answered] = [...responses].sort((a, b) => b.statusCode - a.statusCode);
+    expect(failed?.json().error.code).toBe('internal');
+    expect(answered[0]?.json().data.traits).toBeDefined();
+    expect(answered[1]?.json()).toEqual(answered[0]?.json());
+    // And the next text is answered as usual.
+    expect((await analyse(OUTGOING_TEXT)).statusCode).toBe(200);
   });
 });
