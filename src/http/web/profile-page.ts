@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.ts';
-import { describePersonality } from '../../content/describe.ts';
 import { personForPage } from '../../people/lookup-person.ts';
 import { PROFILE_PAGE_CSP, renderNotFoundPage, renderProfilePage } from '../../pages/profile-page.ts';
 import { htmlPage } from '../common/doc-responses.ts';
@@ -41,7 +40,7 @@ export const profilePageRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = 
     const person = await personForPage(ctx.people, request.params.publicId);
     reply.type('text/html; charset=utf-8').header('cache-control', 'private, max-age=300').header('content-security-policy', PROFILE_PAGE_CSP);
     if (!person?.estimate) return reply.status(404).send(renderNotFoundPage());
-    const { view, content } = describePersonality(ctx.content.phrases, person.estimate, person.firstName, { title: person.title });
+    const { view, content } = ctx.descriptions.describe(person.estimate, person.firstName, { title: person.title });
     return renderProfilePage({
       first_name: person.firstName ?? '',
       last_name: person.lastName ?? '',
