@@ -25,6 +25,7 @@ function run(script: string, args: string[]): string {
 run('bench/memory.ts', []);
 run('bench/text.ts', []);
 run('bench/assessment.ts', []);
+run('bench/worker-threads.ts', []);
 // `--before <checkout>`: the draft checker of another checkout timed against this one.
 run('bench/connect-content.ts', values.before === undefined ? [] : ['--before', values.before]);
 run('bench/assessment-web.ts', []);

@@ -17,10 +17,29 @@ export interface DescribeOptions {
   title?: string | null;
 }
 
+/** Composes a profile's content from its reading: composeProfileContent, or a cache of it. */
+export type ComposeContent = (reading: Reading, firstName: string | null) => ProfileContent;
+
 /**
  * The advice follows the person's one reading (src/content/reading.ts): the direction and
  * strength of what their text says, worded as firmly as the evidence allows, the traits a
  * test measured, and the role when a title is given. Connect reads the same reading.
+ * `compose` makes the content from the reading; everything else is made fresh each time.
+ */
+export function describeWith(
+  compose: ComposeContent,
+  estimate: TraitEstimate,
+  firstName?: string | null,
+  options: DescribeOptions = {},
+): PersonalityDescription {
+  const view = personalityView(estimate);
+  const reading = readEstimate(estimate, options.title ?? null);
+  return { estimate, view, reading, content: compose(reading, firstName ?? null) };
+}
+
+/**
+ * A description composed anew. Routes that answer for a reading use the context's
+ * `descriptions` (description-cache.ts), which reuses the content of an equal reading.
  */
 export function describePersonality(
   phrases: PhraseLibrary,
@@ -28,8 +47,5 @@ export function describePersonality(
   firstName?: string | null,
   options: DescribeOptions = {},
 ): PersonalityDescription {
-  const view = personalityView(estimate);
-  const reading = readEstimate(estimate, options.title ?? null);
-  const content = composeProfileContent({ reading, firstName: firstName ?? null }, phrases);
-  return { estimate, view, reading, content };
+  return describeWith((reading, name) => composeProfileContent({ reading, firstName: name }, phrases), estimate, firstName, options);
 }

@@ -1,9 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import { composeProfileContent, type ProfileContent } from './compose-profile.ts';
-import type { DescribeOptions, PersonalityDescription } from './describe.ts';
+import { describeWith, type DescribeOptions, type PersonalityDescription } from './describe.ts';
 import type { PhraseLibrary } from './phrases.ts';
-import { readEstimate, type Reading } from './reading.ts';
-import { personalityView } from '../personality/views.ts';
+import type { Reading } from './reading.ts';
 import type { TraitEstimate } from '../personality/types.ts';
 import { deepFreeze } from '../shared/deep-freeze.ts';
 
@@ -33,9 +32,7 @@ export class DescriptionCache {
   }
 
   describe(estimate: TraitEstimate, firstName?: string | null, options: DescribeOptions = {}): PersonalityDescription {
-    const view = personalityView(estimate);
-    const reading = readEstimate(estimate, options.title ?? null);
-    return { estimate, view, reading, content: this.compose(reading, firstName ?? null) };
+    return describeWith((reading, name) => this.compose(reading, name), estimate, firstName, options);
   }
 
   /** Reuses and misses since start (tests and the bench read them). */

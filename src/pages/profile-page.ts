@@ -10,30 +10,30 @@ import { renderMessagePage } from './app-shell.ts';
 import { escapeHtml, safeHttpUrl } from './html.ts';
 
 export interface ProfilePageModel {
-  first_name: string;
-  last_name: string;
-  photo_url?: string | null;
-  company_name?: string | null;
+  firstName: string;
+  lastName: string;
+  photoUrl?: string | null;
+  companyName?: string | null;
   title?: string | null;
   /** True when the person took the assessment, false for a prediction. */
   verified: boolean;
   personalities: {
     archetype: string;
-    disc_type: string;
-    disc_intensity: number;
-    disc_percentages: { d: number; i: number; s: number; c: number };
-    myers_briggs_type: string;
+    discType: string;
+    discIntensity: number;
+    discPercentages: { d: number; i: number; s: number; c: number };
+    myersBriggsType: string;
     /** A number in one response shape and a string in another; both display the same. */
-    enneagram_type: number | string;
+    enneagramType: number | string;
   };
   qualities: string[];
-  disc_map_url: string;
+  discMapUrl: string;
   sections: { title: string; phrases: string[] }[];
   /** What the profile rests on; shown in plain words so a reader knows how far to trust it. */
   evidence?: {
     source: 'assessment' | 'prediction';
     /** Words of text the prediction was made from. */
-    word_count: number;
+    wordCount: number;
     /** 0–100, how sure the placement on the DISC circle is. */
     confidence: number;
   };
@@ -103,15 +103,15 @@ function initialsOf(first: string, last: string): string {
 }
 
 function avatar(model: ProfilePageModel, fullName: string): string {
-  const photo = safeHttpUrl(model.photo_url);
+  const photo = safeHttpUrl(model.photoUrl);
   if (photo !== null) {
     return `<img class="avatar" src="${escapeHtml(photo)}" alt="${escapeHtml(fullName)}" referrerpolicy="no-referrer">`;
   }
-  return `<div class="avatar initials" aria-hidden="true">${escapeHtml(initialsOf(model.first_name, model.last_name))}</div>`;
+  return `<div class="avatar initials" aria-hidden="true">${escapeHtml(initialsOf(model.firstName, model.lastName))}</div>`;
 }
 
 function identity(model: ProfilePageModel, fullName: string): string {
-  const role = [model.title, model.company_name].filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+  const role = [model.title, model.companyName].filter((v): v is string => typeof v === 'string' && v.trim() !== '');
   const p = model.personalities;
   return `<header class="card identity">
 ${avatar(model, fullName)}
@@ -123,7 +123,7 @@ ${model.verified ? '<span class="badge verified">Verified by assessment: from th
 <div class="headline">
 <p class="eyebrow">Archetype</p>
 <p class="archetype">${escapeHtml(p.archetype)}</p>
-<p class="disc-line">DISC type <span class="disc-code">${escapeHtml(p.disc_type)}</span></p>
+<p class="disc-line">DISC type <span class="disc-code">${escapeHtml(p.discType)}</span></p>
 </div>
 </header>`;
 }
@@ -142,7 +142,7 @@ const MEASURED_TRAITS = [
 
 /** The person's first name for a sentence, HTML-escaped; "this person" when there is none. */
 function whoOf(model: ProfilePageModel): string {
-  const name = model.first_name.trim();
+  const name = model.firstName.trim();
   return escapeHtml(name === '' ? 'this person' : name);
 }
 
@@ -169,29 +169,29 @@ function measuredBlock(model: ProfilePageModel): string {
 
 function styleCard(model: ProfilePageModel): string {
   const p = model.personalities;
-  const bars = STYLE_BARS.map(({ key, name, colour }) => bar(name, p.disc_percentages[key], colour)).join('\n');
+  const bars = STYLE_BARS.map(({ key, name, colour }) => bar(name, p.discPercentages[key], colour)).join('\n');
   const qualities = model.qualities.filter((q) => q.trim() !== '');
   const who = whoOf(model);
   return `<section class="card">
 <h2>Style</h2>
-${bar('Intensity', p.disc_intensity, '#1f2933')}
+${bar('Intensity', p.discIntensity, '#1f2933')}
 ${bars}
 <p class="note">How ${who}'s point on the DISC map divides among the four DISC styles (together 100 %): how they deal with people, not trait scores.</p>
 ${measuredBlock(model)}
 <div class="types">
-<div class="type-tile"><span>Myers-Briggs</span><strong>${escapeHtml(p.myers_briggs_type)}</strong></div>
-<div class="type-tile"><span>Enneagram</span><strong>${escapeHtml(String(p.enneagram_type))}</strong></div>
+<div class="type-tile"><span>Myers-Briggs</span><strong>${escapeHtml(p.myersBriggsType)}</strong></div>
+<div class="type-tile"><span>Enneagram</span><strong>${escapeHtml(String(p.enneagramType))}</strong></div>
 </div>
 ${qualities.length > 0 ? `<h2>Qualities</h2>\n<ul class="chips">${qualities.map((q) => `<li>${escapeHtml(q.trim())}</li>`).join('')}</ul>` : ''}
 </section>`;
 }
 
 function mapCard(model: ProfilePageModel, fullName: string): string {
-  const mapUrl = safeHttpUrl(model.disc_map_url, { allowRootRelative: true });
+  const mapUrl = safeHttpUrl(model.discMapUrl, { allowRootRelative: true });
   const image =
     mapUrl === null
       ? '<p>No map available.</p>'
-      : `<img src="${escapeHtml(mapUrl)}" alt="${escapeHtml(`DISC map of ${fullName}: ${model.personalities.disc_type}`)}" width="400" height="400">`;
+      : `<img src="${escapeHtml(mapUrl)}" alt="${escapeHtml(`DISC map of ${fullName}: ${model.personalities.discType}`)}" width="400" height="400">`;
   return `<section class="card map">
 <h2>DISC map</h2>
 ${image}
@@ -204,7 +204,7 @@ function evidenceCard(model: ProfilePageModel): string {
   if (evidence === undefined) return '';
   const confidence = percent(evidence.confidence);
   const who = whoOf(model);
-  const words = Number.isFinite(evidence.word_count) ? Math.max(0, Math.round(evidence.word_count)) : 0;
+  const words = Number.isFinite(evidence.wordCount) ? Math.max(0, Math.round(evidence.wordCount)) : 0;
   const amount =
     evidence.source === 'assessment'
       ? 'From a personality test.'
@@ -269,7 +269,7 @@ ${body}
 
 /** A complete HTML5 profile page. */
 export function renderProfilePage(model: ProfilePageModel): string {
-  const fullName = [model.first_name, model.last_name].map((n) => n.trim()).filter((n) => n !== '').join(' ') || 'Unnamed';
+  const fullName = [model.firstName, model.lastName].map((n) => n.trim()).filter((n) => n !== '').join(' ') || 'Unnamed';
   const body = `<main>
 ${identity(model, fullName)}
 <div class="grid">

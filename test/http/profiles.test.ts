@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DescriptionCache } from '../../src/content/description-cache.ts';
 import { importPeople } from '../../src/people/import.ts';
 import { OUTGOING_TEXT, RESERVED_TEXT } from '../fixtures/texts.ts';
 import { enterpriseService, type TestService } from '../helpers/service.ts';
@@ -194,5 +195,31 @@ describe('GET /v1/profiles (A1)', () => {
     // The page shows the same map as the answer links.
     const page = await service.base.inject({ url: new URL(data.url).pathname });
     expect(page.body).toMatch(new RegExp(`src="[^"]*${new URL(data.images.disc_map).pathname}"`));
+  });
+});
+
+describe('profile content reused for an equal reading', () => {
+  /** The answers of `urls` with content composed anew for each (a description cache of 0 entries). */
+  async function composedAnew(urls: string[]): Promise<string[]> {
+    const ctx = service.ctx as { descriptions: DescriptionCache };
+    const cached = ctx.descriptions;
+    ctx.descriptions = new DescriptionCache(() => service.ctx.content.phrases, 0);
+    try {
+      return await Promise.all(urls.map(async (url) => (await service.base.inject({ url, headers: auth })).body));
+    } finally {
+      ctx.descriptions = cached;
+    }
+  }
+
+  it('answers the profile and its page byte for byte as composed anew, the second time from the cache', async () => {
+    const first = await lookup('email=noor.seller%40example.org');
+    const page = new URL(first.json().data.url).pathname;
+    const urls = ['/v1/profiles?email=noor.seller%40example.org', '/v1/profiles?email=noor.testperson%40example.org', page];
+    const hits = service.ctx.descriptions.stats.hits;
+    const cached = await Promise.all(urls.map(async (url) => (await service.base.inject({ url, headers: auth })).body));
+    // The profile's page shows the same reading as the profile: composed once for both.
+    expect(service.ctx.descriptions.stats.hits).toBeGreaterThanOrEqual(hits + 2);
+    expect(cached[2]).toContain('<html');
+    expect(cached).toEqual(await composedAnew(urls));
   });
 });

@@ -4,22 +4,22 @@ import { renderNotFoundPage, renderProfilePage, type ProfilePageModel } from '..
 
 function model(overrides: Partial<ProfilePageModel> = {}): ProfilePageModel {
   return {
-    first_name: 'Maya',
-    last_name: 'Okafor',
-    photo_url: 'https://images.example.com/maya.jpg',
-    company_name: 'Northwind',
+    firstName: 'Maya',
+    lastName: 'Okafor',
+    photoUrl: 'https://images.example.com/maya.jpg',
+    companyName: 'Northwind',
     title: 'Head of Sales',
     verified: true,
     personalities: {
       archetype: 'Catalyst',
-      disc_type: 'I',
-      disc_intensity: 72,
-      disc_percentages: { d: 30, i: 43, s: 25, c: 2 },
-      myers_briggs_type: 'ENFP',
-      enneagram_type: 7,
+      discType: 'I',
+      discIntensity: 72,
+      discPercentages: { d: 30, i: 43, s: 25, c: 2 },
+      myersBriggsType: 'ENFP',
+      enneagramType: 7,
     },
     qualities: ['Enthusiastic', 'Persuasive', 'Spontaneous'],
-    disc_map_url: 'https://rapport.example.com/images/disc-map/0.423_0.380.svg',
+    discMapUrl: 'https://rapport.example.com/images/disc-map/0.423_0.380.svg',
     sections: [
       { title: 'Communication', phrases: ['Open with a story before the numbers.', 'Keep the energy up.'] },
       { title: 'Meetings', phrases: ['Leave room for ideas.'] },
@@ -71,9 +71,9 @@ describe('renderProfilePage', () => {
   it('escapes names, titles, qualities and phrases', () => {
     const html = renderProfilePage(
       model({
-        first_name: '<script>alert(1)</script>',
-        last_name: 'O\'Brien "the <b>boss</b>"',
-        company_name: '<img src=x onerror=alert(1)>',
+        firstName: '<script>alert(1)</script>',
+        lastName: 'O\'Brien "the <b>boss</b>"',
+        companyName: '<img src=x onerror=alert(1)>',
         qualities: ['<i>bold</i>'],
         sections: [{ title: '<h1>x</h1>', phrases: ['Say "hi" & <wave>'] }],
       }),
@@ -88,23 +88,23 @@ describe('renderProfilePage', () => {
   });
 
   it('drops a javascript: photo and shows initials instead', () => {
-    const html = renderProfilePage(model({ photo_url: 'javascript:alert(1)' }));
+    const html = renderProfilePage(model({ photoUrl: 'javascript:alert(1)' }));
     expect(html).not.toContain('javascript:');
     expect(html).toContain('<div class="avatar initials" aria-hidden="true">MO</div>');
-    expect(renderProfilePage(model({ photo_url: null }))).toContain('>MO</div>');
+    expect(renderProfilePage(model({ photoUrl: null }))).toContain('>MO</div>');
   });
 
   it('leaves out a non-http map URL and marks predicted profiles', () => {
-    const html = renderProfilePage(model({ disc_map_url: 'javascript:alert(1)', verified: false }));
+    const html = renderProfilePage(model({ discMapUrl: 'javascript:alert(1)', verified: false }));
     expect(html).not.toContain('javascript:');
     expect(html).toContain('No map available.');
     expect(html).toContain('Predicted profile');
-    expect(renderProfilePage(model({ disc_map_url: '/images/disc-map/0.000_0.000.svg' }))).toContain('src="/images/disc-map/0.000_0.000.svg"');
+    expect(renderProfilePage(model({ discMapUrl: '/images/disc-map/0.000_0.000.svg' }))).toContain('src="/images/disc-map/0.000_0.000.svg"');
   });
 
   it('keeps bar widths within 0–100 for junk numbers', () => {
     const p = model().personalities;
-    const html = renderProfilePage(model({ personalities: { ...p, disc_intensity: Number.NaN, disc_percentages: { d: 250, i: -3, s: 0, c: 0 } } }));
+    const html = renderProfilePage(model({ personalities: { ...p, discIntensity: Number.NaN, discPercentages: { d: 250, i: -3, s: 0, c: 0 } } }));
     expect(html).toContain('style="width:0%');
     expect(html).toContain('style="width:100%');
     expect(html).not.toMatch(/NaN|-3%|250%/);
@@ -113,7 +113,7 @@ describe('renderProfilePage', () => {
 
 describe('the evidence behind a profile', () => {
   it('says how many words a prediction rests on, its confidence, and that a thin one is tentative', () => {
-    const html = renderProfilePage(model({ verified: false, evidence: { source: 'prediction', word_count: 1234, confidence: 12 } }));
+    const html = renderProfilePage(model({ verified: false, evidence: { source: 'prediction', wordCount: 1234, confidence: 12 } }));
     expect(html).toContain('Predicted from 1,234 words of text. Confidence 12 of 100.');
     expect(html).toContain('the advice follows the way the writing points, worded as what');
     expect(html).toContain('what Maya may tend to do');
@@ -123,17 +123,17 @@ describe('the evidence behind a profile', () => {
   });
 
   it('reads a longer text as likely tendencies, and a test as measured', () => {
-    const moderate = renderProfilePage(model({ evidence: { source: 'prediction', word_count: 600, confidence: 19 } }));
+    const moderate = renderProfilePage(model({ evidence: { source: 'prediction', wordCount: 600, confidence: 19 } }));
     expect(moderate).toContain('likely tendencies rather than certainties');
     expect(moderate).not.toContain('worded as what');
-    const test = renderProfilePage(model({ evidence: { source: 'assessment', word_count: 0, confidence: 100 } }));
+    const test = renderProfilePage(model({ evidence: { source: 'assessment', wordCount: 0, confidence: 100 } }));
     expect(test).toContain('From a personality test. Confidence 100 of 100.');
     expect(test).not.toContain('words of text');
     expect(test).not.toContain('The intensity shown above');
   });
 
   it('escapes the name and survives junk numbers; no evidence, no card', () => {
-    const html = renderProfilePage(model({ first_name: '<i>x</i>', evidence: { source: 'prediction', word_count: Number.NaN, confidence: Number.NaN } }));
+    const html = renderProfilePage(model({ firstName: '<i>x</i>', evidence: { source: 'prediction', wordCount: Number.NaN, confidence: Number.NaN } }));
     expect(html).toContain('&lt;i&gt;x&lt;/i&gt; may tend to do');
     expect(html).toContain('Predicted from 0 words of text. Confidence 0 of 100.');
     expect(renderProfilePage(model())).not.toContain('How sure is this profile?');
@@ -141,7 +141,7 @@ describe('the evidence behind a profile', () => {
 });
 
 describe('the DISC bars and what the test measured', () => {
-  const assessment = { source: 'assessment', word_count: 0, confidence: 90 } as const;
+  const assessment = { source: 'assessment', wordCount: 0, confidence: 90 } as const;
 
   it('says the bars are shares of the DISC styles, not trait scores', () => {
     const html = renderProfilePage(model());
@@ -160,7 +160,7 @@ describe('the DISC bars and what the test measured', () => {
   });
 
   it('shows no measured block for a prediction, nor junk numbers', () => {
-    const predicted = renderProfilePage(model({ verified: false, evidence: { source: 'prediction', word_count: 900, confidence: 20 }, measured: { conscientiousness: 0.8, openness: 0 } }));
+    const predicted = renderProfilePage(model({ verified: false, evidence: { source: 'prediction', wordCount: 900, confidence: 20 }, measured: { conscientiousness: 0.8, openness: 0 } }));
     expect(predicted).not.toContain('Measured by the test');
     const junk = renderProfilePage(model({ evidence: assessment, measured: { conscientiousness: Number.NaN, openness: Number.NaN } }));
     expect(junk).not.toContain('Measured by the test');

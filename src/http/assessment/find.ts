@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.ts';
-import { describePersonality } from '../../content/describe.ts';
 import { findTakerForUser, tokenUser } from '../../takers/queries.ts';
 import { tokenOf } from '../common/auth.ts';
 import { FlatContent, flatContent } from '../common/personality-schemas.ts';
@@ -53,7 +52,7 @@ export const assessmentFindRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }>
     const email = request.query.email.trim();
     const userId = await tokenUser(ctx.db, tokenOf(request).id);
     const taker = await findTakerForUser(ctx.db, userId, email);
-    const { view, content } = describePersonality(ctx.content.phrases, taker.estimate, taker.firstName);
+    const { view, content } = ctx.descriptions.describe(taker.estimate, taker.firstName);
     const withHiring = request.query['options[hiring]'] === true && taker.hiring.length > 0;
     return {
       first_name: taker.firstName ?? '',

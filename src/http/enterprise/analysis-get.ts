@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { getAnalysis } from '../../analysis/analyses.ts';
 import type { AppContext } from '../../context.ts';
-import { describePersonality } from '../../content/describe.ts';
 import { AppError } from '../../shared/errors.ts';
 import { tokenOf } from '../common/auth.ts';
 import { noPersonality, NoPersonality } from '../common/personality-schemas.ts';
@@ -41,7 +40,7 @@ export const analysisGetRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = 
       return reply.status(202).send({ data: { id: analysis.id, status: 'processing' as const } });
     }
     if (!analysis.estimate) return noPersonality(analysis.failureReason);
-    const shaped = toA3(describePersonality(ctx.content.phrases, analysis.estimate));
+    const shaped = toA3(ctx.descriptions.describe(analysis.estimate));
     return { data: { id: analysis.id, status: 'complete' as const, ...shaped.data } };
   });
 };

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.ts';
-import { describePersonality } from '../../content/describe.ts';
 import { lookupPerson } from '../../people/lookup-person.ts';
 import { personDiscMapUrl, profilePageUrl, publicBase } from '../common/links.ts';
 import { CONFIDENCE_DESCRIPTION, noPersonality, NoPersonality, PhraseBlocks, phraseBlocks, StringList } from '../common/personality-schemas.ts';
@@ -53,7 +52,7 @@ export const profilesRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
   app.get('/v1/profiles', { schema }, async (request) => {
     const person = await lookupPerson(ctx.people, { email: request.query.email, linkedinUrl: request.query.linkedin_url });
     if (!person.estimate) return noPersonality();
-    const { view, content } = describePersonality(ctx.content.phrases, person.estimate, person.firstName, { title: person.title });
+    const { view, content } = ctx.descriptions.describe(person.estimate, person.firstName, { title: person.title });
     const base = publicBase(request, ctx.config.publicBaseUrl);
     return {
       data: {

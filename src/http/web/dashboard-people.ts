@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.ts';
 import { normalizeEmail } from '../../people/normalize.ts';
-import { describePersonality } from '../../content/describe.ts';
+import { personalityView } from '../../personality/views.ts';
 import { AppError, isAppError } from '../../shared/errors.ts';
 import { closeHiringLink } from '../../takers/hiring.ts';
 import { listTakers } from '../../takers/queries.ts';
@@ -55,7 +55,8 @@ export const dashboardPeopleRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext 
       const base = publicBase(request, ctx.config.publicBaseUrl);
       const { takers } = await listTakers(ctx.db, session.user.id, { query: request.query.q ?? '', limit: CSV_ROWS });
       const rows = takers.map((t) => {
-        const { view } = describePersonality(ctx.content.phrases, t.estimate, t.firstName);
+        // A type and an archetype: the view alone, no composed content.
+        const view = personalityView(t.estimate);
         const profileUrl = t.publicId === null ? null : profilePageUrl(base, t.publicId);
         return { takenAt: t.takenAt, firstName: t.firstName, lastName: t.lastName, email: t.email, discType: view.discType, archetype: view.archetype, role: t.role, profileUrl };
       });

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { usageSummary } from '../../access/admission.ts';
 import type { AppContext } from '../../context.ts';
-import { describePersonality } from '../../content/describe.ts';
+import { personalityView } from '../../personality/views.ts';
 import { AppError, isAppError } from '../../shared/errors.ts';
 import { createHiringLink, listHiringLinks } from '../../takers/hiring.ts';
 import { listTakers } from '../../takers/queries.ts';
@@ -34,7 +34,8 @@ export async function render(ctx: AppContext, request: FastifyRequest, reply: Fa
   const query = extras.query?.trim() ?? '';
   const listed = await listTakers(ctx.db, user.id, { query });
   const takers = listed.takers.map((t) => {
-    const { view } = describePersonality(ctx.content.phrases, t.estimate, t.firstName);
+    // A type and an archetype: the view alone, no composed content.
+    const view = personalityView(t.estimate);
     return {
       name: [t.firstName, t.lastName].filter((n): n is string => !!n).join(' ') || '—',
       email: t.email ?? '',

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.ts';
-import { describePersonality } from '../../content/describe.ts';
 import { personForPage } from '../../people/lookup-person.ts';
 import { PROFILE_PAGE_CSP, renderNotFoundPage, renderProfilePage } from '../../pages/profile-page.ts';
 import { htmlPage } from '../common/doc-responses.ts';
@@ -41,26 +40,26 @@ export const profilePageRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = 
     const person = await personForPage(ctx.people, request.params.publicId);
     reply.type('text/html; charset=utf-8').header('cache-control', 'private, max-age=300').header('content-security-policy', PROFILE_PAGE_CSP);
     if (!person?.estimate) return reply.status(404).send(renderNotFoundPage());
-    const { view, content } = describePersonality(ctx.content.phrases, person.estimate, person.firstName, { title: person.title });
+    const { view, content } = ctx.descriptions.describe(person.estimate, person.firstName, { title: person.title });
     return renderProfilePage({
-      first_name: person.firstName ?? '',
-      last_name: person.lastName ?? '',
-      photo_url: person.photoUrl,
-      company_name: person.companyName,
+      firstName: person.firstName ?? '',
+      lastName: person.lastName ?? '',
+      photoUrl: person.photoUrl,
+      companyName: person.companyName,
       title: person.title,
       verified: person.verified,
       personalities: {
         archetype: view.archetype,
-        disc_type: view.discType,
-        disc_intensity: view.discIntensity,
-        disc_percentages: view.discPercentages,
-        myers_briggs_type: view.myersBriggsType,
-        enneagram_type: view.enneagramType,
+        discType: view.discType,
+        discIntensity: view.discIntensity,
+        discPercentages: view.discPercentages,
+        myersBriggsType: view.myersBriggsType,
+        enneagramType: view.enneagramType,
       },
       qualities: content.qualities,
-      disc_map_url: personDiscMapUrl(publicBase(request, ctx.config.publicBaseUrl), person.publicId),
+      discMapUrl: personDiscMapUrl(publicBase(request, ctx.config.publicBaseUrl), person.publicId),
       sections: SECTION_TITLES.map(([key, title]) => ({ title, phrases: content[key] })),
-      evidence: { source: person.estimate.source, word_count: person.estimate.wordCount, confidence: view.confidence },
+      evidence: { source: person.estimate.source, wordCount: person.estimate.wordCount, confidence: view.confidence },
       ...(person.estimate.source === 'assessment'
         ? { measured: { conscientiousness: person.estimate.scores.conscientiousness, openness: person.estimate.scores.openness } }
         : {}),

@@ -6,6 +6,13 @@
  * analysed at once, where a worker's round trip would cost more than it saves. The queue is
  * bounded: when it is full the caller is told to come back (503 with Retry-After) instead of
  * piling up memory and latency.
+ *
+ * A thread that dies (an uncaught error while idle, or one that cannot start) is reported by
+ * piscina as an 'error' event, which without a listener would throw on the main thread and stop
+ * the service. Piscina then starts no other thread for the texts left in its queue (with
+ * `minThreads: 0` it starts one only on the next `run()`), so when no thread is left and texts
+ * wait, the oldest fails with the cause and the others are handed over again, which starts a
+ * fresh thread for them: one failed start per text, never a respawn loop.
  */
 import { Piscina } from 'piscina';
 import { AppError, serviceStopping } from '../../shared/errors.ts';
@@ -51,12 +58,23 @@ export interface PooledAnalyzeOptions {
   background?: boolean;
 }
 
+/** A text handed to the worker threads and not yet answered. */
+interface PooledText {
+  task: TextTask;
+  resolve: (analysis: TextAnalysis) => void;
+  reject: (error: unknown) => void;
+  /** This hand-over's: aborting it takes the text out of piscina's queue. */
+  controller: AbortController;
+}
+
 export class TextPool {
   readonly options: Readonly<TextPoolOptions>;
   /** Started on the first long text: CLI commands that build a context never need it. */
   private pool: Piscina<TextTask, TextAnalysis> | undefined;
   private closed = false;
   private sent = 0;
+  /** In the order sent: the first is the oldest. */
+  private readonly unanswered = new Set<PooledText>();
 
   constructor(options: TextPoolOptions) {
     this.options = Object.freeze({ ...options, workers: Math.max(1, Math.floor(options.workers)) });
@@ -95,12 +113,12 @@ export class TextPool {
       );
     }
     if (this.closed) return Promise.reject(stopping());
-    const running = this.threads().run(task);
+    const pool = this.threads();
     this.sent++;
-    // Texts still waiting when the service stops (their connections cut at SHUTDOWN_TIMEOUT) are
-    // refused as such, not reported as internal errors.
-    return running.catch((error: unknown) => {
-      throw this.closed ? stopping() : error;
+    return new Promise<TextAnalysis>((resolve, reject) => {
+      const pooled: PooledText = { task, resolve, reject, controller: new AbortController() };
+      this.unanswered.add(pooled);
+      this.handOver(pool, pooled);
     });
   }
 
@@ -110,12 +128,64 @@ export class TextPool {
     await this.pool?.destroy();
   }
 
+  private handOver(pool: Piscina<TextTask, TextAnalysis>, pooled: PooledText): void {
+    const controller = new AbortController();
+    pooled.controller = controller;
+    pool.run(pooled.task, { signal: controller.signal }).then(
+      (analysis) => {
+        if (pooled.controller !== controller) return;
+        this.unanswered.delete(pooled);
+        pooled.resolve(analysis);
+      },
+      (error: unknown) => {
+        // Aborted here to be handed over again (see onThreadLost): answered by that hand-over.
+        if (pooled.controller !== controller) return;
+        this.unanswered.delete(pooled);
+        // Texts still waiting when the service stops (their connections cut at SHUTDOWN_TIMEOUT)
+        // are refused as such, not reported as internal errors.
+        pooled.reject(this.closed ? stopping() : error);
+        // Its thread may have died with it (a crash, not a failed analysis), leaving the others waiting.
+        this.resume(pool);
+      },
+    );
+  }
+
+  /**
+   * A thread died holding no text: one that could not start, or an idle one. With no thread left
+   * and texts waiting, the oldest fails with the cause (a thread that cannot start would most
+   * likely fail the same way again) and the others get a fresh thread.
+   */
+  private onThreadLost(pool: Piscina<TextTask, TextAnalysis>, error: Error): void {
+    if (this.closed || pool !== this.pool || pool.threads.length > 0) return;
+    const oldest = this.unanswered.values().next();
+    if (oldest.done) return;
+    const pooled = oldest.value;
+    this.unanswered.delete(pooled);
+    // Aborting takes it out of piscina's queue; its run's rejection is ignored (no current controller).
+    const { controller } = pooled;
+    pooled.controller = new AbortController();
+    controller.abort();
+    pooled.reject(new Error(`text worker failed to start: ${error.message}`));
+    this.resume(pool);
+  }
+
+  /**
+   * Piscina starts a thread for a new `run()`, not for texts already in its queue once the threads
+   * are gone: those are handed over again, in their order, when no thread is left.
+   */
+  private resume(pool: Piscina<TextTask, TextAnalysis>): void {
+    if (this.closed || pool !== this.pool || pool.threads.length > 0 || this.unanswered.size === 0) return;
+    const waiting = [...this.unanswered];
+    for (const pooled of waiting) pooled.controller.abort();
+    for (const pooled of waiting) this.handOver(pool, pooled);
+  }
+
   /** The pool, made on first use; `minThreads` are started at once and kept. */
   private threads(minThreads = 0): Piscina<TextTask, TextAnalysis> {
     if (this.closed) throw stopping();
     if (this.pool !== undefined) return this.pool;
     const workerData: TextWorkerData = { modelPath: this.options.modelPath };
-    this.pool = new Piscina<TextTask, TextAnalysis>({
+    const pool = new Piscina<TextTask, TextAnalysis>({
       filename: WORKER_URL.href,
       // Threads start as long texts arrive, one per text up to `workers`, and leave when idle:
       // a service that analyses no long text holds none.
@@ -132,6 +202,9 @@ export class TextPool {
       execArgv: [],
       workerData,
     });
-    return this.pool;
+    // After the current turn: piscina reports the error before it has finished removing the thread.
+    pool.on('error', (error: Error) => queueMicrotask(() => this.onThreadLost(pool, error)));
+    this.pool = pool;
+    return pool;
   }
 }
