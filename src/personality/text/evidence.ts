@@ -63,21 +63,23 @@ interface Item {
   readEnd: number;
   values: Record<Trait, number>;
   stable: Record<Trait, boolean>;
+  /** Where it stands in the text as sent, once asked (an item may be shown for several traits). */
+  shown?: Located;
 }
 
 function round4(value: number): number {
   return Number(value.toPrecision(4));
 }
 
-function mixedValue(context: EvidenceContext, contribution: Contribution, trait: Trait): number {
-  const personal = contribution.values[TRAITS.indexOf(trait)] ?? 0;
+function mixedValue(context: EvidenceContext, contribution: Contribution, trait: Trait, t: number): number {
+  const personal = contribution.values[t] ?? 0;
   const output = PROFESSIONAL_OUTPUT[trait];
   if (output === undefined || !context.model.professionalTraits.has(trait)) return personal;
   return context.personalShare * personal + (1 - context.personalShare) * (contribution.values[output] ?? 0);
 }
 
-function isStableFor(context: EvidenceContext, contribution: Contribution, trait: Trait): boolean {
-  const personal = contribution.stable[TRAITS.indexOf(trait)] === 1;
+function isStableFor(context: EvidenceContext, contribution: Contribution, trait: Trait, t: number): boolean {
+  const personal = contribution.stable[t] === 1;
   const output = PROFESSIONAL_OUTPUT[trait];
   if (output === undefined || !context.model.professionalTraits.has(trait)) return personal;
   const professional = contribution.stable[output] === 1;
@@ -87,10 +89,10 @@ function isStableFor(context: EvidenceContext, contribution: Contribution, trait
 function itemOf(context: EvidenceContext, c: Contribution, label?: string): Item {
   const values = {} as Record<Trait, number>;
   const stable = {} as Record<Trait, boolean>;
-  for (const trait of TRAITS) {
-    values[trait] = mixedValue(context, c, trait);
-    stable[trait] = isStableFor(context, c, trait);
-  }
+  TRAITS.forEach((trait, t) => {
+    values[trait] = mixedValue(context, c, trait, t);
+    stable[trait] = isStableFor(context, c, trait, t);
+  });
   const item: Item = { term: context.text.slice(c.start, c.end), readStart: c.start, readEnd: c.end, values, stable };
   if (label !== undefined) item.label = label;
   return item;
@@ -127,7 +129,9 @@ function itemsOf(context: EvidenceContext, contributions: readonly Contribution[
     if (c.signal >= 0 || c.word === undefined || !isContentWord(c.word)) continue;
     const host = phraseHolding(holders, c.start, c.end);
     if (host !== undefined) {
-      for (const trait of TRAITS) host.values[trait] += mixedValue(context, c, trait);
+      TRAITS.forEach((trait, t) => {
+        host.values[trait] += mixedValue(context, c, trait, t);
+      });
       continue;
     }
     items.push(itemOf(context, c));
@@ -144,6 +148,7 @@ interface Located {
 
 /** The fields every shown item carries: its words as written, what it shows, and where it stands in the text as sent. */
 function located(context: EvidenceContext, item: Item): Located {
+  if (item.shown !== undefined) return item.shown;
   const shown: Located = { term: item.term };
   if (item.label !== undefined) shown.label = item.label;
   const span = context.locate(item.readStart, item.readEnd);
@@ -152,6 +157,7 @@ function located(context: EvidenceContext, item: Item): Located {
     shown.start = span.start;
     shown.end = span.end;
   }
+  item.shown = shown;
   return shown;
 }
 
