@@ -36,6 +36,8 @@ const BULLET = /^[\s•·▪‣◦●○■□➢►▶✓✔*+>–—-]+|^\s*(?
 const LABEL = /^([A-Za-z][A-Za-z /&-]{0,30}?)\s*[:：]\s*(.*)$/;
 /** First half of the URL pattern; the second, a bare domain (`acme.io/jobs`), is bareDomainFinder. */
 const WEB_ADDRESS = /\b(?:https?:\/\/|www\.)\S+/gi;
+/** What a web address or a bare domain cannot be without: `http://`, `https://`, `www.` or a common ending. */
+const WEB_OR_DOMAIN_HINT = /https?:\/\/|www\.|\.(?:com|org|net|io|dev|me|co|ai)/i;
 const PHONE = /(?:\+?\d[\d\s().-]{6,}\d)/g;
 const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const DATE = `(?:${MONTH}\\s+\\d{4}|\\d{1,2}[/.]\\d{4}|\\d{4}[/.-]\\d{1,2}|\\d{4})`;
@@ -54,6 +56,9 @@ const PIPE = /(?:(?<!\s)\s+)?\|\s*/g;
 const EDGE_SEPARATORS = /^[\s,;:–—-]+|(?<![\s,;:–—-])[\s,;:–—-]+$/g;
 /** A list of short items: "Python, SQL, Docker | Kubernetes". */
 const LIST_SEPARATOR = /\s*[,;|·•/]\s*/;
+const LIST_SEPARATOR_CHAR = /[,;|·•/]/;
+/** Every date, date range and phone number holds a digit. */
+const DIGIT = /[0-9]/;
 
 function wordsIn(text: string): number {
   const trimmed = text.trim();
@@ -61,6 +66,8 @@ function wordsIn(text: string): number {
 }
 
 function isList(line: string): boolean {
+  // Three items need at least two separators.
+  if (!LIST_SEPARATOR_CHAR.test(line)) return false;
   const items = line.split(LIST_SEPARATOR).filter((item) => item.trim() !== '');
   if (items.length < 3) return false;
   return items.reduce((sum, item) => sum + wordsIn(item), 0) / items.length <= 3;
@@ -93,11 +100,14 @@ function cleanLine(rawLine: string): string {
     if (PROSE_LABELS.has(label)) line = (labelled[2] ?? '').trim();
   }
 
-  line = replaceAll(line, emailFinder(), ' ');
+  // Each pattern is tried only on a line holding a character it cannot match without (most
+  // lines of prose hold no `@`, digit or `|`): the same result for less work per line.
+  if (line.includes('@')) line = replaceAll(line, emailFinder(), ' ');
   // `web address | bare domain`: the leftmost of the two, the web address on a tie.
-  line = replaceAll(line, firstOf(cached(regexFinder(WEB_ADDRESS)), cached(bareDomainFinder())), ' ');
-  line = line.replace(DATE_RANGE, ' ').replace(PHONE, ' ');
-  line = line.replace(PIPE, ', ').replace(/\s+/g, ' ').replace(EDGE_SEPARATORS, '');
+  if (WEB_OR_DOMAIN_HINT.test(line)) line = replaceAll(line, firstOf(cached(regexFinder(WEB_ADDRESS)), cached(bareDomainFinder())), ' ');
+  if (DIGIT.test(line)) line = line.replace(DATE_RANGE, ' ').replace(PHONE, ' ');
+  if (line.includes('|')) line = line.replace(PIPE, ', ');
+  line = line.replace(/\s+/g, ' ').replace(EDGE_SEPARATORS, '');
   if (line === '' || isList(line)) return '';
   // A fragment without a verb-length body or an ending ("Senior Engineer, Acme") is a
   // title or a place, not something the person said.

@@ -13,6 +13,11 @@ export interface WordInfo {
   /** Indexes into CATEGORY_NAMES, each at most once. */
   categories: readonly number[];
   hash: number;
+  /**
+   * The word's row in the last word table it was looked up in (-1: not there), beside that
+   * table: a word repeated across texts costs one look-up here, not one per table too.
+   */
+  tableRow?: { table: object; row: number };
 }
 
 interface CompiledLexicon {
