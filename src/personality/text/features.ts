@@ -190,7 +190,7 @@ export function extractFeatures(tokens: TokenizedText, hashBits: number, ngramOr
   STYLE_NAMES.forEach((name, index) => {
     dense[CATEGORY_NAMES.length + index] = style[name];
   });
-  const signals = readSignals(tokens, withMatches);
+  const signals = readSignals(tokens, withMatches, wordInfos);
   signals.counts.forEach((count, index) => {
     dense[FIRST_SIGNAL + index] = rate(count, wordCount);
   });

@@ -5,7 +5,7 @@
  * line meets a handful of regular expressions, never one per word, and costs time linear
  * in its length whatever its shape (see matches.ts for the patterns that needed help).
  */
-import { bareDomainFinder, cached, emailFinder, firstOf, regexFinder, replaceAll } from './matches.ts';
+import { bareDomainFinder, cached, countWords, emailFinder, firstOf, regexFinder, replaceAll } from './matches.ts';
 
 /** Section headings of resumes and profiles (compared lower-case, without a colon). */
 const HEADINGS = new Set([
@@ -61,8 +61,7 @@ const LIST_SEPARATOR_CHAR = /[,;|·•/]/;
 const DIGIT = /[0-9]/;
 
 function wordsIn(text: string): number {
-  const trimmed = text.trim();
-  return trimmed === '' ? 0 : trimmed.split(/\s+/).length;
+  return countWords(text);
 }
 
 function isList(line: string): boolean {

@@ -82,8 +82,11 @@ export function predict(model: TextModel, tokens: TokenizedText, withContributio
 /** A word's row in the word table (-1: not there), remembered with the word's lexicon entry. */
 function tableRowOf(table: WordTable, info: WordInfo | undefined, word: string): number {
   if (info === undefined) return table.index.get(word) ?? -1;
-  if (info.tableRow?.table !== table) info.tableRow = { table, row: table.index.get(word) ?? -1 };
-  return info.tableRow.row;
+  if (info.table !== table || info.tableRow === undefined) {
+    info.table = table;
+    info.tableRow = table.index.get(word) ?? -1;
+  }
+  return info.tableRow;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { isRegExpSpace as isSpace } from './matches.ts';
+
 /**
  * Offsets of a phrase of the text as read (labels, markup and boilerplate removed: labelled.ts,
  * markup.ts) in the text as sent, so evidence can point at the caller's own characters. The
@@ -5,16 +7,6 @@
  * text as read is looked for as the n-th in the text as sent (spaces matching any run of
  * white space); a phrase that cannot be found there gets no offsets.
  */
-
-/** `\s` of a regular expression (and what String.prototype.trim removes). */
-function isSpace(code: number): boolean {
-  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
-  if (code < 0xa0) return false;
-  return (
-    code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 ||
-    code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff
-  );
-}
 
 /** End of `words` joined by runs of white space read at `at`, or -1 when they are not there. */
 function matchAt(text: string, words: readonly string[], at: number): number {
