@@ -161,8 +161,36 @@ function located(context: EvidenceContext, item: Item): Located {
   return shown;
 }
 
+/** `{ ...located(context, item), ...extra }` built field by field, in the same order (spreading cost more than the rest of the item). */
+function shownWith<T extends object>(context: EvidenceContext, item: Item, extra: T): Located & T {
+  const where = located(context, item);
+  const shown: Located = { term: where.term };
+  if (where.label !== undefined) shown.label = where.label;
+  if (where.start !== undefined) shown.start = where.start;
+  if (where.end !== undefined) shown.end = where.end;
+  return Object.assign(shown, extra);
+}
+
 function toEvidence(context: EvidenceContext, item: Item, weight: number): EvidenceItem {
-  return { ...located(context, item), weight: round4(weight) };
+  return shownWith(context, item, { weight: round4(weight) });
+}
+
+/**
+ * `list.filter(keep).sort(compare).slice(0, count)` without sorting the whole list: the sort is
+ * stable, so among equals the earlier item comes first, and so it does here (an item goes after
+ * every kept one it does not beat).
+ */
+function topOf<T>(list: readonly T[], count: number, keep: (item: T) => boolean, compare: (a: T, b: T) => number): T[] {
+  const best: T[] = [];
+  for (const item of list) {
+    if (!keep(item)) continue;
+    let at = best.length;
+    while (at > 0 && compare(item, best[at - 1] as T) < 0) at--;
+    if (at >= count) continue;
+    best.splice(at, 0, item);
+    if (best.length > count) best.pop();
+  }
+  return best;
 }
 
 /** Per trait: the phrases and words that moved it most, signed; and the phrases that moved the DISC point. */
@@ -174,11 +202,13 @@ export function traitEvidence(context: EvidenceContext, contributions: readonly 
       traits[trait] = [];
       continue;
     }
-    traits[trait] = items
-      .filter((item) => item.stable[trait] && item.values[trait] !== 0)
-      .sort((a, b) => Math.abs(b.values[trait]) - Math.abs(a.values[trait]) || a.readStart - b.readStart)
-      .slice(0, EVIDENCE_PER_TRAIT)
-      .map((item) => toEvidence(context, item, item.values[trait]));
+    const shown = topOf(
+      items,
+      EVIDENCE_PER_TRAIT,
+      (item) => item.stable[trait] && item.values[trait] !== 0,
+      (a, b) => Math.abs(b.values[trait]) - Math.abs(a.values[trait]) || a.readStart - b.readStart,
+    );
+    traits[trait] = shown.map((item) => toEvidence(context, item, item.values[trait]));
   }
   return { traits, style: styleEvidence(context, items) };
 }
@@ -209,7 +239,7 @@ function styleEvidence(context: EvidenceContext, items: readonly Item[]): StyleE
       return { item, toward: styleOf(pointAngle({ x, y })), weight: x * direction.x + y * direction.y };
     })
     .filter(({ weight }) => weight !== 0);
-  const supporting = scored.filter(({ weight }) => weight > 0).sort((p, q) => q.weight - p.weight || p.item.readStart - q.item.readStart).slice(0, STYLE_EVIDENCE);
-  const against = scored.filter(({ weight }) => weight < 0).sort((p, q) => p.weight - q.weight || p.item.readStart - q.item.readStart).slice(0, 2);
-  return [...supporting, ...against].map(({ item, toward, weight }) => ({ ...located(context, item), toward, weight: round4(weight) }));
+  const supporting = topOf(scored, STYLE_EVIDENCE, ({ weight }) => weight > 0, (p, q) => q.weight - p.weight || p.item.readStart - q.item.readStart);
+  const against = topOf(scored, 2, ({ weight }) => weight < 0, (p, q) => p.weight - q.weight || p.item.readStart - q.item.readStart);
+  return [...supporting, ...against].map(({ item, toward, weight }) => shownWith(context, item, { toward, weight: round4(weight) }));
 }

@@ -5,7 +5,7 @@
  * line meets a handful of regular expressions, never one per word, and costs time linear
  * in its length whatever its shape (see matches.ts for the patterns that needed help).
  */
-import { bareDomainFinder, cached, countWords, emailFinder, firstOf, regexFinder, replaceAll } from './matches.ts';
+import { bareDomainFinder, cached, countWords, emailFinder, firstOf, isRegExpSpace, regexFinder, replaceAll } from './matches.ts';
 
 /** Section headings of resumes and profiles (compared lower-case, without a colon). */
 const HEADINGS = new Set([
@@ -60,6 +60,20 @@ const LIST_SEPARATOR_CHAR = /[,;|·•/]/;
 /** Every date, date range and phone number holds a digit. */
 const DIGIT = /[0-9]/;
 
+/** Whether `replace(/\s+/g, ' ')` would change the line: white space other than single spaces. */
+function needsSpaceFolding(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const code = line.charCodeAt(i);
+    if (isRegExpSpace(code) && (code !== 32 || isRegExpSpace(line.charCodeAt(i + 1)))) return true;
+  }
+  return false;
+}
+
+/** `[\s,;:–—-]`: EDGE_SEPARATORS can only match a line that starts or ends with one. */
+function isEdgeSeparator(code: number): boolean {
+  return isRegExpSpace(code) || code === 44 || code === 59 || code === 58 || code === 45 || code === 0x2013 || code === 0x2014;
+}
+
 function wordsIn(text: string): number {
   return countWords(text);
 }
@@ -106,7 +120,8 @@ function cleanLine(rawLine: string): string {
   if (WEB_OR_DOMAIN_HINT.test(line)) line = replaceAll(line, firstOf(cached(regexFinder(WEB_ADDRESS)), cached(bareDomainFinder())), ' ');
   if (DIGIT.test(line)) line = line.replace(DATE_RANGE, ' ').replace(PHONE, ' ');
   if (line.includes('|')) line = line.replace(PIPE, ', ');
-  line = line.replace(/\s+/g, ' ').replace(EDGE_SEPARATORS, '');
+  if (needsSpaceFolding(line)) line = line.replace(/\s+/g, ' ');
+  if (line !== '' && (isEdgeSeparator(line.charCodeAt(0)) || isEdgeSeparator(line.charCodeAt(line.length - 1)))) line = line.replace(EDGE_SEPARATORS, '');
   if (line === '' || isList(line)) return '';
   // A fragment without a verb-length body or an ending ("Senior Engineer, Acme") is a
   // title or a place, not something the person said.
