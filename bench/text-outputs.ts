@@ -28,7 +28,34 @@ export function fixedTexts(): string[] {
     const lines = readFileSync(essays, 'utf8').split('\n').filter(Boolean).slice(0, 400);
     for (const line of lines) texts.push(String((JSON.parse(line) as { text?: unknown }).text ?? ''));
   }
-  return texts;
+  return [...texts, ...edgeTexts()];
+}
+
+/**
+ * Shapes the reader's shortcuts must read as before: white space other than single spaces,
+ * separators at a line's edges, e-mails, web addresses and bare domains, dates, phone numbers,
+ * pipes and lists, in prose lines and in labelled ones, and the bench's adversarial shapes.
+ */
+function edgeTexts(): string[] {
+  const prose =
+    'I lead the data team at a small company and I care about shipping things that work. We met our targets this quarter, ' +
+    'and I am proud of how the team handled a hard migration. I write a weekly note to everyone and I answer questions quickly. ';
+  const lines = [
+    'Email: jane.doe+work@example.co.uk — call +1 (555) 123-4567 or see https://example.com/jane and acme.io/jobs.',
+    'Experience\n- Led the platform team | 2019 – present | Acme Corp\n• Grew revenue 30% in 2021, from $2M to $3.5M.',
+    'Skills: Python, SQL, Docker | Kubernetes · Terraform / AWS',
+    '\t  Leading spaces,\u00a0non-breaking\u2003em spaces\u2009and tabs\tinside a line  ,  ',
+    '-- dashes at the edges --',
+    ', ; : – — separators first and last : ; ,',
+    'Jan 2018 - Dec 2020: managed a team of 12 across 3 time zones, reporting to the CTO.',
+    'Visit WWW.EXAMPLE.ORG or HTTP://localhost:8080/path for details; write to ME@EXAMPLE.IO.',
+    'Page 2 of 3',
+    'SUMMARY:',
+    'A sentence without an ending that still has more than five words in it',
+    'Title Cased Fragment Of Several Capitalised Words Here',
+  ];
+  const shapes = ['a'.repeat(5000), 'ab'.repeat(2500), '.'.repeat(5000), '1'.repeat(5000), `${'a'.repeat(4998)} @`, 'www.'.repeat(1250), '<!--'.repeat(1250), 'a-'.repeat(2500), `x${' '.repeat(4998)}x`];
+  return [...lines.map((line) => `${prose}\n${line}\n${prose}`), lines.join('\n'), `${lines.join('\n\n')}\n${prose.repeat(3)}`, ...shapes, ...shapes.map((shape) => `${prose}${shape} ${prose}`)];
 }
 
 const model = api.loadModel();
