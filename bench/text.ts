@@ -4,6 +4,7 @@
  * adversarial text shapes per 100,000 characters (linear time), and a long text through the
  * worker pool against the same text on the main thread.
  */
+import { readFileSync } from 'node:fs';
 import { analyzeText, DEFAULT_MODEL_PATH, loadModel } from '../src/personality/text/index.ts';
 import { TextPool } from '../src/personality/text/pool.ts';
 import { describePersonality } from '../src/content/describe.ts';
@@ -33,11 +34,35 @@ const withEvidence = summarize(time(500, () => analyzeText(BENCH_TEXT_1000, { ev
 const estimate = first.estimate;
 const described = summarize(time(500, () => describePersonality(shipped.phrases, estimate, 'Sam')));
 
+/**
+ * CPU a text over real writing of every kind: the labelled corpus, each text once a round, plain
+ * and with evidence. CPU time (process.cpuUsage) rather than wall time, so a shared machine's
+ * descheduling does not count; per text and per 1,000 words.
+ */
+const corpus = readFileSync(new URL('../training/corpus/professional.jsonl', import.meta.url), 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => String((JSON.parse(line) as { text?: unknown }).text ?? ''));
+const corpusWords = corpus.reduce((sum, text) => sum + text.trim().split(/\s+/).length, 0);
+function corpusCpu(evidence: boolean, rounds: number): number {
+  for (const text of corpus) analyzeText(text, { evidence, model });
+  const start = process.cpuUsage();
+  for (let round = 0; round < rounds; round++) for (const text of corpus) analyzeText(text, { evidence, model });
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / rounds;
+}
+const corpusPlain = corpusCpu(false, 3);
+const corpusEvidence = corpusCpu(true, 3);
+
 console.log(`text model file load: best of 3 ${modelLoadMs.toFixed(1)} ms (target: < 500 ms)`);
 console.log(`text model on a ${words}-word text (first call, model load included: ${firstMs.toFixed(1)} ms)`);
 console.log(`  analyzeText                      median ${plain.median.toFixed(3)} ms  p95 ${plain.p95.toFixed(3)} ms  (target: median < 2 ms)`);
 console.log(`  analyzeText with evidence  median ${withEvidence.median.toFixed(3)} ms  p95 ${withEvidence.p95.toFixed(3)} ms`);
 console.log(`  describePersonality (views+advice) median ${described.median.toFixed(3)} ms  p95 ${described.p95.toFixed(3)} ms`);
+const perText = (us: number) => `${(us / corpus.length).toFixed(0)} µs a text, ${((us / corpusWords) * 1000).toFixed(0)} µs per 1,000 words`;
+console.log(`text model over the labelled corpus (${corpus.length} texts, ${Math.round(corpusWords / corpus.length)} words on average), CPU:`);
+console.log(`  analyzeText                ${perText(corpusPlain)}`);
+console.log(`  analyzeText with evidence  ${perText(corpusEvidence)}`);
 
 /**
  * Shapes that took seconds before the patterns became linear (one unbroken word, runs before

@@ -63,21 +63,23 @@ interface Item {
   readEnd: number;
   values: Record<Trait, number>;
   stable: Record<Trait, boolean>;
+  /** Where it stands in the text as sent, once asked (an item may be shown for several traits). */
+  shown?: Located;
 }
 
 function round4(value: number): number {
   return Number(value.toPrecision(4));
 }
 
-function mixedValue(context: EvidenceContext, contribution: Contribution, trait: Trait): number {
-  const personal = contribution.values[TRAITS.indexOf(trait)] ?? 0;
+function mixedValue(context: EvidenceContext, contribution: Contribution, trait: Trait, t: number): number {
+  const personal = contribution.values[t] ?? 0;
   const output = PROFESSIONAL_OUTPUT[trait];
   if (output === undefined || !context.model.professionalTraits.has(trait)) return personal;
   return context.personalShare * personal + (1 - context.personalShare) * (contribution.values[output] ?? 0);
 }
 
-function isStableFor(context: EvidenceContext, contribution: Contribution, trait: Trait): boolean {
-  const personal = contribution.stable[TRAITS.indexOf(trait)] === 1;
+function isStableFor(context: EvidenceContext, contribution: Contribution, trait: Trait, t: number): boolean {
+  const personal = contribution.stable[t] === 1;
   const output = PROFESSIONAL_OUTPUT[trait];
   if (output === undefined || !context.model.professionalTraits.has(trait)) return personal;
   const professional = contribution.stable[output] === 1;
@@ -87,10 +89,10 @@ function isStableFor(context: EvidenceContext, contribution: Contribution, trait
 function itemOf(context: EvidenceContext, c: Contribution, label?: string): Item {
   const values = {} as Record<Trait, number>;
   const stable = {} as Record<Trait, boolean>;
-  for (const trait of TRAITS) {
-    values[trait] = mixedValue(context, c, trait);
-    stable[trait] = isStableFor(context, c, trait);
-  }
+  TRAITS.forEach((trait, t) => {
+    values[trait] = mixedValue(context, c, trait, t);
+    stable[trait] = isStableFor(context, c, trait, t);
+  });
   const item: Item = { term: context.text.slice(c.start, c.end), readStart: c.start, readEnd: c.end, values, stable };
   if (label !== undefined) item.label = label;
   return item;
@@ -127,7 +129,9 @@ function itemsOf(context: EvidenceContext, contributions: readonly Contribution[
     if (c.signal >= 0 || c.word === undefined || !isContentWord(c.word)) continue;
     const host = phraseHolding(holders, c.start, c.end);
     if (host !== undefined) {
-      for (const trait of TRAITS) host.values[trait] += mixedValue(context, c, trait);
+      TRAITS.forEach((trait, t) => {
+        host.values[trait] += mixedValue(context, c, trait, t);
+      });
       continue;
     }
     items.push(itemOf(context, c));
@@ -144,6 +148,7 @@ interface Located {
 
 /** The fields every shown item carries: its words as written, what it shows, and where it stands in the text as sent. */
 function located(context: EvidenceContext, item: Item): Located {
+  if (item.shown !== undefined) return item.shown;
   const shown: Located = { term: item.term };
   if (item.label !== undefined) shown.label = item.label;
   const span = context.locate(item.readStart, item.readEnd);
@@ -152,11 +157,40 @@ function located(context: EvidenceContext, item: Item): Located {
     shown.start = span.start;
     shown.end = span.end;
   }
+  item.shown = shown;
   return shown;
 }
 
+/** `{ ...located(context, item), ...extra }` built field by field, in the same order (spreading cost more than the rest of the item). */
+function shownWith<T extends object>(context: EvidenceContext, item: Item, extra: T): Located & T {
+  const where = located(context, item);
+  const shown: Located = { term: where.term };
+  if (where.label !== undefined) shown.label = where.label;
+  if (where.start !== undefined) shown.start = where.start;
+  if (where.end !== undefined) shown.end = where.end;
+  return Object.assign(shown, extra);
+}
+
 function toEvidence(context: EvidenceContext, item: Item, weight: number): EvidenceItem {
-  return { ...located(context, item), weight: round4(weight) };
+  return shownWith(context, item, { weight: round4(weight) });
+}
+
+/**
+ * `list.filter(keep).sort(compare).slice(0, count)` without sorting the whole list: the sort is
+ * stable, so among equals the earlier item comes first, and so it does here (an item goes after
+ * every kept one it does not beat).
+ */
+function topOf<T>(list: readonly T[], count: number, keep: (item: T) => boolean, compare: (a: T, b: T) => number): T[] {
+  const best: T[] = [];
+  for (const item of list) {
+    if (!keep(item)) continue;
+    let at = best.length;
+    while (at > 0 && compare(item, best[at - 1] as T) < 0) at--;
+    if (at >= count) continue;
+    best.splice(at, 0, item);
+    if (best.length > count) best.pop();
+  }
+  return best;
 }
 
 /** Per trait: the phrases and words that moved it most, signed; and the phrases that moved the DISC point. */
@@ -168,11 +202,13 @@ export function traitEvidence(context: EvidenceContext, contributions: readonly 
       traits[trait] = [];
       continue;
     }
-    traits[trait] = items
-      .filter((item) => item.stable[trait] && item.values[trait] !== 0)
-      .sort((a, b) => Math.abs(b.values[trait]) - Math.abs(a.values[trait]) || a.readStart - b.readStart)
-      .slice(0, EVIDENCE_PER_TRAIT)
-      .map((item) => toEvidence(context, item, item.values[trait]));
+    const shown = topOf(
+      items,
+      EVIDENCE_PER_TRAIT,
+      (item) => item.stable[trait] && item.values[trait] !== 0,
+      (a, b) => Math.abs(b.values[trait]) - Math.abs(a.values[trait]) || a.readStart - b.readStart,
+    );
+    traits[trait] = shown.map((item) => toEvidence(context, item, item.values[trait]));
   }
   return { traits, style: styleEvidence(context, items) };
 }
@@ -203,7 +239,7 @@ function styleEvidence(context: EvidenceContext, items: readonly Item[]): StyleE
       return { item, toward: styleOf(pointAngle({ x, y })), weight: x * direction.x + y * direction.y };
     })
     .filter(({ weight }) => weight !== 0);
-  const supporting = scored.filter(({ weight }) => weight > 0).sort((p, q) => q.weight - p.weight || p.item.readStart - q.item.readStart).slice(0, STYLE_EVIDENCE);
-  const against = scored.filter(({ weight }) => weight < 0).sort((p, q) => p.weight - q.weight || p.item.readStart - q.item.readStart).slice(0, 2);
-  return [...supporting, ...against].map(({ item, toward, weight }) => ({ ...located(context, item), toward, weight: round4(weight) }));
+  const supporting = topOf(scored, STYLE_EVIDENCE, ({ weight }) => weight > 0, (p, q) => q.weight - p.weight || p.item.readStart - q.item.readStart);
+  const against = topOf(scored, 2, ({ weight }) => weight < 0, (p, q) => p.weight - q.weight || p.item.readStart - q.item.readStart);
+  return [...supporting, ...against].map(({ item, toward, weight }) => shownWith(context, item, { toward, weight: round4(weight) }));
 }

@@ -1,5 +1,5 @@
 import { bucketOf, hashBigram } from './hashing.ts';
-import { CATEGORY_NAMES, lookupWord } from './lexicon.ts';
+import { CATEGORY_NAMES, lookupWord, type WordInfo } from './lexicon.ts';
 import { SIGNALS } from './signal-data.ts';
 import { LEAD_WORDS, readSignals, SIGNAL_NAMES, type SignalMatch } from './signals.ts';
 
@@ -79,6 +79,8 @@ export interface DocumentFeatures {
   wordCount: number;
   /** The signals found, with their offsets in the tokenized text, when asked for. */
   signalMatches?: SignalMatch[];
+  /** Per word (tokens.words order): what the lexicon holds of it, so later stages need not look it up again. */
+  wordInfos: WordInfo[];
 }
 
 /** Words of seven letters or more: the usual cut-off for "long" words in text analysis. */
@@ -136,6 +138,7 @@ export function extractFeatures(tokens: TokenizedText, hashBits: number, ngramOr
   const wordCount = words.length;
   const categoryCounts = new Float64Array(CATEGORY_NAMES.length);
   const ngrams = new Map<number, number>();
+  const wordInfos: WordInfo[] = [];
   let longWords = 0;
 
   let position = 0;
@@ -144,6 +147,7 @@ export function extractFeatures(tokens: TokenizedText, hashBits: number, ngramOr
     for (let end = position + sentenceLength; position < end; position++) {
       const word = words[position] ?? '';
       const info = lookupWord(word);
+      wordInfos.push(info);
       for (const category of info.categories) categoryCounts[category] = (categoryCounts[category] ?? 0) + 1;
       if (word.length >= LONG_WORD_LETTERS) longWords++;
 
@@ -186,7 +190,7 @@ export function extractFeatures(tokens: TokenizedText, hashBits: number, ngramOr
   STYLE_NAMES.forEach((name, index) => {
     dense[CATEGORY_NAMES.length + index] = style[name];
   });
-  const signals = readSignals(tokens, withMatches);
+  const signals = readSignals(tokens, withMatches, wordInfos);
   signals.counts.forEach((count, index) => {
     dense[FIRST_SIGNAL + index] = rate(count, wordCount);
   });
@@ -196,7 +200,7 @@ export function extractFeatures(tokens: TokenizedText, hashBits: number, ngramOr
   });
   styleShares(signals.counts, dense, FIRST_SHARE);
   styleShares(signals.leadCounts, dense, FIRST_SHARE + STYLES.length);
-  const features: DocumentFeatures = { dense, ngrams, wordCount };
+  const features: DocumentFeatures = { dense, ngrams, wordCount, wordInfos };
   if (signals.matches !== undefined) features.signalMatches = signals.matches;
   return features;
 }

@@ -1,5 +1,6 @@
 import { hashWord } from './hashing.ts';
 import { LEXICON } from './lexicon-data.ts';
+import type { Phrase } from './signals.ts';
 
 /**
  * The word classes compiled once into Map lookups: an exact-word map and a stem map
@@ -13,6 +14,15 @@ export interface WordInfo {
   /** Indexes into CATEGORY_NAMES, each at most once. */
   categories: readonly number[];
   hash: number;
+  /*
+   * Filled by later stages on a word's first use, so that a word repeated across texts costs
+   * one memo look-up here rather than one per stage: its row in the last word table it was
+   * looked up in (-1: not there) beside that table (predict.ts), and the signal phrases that
+   * may start with it (signals.ts).
+   */
+  table?: object;
+  tableRow?: number;
+  startsPhrases?: readonly Phrase[];
 }
 
 interface CompiledLexicon {

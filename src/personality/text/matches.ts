@@ -135,3 +135,25 @@ export function emailFinder(): Finder {
 export function bareDomainFinder(): Finder {
   return runThenFinder(isHostCode, /\.(?:com|org|net|io|dev|me|co|ai)(?:\/\S*)?\b/i, wordBoundaryAt);
 }
+
+/** `\s` of a regular expression (and what String.prototype.trim removes). */
+export function isRegExpSpace(code: number): boolean {
+  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 ||
+    code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff
+  );
+}
+
+/** `text.trim().split(/\s+/).length` for a text holding more than white space, 0 for one that does not, without building the words. */
+export function countWords(text: string): number {
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = isRegExpSpace(text.charCodeAt(i));
+    if (!space && !inWord) words++;
+    inWord = !space;
+  }
+  return words;
+}

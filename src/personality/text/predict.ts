@@ -1,5 +1,6 @@
 import { extractFeatures, FIRST_SIGNAL } from './features.ts';
-import { OUTPUT_COUNT, type TextModel } from './model.ts';
+import type { WordInfo } from './lexicon.ts';
+import { OUTPUT_COUNT, type TextModel, type WordTable } from './model.ts';
 import { LEAD_WORDS, SIGNAL_NAMES, type SignalMatch } from './signals.ts';
 import type { TokenizedText } from './tokenizer.ts';
 
@@ -69,7 +70,7 @@ export function predict(model: TextModel, tokens: TokenizedText, withContributio
     if (term !== undefined && moved !== undefined) wordValues?.set(term, { values: moved, row });
   }
 
-  addWordMeanings(model, tokens, logits, wordValues);
+  addWordMeanings(model, tokens, features.wordInfos, logits, wordValues);
 
   const prediction: Prediction = { logits, wordCount: features.wordCount };
   if (withContributions && wordValues !== undefined) {
@@ -78,11 +79,27 @@ export function predict(model: TextModel, tokens: TokenizedText, withContributio
   return prediction;
 }
 
+/** A word's row in the word table (-1: not there), remembered with the word's lexicon entry. */
+function tableRowOf(table: WordTable, info: WordInfo | undefined, word: string): number {
+  if (info === undefined) return table.index.get(word) ?? -1;
+  if (info.table !== table || info.tableRow === undefined) {
+    info.table = table;
+    info.tableRow = table.index.get(word) ?? -1;
+  }
+  return info.tableRow;
+}
+
 /**
  * The word table's term: the weighted mean, over the text's words found in the table (names
  * left out), of their numbers per output. A word's share goes to `wordValues` for evidence.
  */
-function addWordMeanings(model: TextModel, tokens: TokenizedText, logits: Float64Array, wordValues: Map<string, { values: Float64Array; row: number }> | undefined): void {
+function addWordMeanings(
+  model: TextModel,
+  tokens: TokenizedText,
+  infos: readonly WordInfo[],
+  logits: Float64Array,
+  wordValues: Map<string, { values: Float64Array; row: number }> | undefined,
+): void {
   const table = model.wordTable;
   if (table === null) return;
   const sums = new Float64Array(OUTPUT_COUNT);
@@ -90,8 +107,8 @@ function addWordMeanings(model: TextModel, tokens: TokenizedText, logits: Float6
   const seen = wordValues !== undefined ? new Map<string, { index: number; weight: number }>() : undefined;
   tokens.words.forEach((word, i) => {
     if (tokens.capitalized[i] === 1) return;
-    const index = table.index.get(word);
-    if (index === undefined) return;
+    const index = tableRowOf(table, infos[i], word);
+    if (index < 0) return;
     const weight = table.weight[index] ?? 0;
     total += weight;
     for (let t = 0; t < OUTPUT_COUNT; t++) sums[t] = (sums[t] ?? 0) + weight * (table.values[index * OUTPUT_COUNT + t] ?? 0);

@@ -1,3 +1,4 @@
+import type { WordInfo } from './lexicon.ts';
 import { SIGNALS } from './signal-data.ts';
 import { NUMBER_KINDS, type TokenizedText } from './tokenizer.ts';
 
@@ -21,7 +22,7 @@ interface Step {
   stem: boolean;
 }
 
-interface Phrase {
+export interface Phrase {
   signal: number;
   steps: Step[];
   sentenceStart: boolean;
@@ -97,8 +98,9 @@ function stepMatches(step: Step, token: string | undefined): boolean {
 }
 
 /** Words and numbers in text order, with their offsets, and which tokens start a sentence. */
-function tokenStream(tokens: TokenizedText): { keys: string[]; starts: number[]; ends: number[]; sentenceStart: Uint8Array; wordIndex: number[] } {
+function tokenStream(tokens: TokenizedText): { keys: string[]; starts: number[]; ends: number[]; sentenceStart: Uint8Array; wordIndex: number[]; isNumber: Uint8Array } {
   const keys: string[] = [];
+  const isNumber: number[] = [];
   const wordIndex: number[] = [];
   const starts: number[] = [];
   const ends: number[] = [];
@@ -119,6 +121,7 @@ function tokenStream(tokens: TokenizedText): { keys: string[]; starts: number[];
       ends.push(next.kind === NUMBER_KIND_PERCENT ? next.end + 1 : next.end);
       sentenceStart.push(0);
       wordIndex.push(w);
+      isNumber.push(1);
     }
     if (w === words.length) break;
     const text = words[w] ?? '';
@@ -128,22 +131,31 @@ function tokenStream(tokens: TokenizedText): { keys: string[]; starts: number[];
     ends.push(start + text.length);
     sentenceStart.push(firstWords[w] ?? 0);
     wordIndex.push(w);
+    isNumber.push(0);
   }
-  return { keys, starts, ends, sentenceStart: Uint8Array.from(sentenceStart), wordIndex };
+  return { keys, starts, ends, sentenceStart: Uint8Array.from(sentenceStart), wordIndex, isNumber: Uint8Array.from(isNumber) };
 }
 
 /** How many words before an exclamation mark its evidence span reaches back. */
 const EXCLAIMED_WORDS = 4;
 
-export function readSignals(tokens: TokenizedText, withMatches: boolean): SignalReading {
+/** A word's phrases, kept with its lexicon entry when there is one (`infos`: per word, as extractFeatures looked them up). */
+function phrasesAt(key: string, number: boolean, info: WordInfo | undefined): readonly Phrase[] {
+  if (number || info === undefined) return candidatesFor(key);
+  info.startsPhrases ??= candidatesFor(key);
+  return info.startsPhrases;
+}
+
+export function readSignals(tokens: TokenizedText, withMatches: boolean, infos?: readonly WordInfo[]): SignalReading {
   const counts = new Float64Array(SIGNALS.length);
   const leadCounts = new Float64Array(SIGNALS.length);
   const matches: SignalMatch[] | undefined = withMatches ? [] : undefined;
-  const { keys, starts, ends, sentenceStart, wordIndex } = tokenStream(tokens);
+  const { keys, starts, ends, sentenceStart, wordIndex, isNumber } = tokenStream(tokens);
   let position = 0;
   while (position < keys.length) {
     let best: Phrase | undefined;
-    for (const phrase of candidatesFor(keys[position] ?? '')) {
+    const info = infos?.[wordIndex[position] ?? -1];
+    for (const phrase of phrasesAt(keys[position] ?? '', isNumber[position] === 1, info)) {
       if (phrase.sentenceStart && sentenceStart[position] !== 1) continue;
       if (best !== undefined && phrase.steps.length <= best.steps.length) continue;
       let matched = true;
