@@ -37,6 +37,8 @@ const rawRate = Number(/raw (\d+)\/s/.exec(imported)?.[1] ?? Number.NaN);
 const rawPreparedRate = Number(/raw prepared (\d+)\/s/.exec(imported)?.[1] ?? Number.NaN);
 try {
   const http = run('bench/http.ts', dir ? ['--data-dir', dir, '--people', people] : []);
+  // Each hook and plugin of an authenticated request priced; `--before`: that checkout's whole app beside this one's.
+  run('bench/request-cost.ts', values.before === undefined ? [] : ['--before', values.before]);
   const profilesRate = Number(/PROFILES_RPS (\S+)/.exec(http)?.[1] ?? Number.NaN);
   if (Number.isFinite(rawRate) && Number.isFinite(profilesRate)) {
     console.log(`\nGET /v1/profiles vs the raw PGlite point lookup in this run: ${(profilesRate / rawRate).toFixed(2)} × a plain query (target ≥ 0.5), ${(profilesRate / rawPreparedRate).toFixed(2)} × a prepared statement`);

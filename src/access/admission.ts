@@ -20,6 +20,16 @@ function secondsUntilNextMonth(now: Date): number {
 }
 
 /**
+ * Admits a call of a token with neither a per-minute limit nor a monthly quota at once, by
+ * metering it (nothing to wait for); false when the token has a limit: then `admitCall`.
+ */
+export function admitUnlimitedCall(deps: AccessDeps, token: ApiToken, now: Date): boolean {
+  if (token.rateLimitPerMinute !== null || token.monthlyQuota !== null) return false;
+  deps.meter.record(token.id, now);
+  return true;
+}
+
+/**
  * Admits one authenticated call: checks the token's rate limit and monthly quota, then meters
  * the call. Calls refused here are not counted against the quota.
  */

@@ -122,11 +122,66 @@ export function createLogger(level: string, destination?: DestinationStream, for
     },
   };
   if (format === 'pretty') return pino(options, prettyDestination(destination));
-  // Standard output written asynchronously: lines that come while a write is under way go out
-  // together in the next one, instead of a blocking write per request on the event loop (~12 %
-  // of an authenticated request's time, `npm run bench`). pino writes what is left when the
-  // process exits; a process killed outright (SIGKILL, a crash of the runtime) may lose the
-  // lines of its last few milliseconds (docs/operations.md, Logs).
-  // A worker thread (the ops listener's) logs little and gets no such flush at exit: it writes at once.
-  return pino(options, destination ?? pino.destination({ dest: 1, sync: !isMainThread }));
+  // A worker thread (the ops listener's) logs little and gets no flush at exit: it writes at once.
+  return pino(options, destination ?? (isMainThread ? batchedStdout() : pino.destination({ dest: 1, sync: true })));
+}
+
+/**
+ * What each batched output writes as the process exits (pino flushes its own stream's buffer
+ * then; the lines of the current turn must reach it first). One listener for all of them: a
+ * process that makes many loggers (tests, in-process commands) would pass Node's listener limit.
+ */
+const exitFlushes: (() => void)[] = [];
+
+function atExit(flush: () => void): void {
+  if (exitFlushes.length === 0) process.once('exit', () => exitFlushes.forEach((f) => f()));
+  exitFlushes.push(flush);
+}
+
+/**
+ * Standard output written asynchronously, at most once per turn of the event loop: the lines of
+ * one turn (under load, the requests answered together) are joined and handed to one write. A
+ * blocking write per request cost ~12 % of an authenticated request's time (`npm run bench`);
+ * an asynchronous write per line still cost a hand-over to libuv's thread pool per request (the
+ * request log step of bench/request-cost.ts). Lines are held for the rest of their turn only,
+ * never waiting for more to come; what is left is written when the process exits. A process
+ * killed outright (SIGKILL, a crash of the runtime) may lose the lines of its last few
+ * milliseconds (docs/operations.md, Logs).
+ */
+export interface FlushableStream extends DestinationStream {
+  flush(callback?: (error?: Error) => void): void;
+  flushSync(): void;
+}
+
+export function batchedStdout(out: FlushableStream = pino.destination({ dest: 1, sync: false })): FlushableStream {
+  let pending = '';
+  let scheduled = false;
+  const handOver = () => {
+    scheduled = false;
+    if (pending === '') return;
+    const lines = pending;
+    pending = '';
+    out.write(lines);
+  };
+  atExit(() => {
+    handOver();
+    out.flushSync();
+  });
+  return {
+    write(line: string) {
+      pending += line;
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(handOver);
+      }
+    },
+    flush(callback) {
+      handOver();
+      out.flush(callback);
+    },
+    flushSync() {
+      handOver();
+      out.flushSync();
+    },
+  };
 }

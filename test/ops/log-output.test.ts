@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/process.ts';
+import { batchedStdout, createLogger } from '../../src/shared/logger.ts';
 
 /** Runs `body` in a fresh Node process with the service's logger as `logger`; returns its stdout lines. */
 function loggedBy(body: string): { msg?: string; n?: number }[] {
@@ -16,4 +17,24 @@ describe('the log on standard output (written asynchronously)', () => {
     const lines = loggedBy("for (let n = 0; n < 2000; n++) logger.info({ n }, 'request');\nprocess.exit(0);");
     expect(lines.map((line) => line.n)).toEqual(Array.from({ length: 2000 }, (_, n) => n));
   }, 90_000);
+});
+
+describe('the log on standard output is handed over once per turn of the event loop', () => {
+  it("one write takes every line of a turn, in order, and the next turn's lines go in the next", async () => {
+    const writes: string[] = [];
+    const out = { write: (text: string) => writes.push(text), flush: () => undefined, flushSync: () => undefined };
+    const logger = createLogger('info', batchedStdout(out));
+    for (let n = 0; n < 5; n += 1) logger.info({ n }, 'request');
+    // Nothing written while the turn goes on.
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toHaveLength(1);
+    const lines = (writes[0] ?? '').trim().split('\n').map((line) => JSON.parse(line) as { n: number; msg: string });
+    expect(lines.map((line) => line.n)).toEqual([0, 1, 2, 3, 4]);
+    expect(lines.every((line) => line.msg === 'request')).toBe(true);
+    logger.info({ n: 5 }, 'request');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toHaveLength(2);
+    expect(JSON.parse(writes[1] ?? '')).toMatchObject({ n: 5 });
+  });
 });

@@ -96,10 +96,11 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
 
 /** PostgreSQL text cannot hold NUL, so a %00 anywhere in the URL is refused before it reaches a query. */
 function installNulGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     if (request.url.includes('%00') || request.url.includes('\0')) {
       throw new AppError('bad_request', 'The URL holds a NUL character (%00), which no parameter may contain.');
     }
+    done();
   });
 }
 

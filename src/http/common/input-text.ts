@@ -21,7 +21,7 @@ function refusal(place: string, found: UnstorableText): AppError {
  * Before, such a value reached the database and came back as a 500.
  */
 export function installInputTextGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const [part, place] of PLACES) {
       // A plain-text body is read by the one route that takes it (POST /v1/analysis/text), which
       // first tells a PDF sent as text where PDFs go, then checks it (checkInputText).
@@ -29,6 +29,7 @@ export function installInputTextGuard(app: FastifyInstance): void {
       const found = findUnstorableText(request[part]);
       if (found) throw refusal(place, found);
     }
+    done();
   });
 }
 

@@ -15,9 +15,9 @@ const EXEMPT = new Set(['/healthz', '/metrics']);
  * than falling over.
  */
 export function installLoadShedding(app: FastifyInstance, monitor: OverloadMonitor, metrics: Metrics): void {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const cause = monitor.cause();
-    if (cause === null || EXEMPT.has(request.url.split('?', 1)[0] ?? '')) return;
+    if (cause === null || EXEMPT.has(request.url.split('?', 1)[0] ?? '')) return done();
     metrics.shed.inc({ cause });
     throw new AppError('unavailable', `The service is overloaded; retry in ${RETRY_AFTER_SECONDS} s.`, { retryAfterSeconds: RETRY_AFTER_SECONDS });
   });

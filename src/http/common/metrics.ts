@@ -21,7 +21,7 @@ function groupOf(host: HostName, route: string): RequestGroup {
  * with the wrong method shows beside that path's other answers, not among unknown URLs.
  */
 export function installRequestMetrics(app: FastifyInstance, metrics: Metrics, host: HostName, routes: RouteMethods): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const template = reply.statusCode === 405 ? routes.templateFor(requestPath(request.url)) : null;
     const route = request.routeOptions.url ?? template ?? 'unmatched';
     const group = groupOf(host, route);
@@ -29,6 +29,7 @@ export function installRequestMetrics(app: FastifyInstance, metrics: Metrics, ho
     metrics.requests.inc({ group, route, method: request.method, status });
     metrics.latency.observe({ group, route, method: request.method }, reply.elapsedTime / 1000);
     if (reply.statusCode === 429) metrics.refusals.inc({ group });
+    done();
   });
 }
 

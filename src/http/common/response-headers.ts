@@ -11,12 +11,14 @@ import { AppError } from '../../shared/errors.ts';
 export const COMMON_HEADERS = { 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' } as const;
 
 export function installResponseHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    reply.headers(COMMON_HEADERS);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-content-type-options', COMMON_HEADERS['x-content-type-options']);
+    reply.header('x-frame-options', COMMON_HEADERS['x-frame-options']);
     // Node would answer this itself with a bare 400 and no body (requireHostHeader, turned off in
     // app.ts so that the refusal has the error body and request id of every other one).
     if (request.raw.httpVersionMajor === 1 && request.raw.httpVersionMinor >= 1 && request.headers.host === undefined) {
       throw new AppError('bad_request', 'The request has no Host header, which HTTP/1.1 requires: send the host and port you called.');
     }
+    done();
   });
 }

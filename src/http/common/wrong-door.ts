@@ -54,10 +54,10 @@ const FORM = /^application\/x-www-form-urlencoded\b/i;
  * array) is refused with the header to add. A real form is left alone.
  */
 export function refuseJsonSentAsForm(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const body = request.body;
-    if (!FORM.test(request.headers['content-type'] ?? '') || typeof body !== 'object' || body === null) return;
-    if (!Object.keys(body).some((key) => /^\s*[{[]/.test(key))) return;
+    if (!FORM.test(request.headers['content-type'] ?? '') || typeof body !== 'object' || body === null) return done();
+    if (!Object.keys(body).some((key) => /^\s*[{[]/.test(key))) return done();
     throw new AppError(
       'unsupported_media_type',
       'The body is JSON but came as a form (Content-Type: application/x-www-form-urlencoded, what curl -d sends by default): send it with the header Content-Type: application/json.',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.ts';
 import { publicBase } from '../common/links.ts';
+import { sendSerialized, serializedBy } from '../common/serialized.ts';
 import { noPersonality, NoPersonality, TextTypeField } from '../common/personality-schemas.ts';
 import { AnalysisA2, toA2 } from './analysis-shapes.ts';
 import { errorResponses, TOKEN_ERRORS } from '../common/error-responses.ts';
@@ -22,9 +23,14 @@ const schema = {
 };
 
 export const analysisTextGetRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/v1/analysis/text', { schema }, async (request) => {
-    const result = await ctx.textResults.analyze(ctx.textPool, request.query.text, request.query.text_type);
-    if (!result.estimate) return noPersonality(result.reason);
-    return toA2(ctx.descriptions.describe(result.estimate), publicBase(request, ctx.config.publicBaseUrl));
+  app.get('/v1/analysis/text', { schema }, async (request, reply) => {
+    // The answer's links are built from the base URL, so its bytes are kept per base as said by
+    // the request (checked by publicBase only when an answer has links, as before).
+    const said = ctx.config.publicBaseUrl ?? `${request.protocol}://${request.host}`;
+    const body = await ctx.textResults.answer(ctx.textPool, request.query.text, request.query.text_type, `A2 ${said}`, (result) =>
+      serializedBy(reply, result.estimate ? toA2(ctx.descriptions.describe(result.estimate), publicBase(request, ctx.config.publicBaseUrl)) : noPersonality(result.reason)),
+    );
+    // Already serialised by this route's own response schema (reply.serialize): sent as it is.
+    return sendSerialized(reply, body);
   });
 };

@@ -9,6 +9,7 @@ import { acceptsBody, bodyTooLarge, textBodyBytes } from '../common/body-caps.ts
 import { checkInputText } from '../common/input-text.ts';
 import { busboyLimits, fieldTooLarge, readingMultipart, type MultipartCaps } from '../common/multipart.ts';
 import { noPersonality, NoPersonality, TextTypeField } from '../common/personality-schemas.ts';
+import { sendSerialized, serializedBy } from '../common/serialized.ts';
 import { AnalysisA3, toA3 } from './analysis-shapes.ts';
 import { errorResponses, TOKEN_ERRORS } from '../common/error-responses.ts';
 import { isTextType, TEXT_TYPES } from '../../people/person.ts';
@@ -110,10 +111,12 @@ async function submittedText(request: FastifyRequest, query: { text?: string | u
 }
 
 export const analysisTextPostRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.post('/v1/analysis/text', { schema, ...acceptsBody(TEXT_BODY, ctx.config.bodyLimitBytes) }, async (request) => {
+  app.post('/v1/analysis/text', { schema, ...acceptsBody(TEXT_BODY, ctx.config.bodyLimitBytes) }, async (request, reply) => {
     const { text, textType } = await submittedText(request, request.query);
-    const result = await ctx.textResults.analyze(ctx.textPool, text, textType);
-    if (!result.estimate) return noPersonality(result.reason);
-    return toA3(ctx.descriptions.describe(result.estimate));
+    const body = await ctx.textResults.answer(ctx.textPool, text, textType, 'A3', (result) =>
+      serializedBy(reply, result.estimate ? toA3(ctx.descriptions.describe(result.estimate)) : noPersonality(result.reason)),
+    );
+    // Already serialised by this route's own response schema (reply.serialize): sent as it is.
+    return sendSerialized(reply, body);
   });
 };

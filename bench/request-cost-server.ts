@@ -1,0 +1,119 @@
+/**
+ * One step of bench/request-cost.ts: a Fastify server answering `GET /v1/usage` with the
+ * service's own hooks and plugins added one at a time, up to STEP (cumulative), so each step's
+ * price is its figure against the step before. Run as its own process (like the service), it
+ * tells the bench its address over IPC; its log lines go to stdout, which the bench points at a
+ * file, as a deployment points it at a collector.
+ *
+ * STEP=full builds the whole base app (buildBaseApp) from the checkout at ROOT (this one by
+ * default), so another checkout's service can be priced in the same run.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { AnnualUsage, usageData } from '../src/http/common/usage.ts';
+import { installTokenAuth, bearerToken, tokenOf } from '../src/http/common/auth.ts';
+import { installBodyParsers, NO_BODY } from '../src/http/common/body-caps.ts';
+import { installErrorHandling } from '../src/http/common/errors.ts';
+import { installInputTextGuard } from '../src/http/common/input-text.ts';
+import { installLoadShedding } from '../src/http/common/load-shedding.ts';
+import { installRequestMetrics } from '../src/http/common/metrics.ts';
+import { installRequestLog, requestIdFor } from '../src/http/common/request-log.ts';
+import { installResponseHeaders } from '../src/http/common/response-headers.ts';
+import { refuseJsonSentAsForm } from '../src/http/common/wrong-door.ts';
+import type { AppContext } from '../src/context.ts';
+import { STEPS, type Step } from './request-cost-steps.ts';
+
+const root = process.env.ROOT ?? path.resolve(import.meta.dirname, '..');
+const step = process.env.STEP ?? 'full';
+const upTo = step === 'full' ? STEPS.length : STEPS.findIndex((name) => name === step) + 1;
+if (upTo === 0) throw new Error(`unknown STEP ${step}`);
+const has = (name: Step) => STEPS.indexOf(name) < upTo;
+
+const from = async <T>(file: string): Promise<T> => (await import(pathToFileURL(path.join(root, file)).href)) as T;
+const { loadConfig } = await from<typeof import('../src/config.ts')>('src/config.ts');
+const { openDatabase } = await from<typeof import('../src/db/open.ts')>('src/db/open.ts');
+const { createContext } = await from<typeof import('../src/context.ts')>('src/context.ts');
+const { createLogger } = await from<typeof import('../src/shared/logger.ts')>('src/shared/logger.ts');
+const { createToken } = await from<typeof import('../src/access/tokens.ts')>('src/access/tokens.ts');
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'rapport-request-cost-'));
+const config = loadConfig({ ...process.env, RAPPORT_DATA_DIR: dataDir, RAPPORT_DEMO_DATA: 'false', LOG_LEVEL: 'info' });
+const opened = await openDatabase(config);
+const logger = createLogger('info');
+const ctx: AppContext = createContext(config, opened.db, logger, { runJobs: false, loadOnFirstUse: true });
+// No limits, like bench/http.ts's token: the limits step adds a per-minute limit far above the load.
+const { secret } = await createToken(opened.db, { kind: 'enterprise', name: 'bench', limits: { rateLimitPerMinute: null, monthlyQuota: null } });
+const limited = await createToken(opened.db, { kind: 'enterprise', name: 'bench-limited', limits: { rateLimitPerMinute: 100_000_000, monthlyQuota: 1_000_000_000 } });
+
+async function stepped(): Promise<FastifyInstance> {
+  const base: FastifyBaseLogger = logger;
+  const app = Fastify({
+    ...(has('request log') ? { loggerInstance: base, logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }) } : { logger: false }),
+    ...(has('request id') ? { genReqId: requestIdFor } : {}),
+    bodyLimit: NO_BODY.bytes,
+  });
+  app.decorateRequest('apiToken', null);
+  if (has('request id') && !has('request log')) app.addHook('onRequest', async (request, reply) => void reply.header('x-request-id', request.id));
+  if (has('request log')) installRequestLog(app);
+  const routes = has('security headers + NUL guard + error body') ? installErrorHandling(app) : null;
+  if (has('security headers + NUL guard + error body')) installResponseHeaders(app);
+  if (has('metrics') && routes) installRequestMetrics(app, ctx.metrics, 'base', routes);
+  if (has('overload guard')) installLoadShedding(app, ctx.overload, ctx.metrics);
+  if (has('body parsers + input guards')) {
+    refuseJsonSentAsForm(app);
+    installBodyParsers(app);
+    installInputTextGuard(app);
+  }
+  if (has('limits + metering')) installTokenAuth(app, ctx, 'enterprise', bearerToken);
+  else if (has('token lookup')) {
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization ?? '';
+      request.apiToken = await ctx.auth.authenticate(header.slice('Bearer '.length), 'enterprise');
+    });
+  }
+  const fixed = { data: { token: { id: 'tok_x', name: 'bench' }, year: '2026', calls_this_year: 1, month: '2026-11', calls_this_month: 1, monthly_quota: null, remaining_this_month: null, rate_limit_per_minute: null } };
+  const schema = has('response schema') ? { response: { 200: AnnualUsage } } : {};
+  app.get('/v1/usage', { schema }, async (request) => (has('usage handler') ? usageData(ctx, tokenOf(request)) : fixed));
+  return app;
+}
+
+async function full(): Promise<FastifyInstance> {
+  const { buildBaseApp } = await from<typeof import('../src/app.ts')>('src/app.ts');
+  return buildBaseApp(ctx, { warmSerializers: true });
+}
+
+const app = step === 'full' ? await full() : await stepped();
+await app.ready();
+const address = await app.listen({ host: '127.0.0.1', port: 0 });
+// The limits step sends the limited token, so the per-minute check and the quota run; the whole
+// app gets the token without limits, as bench/http.ts's figure for the target does.
+process.send?.({ address, secret: step !== 'full' && has('limits + metering') ? limited.secret : secret });
+// `--profile`: a CPU profile of the measured load only (start-up left out), written where the bench says.
+const inspector = new Session();
+process.on('message', (message: { profile?: 'start' | string }) => {
+  void (async () => {
+    if (message.profile === 'start') {
+      inspector.connect();
+      await inspector.post('Profiler.enable');
+      await inspector.post('Profiler.start');
+    } else if (message.profile) {
+      const { profile } = await inspector.post('Profiler.stop');
+      writeFileSync(message.profile, JSON.stringify(profile));
+      inspector.disconnect();
+      process.send?.({ profiled: message.profile });
+    }
+  })();
+});
+process.once('SIGTERM', () => {
+  void (async () => {
+    await app.close();
+    await ctx.shutdown();
+    await opened.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  })();
+});
