@@ -8,7 +8,8 @@ let running: Promise<unknown> = Promise.resolve();
 
 /**
  * Runs `rapport ARGS` in this test's own process: the same `main` (src/cli/main.ts) that
- * bin/rapport.mjs calls, with the given environment (added to this process's, as `runCli` does),
+ * bin/rapport.mjs calls, with the given environment (added to this process's, as `runCli` does)
+ * and working directory,
  * what it writes to stdout and stderr captured, and its exit code. A `rapport` process costs
  * ~3.4 s of CPU to start (the code, the embedded database's WebAssembly); a command run here
  * costs ~0.5 s once the first has loaded them.
@@ -18,13 +19,14 @@ let running: Promise<unknown> = Promise.resolve();
  * pipes, signals, the lock between two processes, and at least one test per command family.
  * No terminal here, as in `runCli`: stdin, stdout and stderr say they are not TTYs.
  */
-export function runCliInProcess(args: string[], env: Record<string, string>): Promise<CliResult> {
-  const run = running.then(() => runNow(args, env));
+export function runCliInProcess(args: string[], env: Record<string, string>, cwd?: string): Promise<CliResult> {
+  const run = running.then(() => runNow(args, env, cwd));
   running = run.catch(() => undefined);
   return run;
 }
 
-async function runNow(args: string[], env: Record<string, string>): Promise<CliResult> {
+async function runNow(args: string[], env: Record<string, string>, cwd: string | undefined): Promise<CliResult> {
+  const savedCwd = process.cwd();
   const savedEnv = process.env;
   const savedExitCode = process.exitCode;
   const savedUmask = process.umask();
@@ -43,6 +45,8 @@ async function runNow(args: string[], env: Record<string, string>): Promise<CliR
         return true;
       };
   process.env = { ...savedEnv, ...env };
+  // Test files run in forked processes (vitest.config.ts), where a process may change directory.
+  if (cwd !== undefined) process.chdir(cwd);
   process.exitCode = undefined;
   process.stdout.write = capture((text) => (stdout += text));
   process.stderr.write = capture((text) => (stderr += text));
@@ -52,6 +56,7 @@ async function runNow(args: string[], env: Record<string, string>): Promise<CliR
     const code = process.exitCode ?? 0;
     return { code: typeof code === 'number' ? code : Number(code), stdout, stderr };
   } finally {
+    process.chdir(savedCwd);
     process.env = savedEnv;
     process.exitCode = savedExitCode;
     process.umask(savedUmask);
