@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './test/helpers/slow-first-sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -7,6 +8,8 @@ export default defineConfig({
     pool: 'forks',
     // PGlite and PDF workers are CPU-heavy; two cores run two files at a time.
     maxWorkers: 2,
+    // The longest files first, so the last file to finish is a short one.
+    sequence: { sequencer: SlowFirstSequencer },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

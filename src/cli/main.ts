@@ -76,12 +76,24 @@ function explain(error: unknown): string {
   return explainNetwork(error) ?? error.message;
 }
 
+/** Commander ended the command itself (help, --version, a bad argument), its output written. */
+class CommandEnded extends Error {
+  constructor(readonly exitCode: number) {
+    super(`rapport ended with exit code ${exitCode}`);
+  }
+}
+
+const guardedStreams = new WeakSet<NodeJS.WriteStream>();
+
 /**
  * A reader that stops early (`rapport tokens list | head -1`) closes the pipe: the next write
  * fails with EPIPE. Like other Unix tools, stop writing and end quietly (exit 0) rather than
  * crash on an unhandled 'error' event; the command itself still finishes and closes the database.
  */
 function endQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
+  // Once per stream: `main` may run several commands in one process (the tests do).
+  if (guardedStreams.has(stream)) return;
+  guardedStreams.add(stream);
   stream.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') return;
     throw error;
@@ -98,7 +110,13 @@ export async function main(argv: string[]): Promise<void> {
     .description('Rapport: self-hosted personality data service')
     .version(packageVersion(), '-V, --version', 'print the version and exit')
     .showHelpAfterError()
-    .configureOutput({ outputError: (text, write) => write(text) });
+    .configureOutput({ outputError: (text, write) => write(text) })
+    // Help, --version and argument errors end the command with their exit code instead of
+    // calling process.exit, so `main` also runs inside a process that must go on (the tests).
+    // Nothing is open at that point, so the process ends with the same code and output.
+    .exitOverride((ended) => {
+      throw new CommandEnded(ended.exitCode);
+    });
   registerServeCommand(program);
   registerTokenCommands(program);
   registerUserCommands(program);
@@ -111,6 +129,11 @@ export async function main(argv: string[]): Promise<void> {
   try {
     await program.parseAsync(argv);
   } catch (error) {
+    // Commander has already written the help, the version or the argument error.
+    if (error instanceof CommandEnded) {
+      process.exitCode = error.exitCode;
+      return;
+    }
     process.stderr.write(`rapport: ${explain(error)}\n`);
     process.exitCode = 1;
   }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textPdf } from '../fixtures/pdf.ts';
 import { encryptedPdf, manyPagesPdf } from '../personality/pdf/fixtures.ts';
 import { OUTGOING_TEXT, RESERVED_TEXT, RESUME_TEXT } from '../fixtures/texts.ts';
+import { runCliInProcess } from '../helpers/in-process-cli.ts';
 import { runCli } from '../helpers/process.ts';
 
 let dir: string;
@@ -22,12 +23,13 @@ const NO_PERSONALITY = { data: null, message: 'Content did not yield a personali
 async function batch(name: string, content: string) {
   const file = path.join(dir, name);
   writeFileSync(file, content);
-  const result = await runCli(['analyze', '--jsonl', file], env());
+  const result = await runCliInProcess(['analyze', '--jsonl', file], env());
   const lines = result.stdout.trim() ? result.stdout.trim().split('\n').map((l) => JSON.parse(l)) : [];
   return { ...result, file, lines };
 }
 
 describe('rapport analyze', () => {
+  // A process of its own, as an operator runs it; the other tests run the same command in this one.
   it('analyses a text file and prints the personality, traits, evidence and advice', async () => {
     const file = path.join(dir, 'notes.txt');
     writeFileSync(file, OUTGOING_TEXT);
@@ -44,7 +46,7 @@ describe('rapport analyze', () => {
   it('analyses a PDF the same way as its text', async () => {
     const file = path.join(dir, 'resume.pdf');
     writeFileSync(file, await textPdf(`${RESUME_TEXT}\n${OUTGOING_TEXT}`));
-    const result = await runCli(['analyze', file], env());
+    const result = await runCliInProcess(['analyze', file], env());
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).words).toBeGreaterThan(100);
   });
@@ -52,7 +54,7 @@ describe('rapport analyze', () => {
   it('reports the no-personality answer for too little text, with the reason code HTTP gives', async () => {
     const file = path.join(dir, 'short.txt');
     writeFileSync(file, 'Hello world.');
-    const result = await runCli(['analyze', file], env());
+    const result = await runCliInProcess(['analyze', file], env());
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ file, ...NO_PERSONALITY, reason: 'text_too_short', words: 2 });
   });
@@ -65,7 +67,7 @@ describe('rapport analyze', () => {
   ])('answers %s with the no-personality answer and exit 0, as HTTP does', async (_label, make, reason) => {
     const file = path.join(dir, `${reason}.pdf`);
     writeFileSync(file, await make());
-    const result = await runCli(['analyze', file], env());
+    const result = await runCliInProcess(['analyze', file], env());
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ file, ...NO_PERSONALITY, reason });
@@ -74,7 +76,7 @@ describe('rapport analyze', () => {
   it('batch mode writes one result per input line, bad lines included', async () => {
     const file = path.join(dir, 'in.jsonl');
     writeFileSync(file, [JSON.stringify({ id: 'a', text: OUTGOING_TEXT }), '{not json', JSON.stringify({ id: 'b', text: RESERVED_TEXT }), JSON.stringify({ id: 'c', text: 'too short' })].join('\n'));
-    const result = await runCli(['analyze', '--jsonl', file], env());
+    const result = await runCliInProcess(['analyze', '--jsonl', file], env());
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split('\n').map((l) => JSON.parse(l));
     expect(lines.map((l) => l.id)).toEqual(['a', 'line 2', 'b', 'c']);
@@ -88,7 +90,7 @@ describe('rapport analyze', () => {
   it('reports the words a rejected line holds, and a string id for every line', async () => {
     const file = path.join(dir, 'ids.jsonl');
     writeFileSync(file, [JSON.stringify({ id: 'b', text: 'too short' }), JSON.stringify({ text: 'no id here' }), JSON.stringify({ id: 7, text: 'numbered' }), JSON.stringify({ id: 'd' })].join('\n'));
-    const result = await runCli(['analyze', '--jsonl', file], env());
+    const result = await runCliInProcess(['analyze', '--jsonl', file], env());
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split('\n').map((l) => JSON.parse(l));
     expect(lines).toEqual([
@@ -97,7 +99,7 @@ describe('rapport analyze', () => {
       { id: '7', line: 3, ok: false, reason: 'text_too_short', words: 1, words_read: 0 },
       { id: 'd', line: 4, ok: false, reason: 'missing_text' },
     ]);
-    const help = await runCli(['analyze', '--help'], env());
+    const help = await runCliInProcess(['analyze', '--help'], env());
     expect(help.stdout).toMatch(/The id is always a string/);
   });
 
@@ -155,7 +157,7 @@ describe('rapport analyze', () => {
   it('batch mode stops early on a file that is not JSON Lines, such as a PDF', async () => {
     const file = path.join(dir, 'resume-as-batch.pdf');
     writeFileSync(file, await textPdf(`${RESUME_TEXT}\n${OUTGOING_TEXT}`));
-    const result = await runCli(['analyze', '--jsonl', file], env());
+    const result = await runCliInProcess(['analyze', '--jsonl', file], env());
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(`rapport: ${file} does not look like JSON Lines (one JSON object per line).\n`);
@@ -165,7 +167,7 @@ describe('rapport analyze', () => {
     const text = path.join(dir, 'both.txt');
     writeFileSync(text, OUTGOING_TEXT);
     const { file } = await batch('both.jsonl', JSON.stringify({ id: 'a', text: OUTGOING_TEXT }));
-    const result = await runCli(['analyze', text, '--jsonl', file], env());
+    const result = await runCliInProcess(['analyze', text, '--jsonl', file], env());
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/give either a FILE or --jsonl, not both/);
@@ -174,13 +176,13 @@ describe('rapport analyze', () => {
   it('reports the words of a short file as written', async () => {
     const file = path.join(dir, 'note.txt');
     writeFileSync(file, 'too short');
-    const out = JSON.parse((await runCli(['analyze', file], env())).stdout);
+    const out = JSON.parse((await runCliInProcess(['analyze', file], env())).stdout);
     expect(out).toMatchObject({ data: null, reason: 'text_too_short', words: 2 });
   });
 
   it('says in a sentence that the file does not exist, for a file and for --jsonl', async () => {
     for (const args of [['analyze', 'missing.pdf'], ['analyze', '--jsonl', 'missing.jsonl']]) {
-      const result = await runCli(args, env());
+      const result = await runCliInProcess(args, env());
       expect(result.code).toBe(1);
       expect(result.stdout).toBe('');
       expect(result.stderr).toBe(`rapport: Cannot read ${args.at(-1)}: no such file.\n`);
@@ -188,7 +190,7 @@ describe('rapport analyze', () => {
   });
 
   it('says so when the path is a directory', async () => {
-    const result = await runCli(['analyze', dir], env());
+    const result = await runCliInProcess(['analyze', dir], env());
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(`rapport: Cannot read ${dir}: not a regular file.\n`);
   });

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnvironment, type CliEnvironment } from '../helpers/cli-env.ts';
+import { runCliInProcess } from '../helpers/in-process-cli.ts';
 import { REPO_ROOT, runCli, startServiceProcess, type ServiceProcess } from '../helpers/process.ts';
 
 const DEMO_PEOPLE = path.join(REPO_ROOT, 'src/people/demo/people.jsonl');
@@ -43,19 +44,19 @@ interface TokenRow {
 }
 
 async function tokenIds(environment: Record<string, string>): Promise<string[]> {
-  const list = await runCli(['tokens', 'list', '--json'], environment);
+  const list = await runCliInProcess(['tokens', 'list', '--json'], environment);
   expect(list.code).toBe(0);
   return (JSON.parse(list.stdout) as TokenRow[]).map((t) => t.id).sort();
 }
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))('db backup and restore (embedded database)', () => {
   it('backs up a running service and restores into a fresh data directory with the same people, tokens and usage', async () => {
-    const created = await runCli(['tokens', 'create', '--kind', 'enterprise', '--name', 'Acme', '--json'], env);
+    const created = await runCliInProcess(['tokens', 'create', '--kind', 'enterprise', '--name', 'Acme', '--json'], env);
     expect(created.code).toBe(0);
     const enterprise = JSON.parse(created.stdout) as { id: string; token: string };
-    const second = await runCli(['tokens', 'create', '--kind', 'assessment', '--name', 'Free', '--json'], env);
+    const second = await runCliInProcess(['tokens', 'create', '--kind', 'assessment', '--name', 'Free', '--json'], env);
     expect(second.code).toBe(0);
-    const imported = await runCli(['import', DEMO_PEOPLE, '--quiet', '--json'], env);
+    const imported = await runCliInProcess(['import', DEMO_PEOPLE, '--quiet', '--json'], env);
     expect(imported.code).toBe(0);
     const people = (JSON.parse(imported.stdout) as { inserted: number }).inserted;
     expect(people).toBeGreaterThan(10);
@@ -69,7 +70,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('db backup and restore (embed
     // 3 usage calls + 1 profile lookup, still in the service's memory (flushed each second):
     // the backup flushes them first.
     const file = path.join(cli.dir, 'rapport.backup');
-    const backup = await runCli(['db', 'backup', file, '--json'], env);
+    const backup = await runCliInProcess(['db', 'backup', file, '--json'], env);
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
     const summary = JSON.parse(backup.stdout) as { file: string; bytes: number; people: number; tokens: number };
@@ -79,9 +80,10 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('db backup and restore (embed
     expect(readdirSync(cli.dir).filter((name) => name.includes('.partial-'))).toEqual([]);
 
     // Not over an existing file without --force; never while the service holds the directory.
-    const again = await runCli(['db', 'backup', file], env);
+    const again = await runCliInProcess(['db', 'backup', file], env);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/already exists.*--force/);
+    // A process of its own: the lock between two processes.
     const busy = await runCli(['db', 'restore', file, '--force'], env);
     expect(busy.code).toBe(1);
     expect(busy.stderr).toMatch(/is using .* Stop it before restoring/);
@@ -91,16 +93,16 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('db backup and restore (embed
     expect(await service.stop()).toBe(0);
 
     const fresh = { ...env, RAPPORT_DATA_DIR: path.join(cli.dir, 'restored') };
-    const restored = await runCli(['db', 'restore', file], fresh);
+    const restored = await runCliInProcess(['db', 'restore', file], fresh);
     expect(restored.stderr).toBe('');
     expect(restored.code).toBe(0);
     expect(restored.stdout).toMatch(new RegExp(`Restored ${people} people, 2 tokens from .*rapport\\.backup into .*restored`));
     expect(readdirSync(path.join(cli.dir, 'restored')).sort()).toEqual(['pgdata']);
 
-    const refused = await runCli(['db', 'restore', file], fresh);
+    const refused = await runCliInProcess(['db', 'restore', file], fresh);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/already holds a database\. Use --force/);
-    const forced = await runCli(['db', 'restore', file, '--force', '--json'], fresh);
+    const forced = await runCliInProcess(['db', 'restore', file, '--force', '--json'], fresh);
     expect(forced.code).toBe(0);
     expect(JSON.parse(forced.stdout)).toMatchObject({ replaced: true, people, tokens: 2 });
 
@@ -121,11 +123,11 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('db backup and restore (embed
     const junk = path.join(cli.dir, 'junk.backup');
     writeFileSync(junk, 'this is not a database');
     const target = { ...env, RAPPORT_DATA_DIR: path.join(cli.dir, 'junk-target') };
-    const result = await runCli(['db', 'restore', junk], target);
+    const result = await runCliInProcess(['db', 'restore', junk], target);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/is not a Rapport backup/);
     expect(existsSync(path.join(cli.dir, 'junk-target', 'pgdata'))).toBe(false);
-    const missing = await runCli(['db', 'restore', path.join(cli.dir, 'nope.backup')], target);
+    const missing = await runCliInProcess(['db', 'restore', path.join(cli.dir, 'nope.backup')], target);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/Cannot read .*nope\.backup: no such file/);
   }, 60_000);

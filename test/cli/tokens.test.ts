@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLock } from '../../src/db/data-dir-lock.ts';
 import { callAdminSocket, cliEnvironment, type CliEnvironment } from '../helpers/cli-env.ts';
+import { runCliInProcess } from '../helpers/in-process-cli.ts';
 import { freePort, NODE_FLAGS, REPO_ROOT, runCli, type ServiceProcess, startServiceProcess, withoutNewDatabaseNote } from '../helpers/process.ts';
 
 let cli: CliEnvironment;
@@ -29,7 +30,7 @@ interface Token {
 
 /** `none` removes both limits of a token whose kind has defaults (assessment: 5000/month, 500/min). */
 async function clearsLimits(label: string): Promise<void> {
-  const created = await runCli(['tokens', 'create', '--kind', 'assessment', '--name', `Free ${label}`, '--monthly-quota', 'none', '--rate-limit', 'none'], env);
+  const created = await runCliInProcess(['tokens', 'create', '--kind', 'assessment', '--name', `Free ${label}`, '--monthly-quota', 'none', '--rate-limit', 'none'], env);
   expect(withoutNewDatabaseNote(created.stderr)).toBe('');
   expect(created.code).toBe(0);
   expect(created.stdout).toMatch(/quota none, rate none/);
@@ -37,11 +38,11 @@ async function clearsLimits(label: string): Promise<void> {
   const id = /\(id (tok_[\w-]+);/.exec(created.stdout)?.[1] ?? '';
   expect(id).not.toBe('');
 
-  const set = await runCli(['tokens', 'limits', id, '--monthly-quota', '1000', '--rate-limit', '20/min', '--json'], env);
+  const set = await runCliInProcess(['tokens', 'limits', id, '--monthly-quota', '1000', '--rate-limit', '20/min', '--json'], env);
   expect(set.stderr).toBe('');
   expect(JSON.parse(set.stdout)).toMatchObject({ id, monthly_quota: 1000, rate_limit_per_minute: 20 });
 
-  const cleared = await runCli(['tokens', 'limits', id, '--monthly-quota', 'none', '--rate-limit', 'None', '--json'], env);
+  const cleared = await runCliInProcess(['tokens', 'limits', id, '--monthly-quota', 'none', '--rate-limit', 'None', '--json'], env);
   expect(cleared.stderr).toBe('');
   expect(cleared.code).toBe(0);
   expect(JSON.parse(cleared.stdout)).toMatchObject({ id, monthly_quota: null, rate_limit_per_minute: null });
@@ -49,12 +50,12 @@ async function clearsLimits(label: string): Promise<void> {
 
 /** A limit over what the column holds is refused by the CLI, naming the option, before any database sees it. */
 async function refusesHugeLimits(): Promise<void> {
-  const quota = await runCli(['tokens', 'create', '--kind', 'enterprise', '--name', 'Huge', '--monthly-quota', '3000000000'], env);
+  const quota = await runCliInProcess(['tokens', 'create', '--kind', 'enterprise', '--name', 'Huge', '--monthly-quota', '3000000000'], env);
   expect(quota.code).toBe(1);
   expect(quota.stderr).toMatch(/--monthly-quota/);
   expect(quota.stderr).toMatch(/at most 2147483647 calls per month/);
   expect(quota.stderr).not.toMatch(/out of range/);
-  const rate = await runCli(['tokens', 'limits', 'tok_whatever', '--rate-limit', '2147483648/min'], env);
+  const rate = await runCliInProcess(['tokens', 'limits', 'tok_whatever', '--rate-limit', '2147483648/min'], env);
   expect(rate.code).toBe(1);
   expect(rate.stderr).toMatch(/--rate-limit/);
   expect(rate.stderr).toMatch(/at most 2147483647 calls per minute/);
@@ -97,10 +98,10 @@ describe('tokens commands', () => {
   }, 240_000);
 
   it('refuse control characters in a token name, which would break the list', async () => {
-    const result = await runCli(['tokens', 'create', '--kind', 'enterprise', '--name', 'line\nbreak'], env);
+    const result = await runCliInProcess(['tokens', 'create', '--kind', 'enterprise', '--name', 'line\nbreak'], env);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^rapport: A token name cannot contain control characters/);
-    const list = await runCli(['tokens', 'list', '--json'], env);
+    const list = await runCliInProcess(['tokens', 'list', '--json'], env);
     const names = (JSON.parse(list.stdout) as Token[]).map((t) => t.name);
     expect(names).not.toContain('line\nbreak');
     expect(names).not.toContain('line');
@@ -108,7 +109,7 @@ describe('tokens commands', () => {
 
   it('end quietly with exit code 0 when the reader closes the pipe early', async () => {
     // Something to list, whichever tests ran before.
-    expect((await runCli(['tokens', 'create', '--kind', 'connect', '--name', 'piped'], env)).code).toBe(0);
+    expect((await runCliInProcess(['tokens', 'create', '--kind', 'connect', '--name', 'piped'], env)).code).toBe(0);
     const result = await runWithClosedOutput(['tokens', 'list'], false);
     expect(result.stderr).toBe('');
     expect(result).toMatchObject({ code: 0, signal: null });
@@ -130,10 +131,10 @@ describe('connection failures', () => {
 
   it('name DATABASE_URL when the database cannot be reached', async () => {
     const own = { RAPPORT_DATA_DIR: path.join(dir, 'unused'), DATABASE_URL: 'postgres://rapport@127.0.0.1:1/rapport' };
-    const refused = await runCli(['tokens', 'list'], own);
+    const refused = await runCliInProcess(['tokens', 'list'], own);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^rapport: Could not connect to the database in DATABASE_URL: connect ECONNREFUSED 127\.0\.0\.1:1/);
-    const unknown = await runCli(['tokens', 'list'], { ...own, DATABASE_URL: 'postgres://rapport@no-such-host.invalid/rapport' });
+    const unknown = await runCliInProcess(['tokens', 'list'], { ...own, DATABASE_URL: 'postgres://rapport@no-such-host.invalid/rapport' });
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/^rapport: Could not connect to the database in DATABASE_URL: getaddrinfo (ENOTFOUND|EAI_AGAIN) no-such-host\.invalid/);
   }, 60_000);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnvironment, type CliEnvironment } from '../helpers/cli-env.ts';
+import { runCliInProcess } from '../helpers/in-process-cli.ts';
 import { runCli, withoutNewDatabaseNote } from '../helpers/process.ts';
 
 let cli: CliEnvironment;
@@ -20,18 +21,18 @@ describe('rapport users', () => {
     expect(user.email).toBe('Ops.User@Example.com');
     expect(user.password).toBeUndefined();
 
-    const disabled = await runCli(['users', 'disable', 'OPS.USER@example.com'], cli.env);
+    const disabled = await runCliInProcess(['users', 'disable', 'OPS.USER@example.com'], cli.env);
     expect(disabled.code).toBe(0);
     expect(disabled.stdout).toMatch(/Disabled user Ops\.User@Example\.com/);
 
-    const list = await runCli(['users', 'list'], cli.env);
+    const list = await runCliInProcess(['users', 'list'], cli.env);
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/Ops\.User@Example\.com\s+\d{4}-\d{2}-\d{2}\s+disabled/);
   }, 120_000);
 
   it('reset-password prints a made password once, takes one from stdin, and says when there is no such user', async () => {
     expect((await runCli(['users', 'create', '--email', 'reset.me@example.com', '--password-stdin'], cli.env, 'the first password\n')).code).toBe(0);
-    const made = await runCli(['users', 'reset-password', 'RESET.ME@example.com', '--json'], cli.env);
+    const made = await runCliInProcess(['users', 'reset-password', 'RESET.ME@example.com', '--json'], cli.env);
     expect(made.code).toBe(0);
     expect((JSON.parse(made.stdout) as { email: string; password?: string }).password).toMatch(/^[\w-]{16}$/);
     const chosen = await runCli(['users', 'reset-password', 'reset.me@example.com', '--password-stdin'], cli.env, 'chosen by the operator\n');
@@ -40,7 +41,7 @@ describe('rapport users', () => {
     expect(chosen.stdout).not.toContain('chosen by the operator');
     const tooShort = await runCli(['users', 'reset-password', 'reset.me@example.com', '--password-stdin'], cli.env, 'short\n');
     expect(tooShort.code).not.toBe(0);
-    const unknown = await runCli(['users', 'reset-password', 'nobody@example.com'], cli.env);
+    const unknown = await runCliInProcess(['users', 'reset-password', 'nobody@example.com'], cli.env);
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toContain('No user nobody@example.com');
   }, 120_000);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PEOPLE_FILE } from '../../src/people/demo/seed.ts';
 import { cliEnvironment, type CliEnvironment } from '../helpers/cli-env.ts';
+import { runCliInProcess } from '../helpers/in-process-cli.ts';
 import { runCli, startServiceProcess, waitUntil, type ServiceProcess } from '../helpers/process.ts';
 
 let cli: CliEnvironment;
@@ -29,10 +30,10 @@ async function everyRoute(baseUrl: string, token: string, page: string, map: str
 
 describe('rapport people export and people delete (the right to be forgotten)', () => {
   it('exports a person, deletes them through the running service, and then no route knows them', async () => {
-    expect((await runCli(['import', DEMO_PEOPLE_FILE, '--quiet'], env)).code).toBe(0);
+    expect((await runCliInProcess(['import', DEMO_PEOPLE_FILE, '--quiet'], env)).code).toBe(0);
 
     // Export with the database in this process: every stored field, the texts included.
-    const exported = await runCli(['people', 'export', '--email', 'MARISOL.QUINTERO@example.com'], env);
+    const exported = await runCliInProcess(['people', 'export', '--email', 'MARISOL.QUINTERO@example.com'], env);
     expect(exported.code).toBe(0);
     const { data } = JSON.parse(exported.stdout) as { data: { person: Record<string, unknown> } };
     expect(data.person).toMatchObject({
@@ -49,7 +50,7 @@ describe('rapport people export and people delete (the right to be forgotten)', 
     const publicId = String(data.person.public_id);
 
     service = await startServiceProcess(env);
-    const created = await runCli(['tokens', 'create', '--kind', 'enterprise', '--name', 'forget', '--json'], env);
+    const created = await runCliInProcess(['tokens', 'create', '--kind', 'enterprise', '--name', 'forget', '--json'], env);
     const token = (JSON.parse(created.stdout) as { token: string }).token;
     const lookup = await fetch(`${service.baseUrl}/v1/profiles?email=marisol.quintero@example.com`, { headers: { authorization: `Bearer ${token}` } });
     const profile = (await lookup.json()) as { data: { url: string; images: { disc_map: string } } };
@@ -60,7 +61,7 @@ describe('rapport people export and people delete (the right to be forgotten)', 
     expect(await everyRoute(service.baseUrl, token, page, map)).toEqual([200, 200, 200, 200, 200]);
 
     // A Connect search that found her: it goes with her.
-    const org = (JSON.parse((await runCli(['tokens', 'create', '--kind', 'connect', '--name', 'forget-org', '--json'], env)).stdout) as { token: string }).token;
+    const org = (JSON.parse((await runCliInProcess(['tokens', 'create', '--kind', 'connect', '--name', 'forget-org', '--json'], env)).stdout) as { token: string }).token;
     const search = await fetch(`${service.connectUrl}/v1/profiles`, {
       method: 'POST',
       headers: { 'x-org-token': org, 'content-type': 'application/json' },
@@ -72,17 +73,17 @@ describe('rapport people export and people delete (the right to be forgotten)', 
     expect((await result()).status).toBe(200);
 
     // Through the admin socket; the JSON says how much went.
-    const deleted = await runCli(['people', 'delete', '--linkedin-url', 'linkedin.com/in/MARISOL-quintero-demo/', '--yes', '--json'], env);
+    const deleted = await runCliInProcess(['people', 'delete', '--linkedin-url', 'linkedin.com/in/MARISOL-quintero-demo/', '--yes', '--json'], env);
     expect(deleted.code).toBe(0);
     expect(JSON.parse(deleted.stdout)).toEqual({ removed: { connect_profile_requests: 1, webhook_deliveries: 0, assessments: 0, email_confirmations: 0, person: 1 }, rows_removed: 2 });
     expect((await result()).status).toBe(404);
 
     expect(await everyRoute(service.baseUrl, token, page, map)).toEqual([404, 404, 404, 404, 404]);
-    const again = await runCli(['people', 'export', '--email', 'marisol.quintero@example.com'], env);
+    const again = await runCliInProcess(['people', 'export', '--email', 'marisol.quintero@example.com'], env);
     expect(again.code).toBe(1);
     expect(again.stdout).toBe('');
     expect(again.stderr).toMatch(/^rapport: No person is stored under this email/);
-    const twice = await runCli(['people', 'delete', '--email', 'marisol.quintero@example.com', '--yes'], env);
+    const twice = await runCliInProcess(['people', 'delete', '--email', 'marisol.quintero@example.com', '--yes'], env);
     expect(twice.code).toBe(1);
     expect(twice.stderr).toMatch(/No person is stored under this email/);
 
@@ -90,7 +91,7 @@ describe('rapport people export and people delete (the right to be forgotten)', 
     const other = await fetch(`${service.baseUrl}/v1/profiles?email=theo.brandvold@example.org`, { headers: { authorization: `Bearer ${token}` } });
     expect(other.status).toBe(200);
 
-    expect((await runCli(['people', 'export', '--email', 'theo.brandvold@example.org'], env)).code).toBe(0);
+    expect((await runCliInProcess(['people', 'export', '--email', 'theo.brandvold@example.org'], env)).code).toBe(0);
 
     // The service logged the verbs and how much went, never who.
     const running = service;
@@ -109,27 +110,28 @@ describe('rapport people export and people delete (the right to be forgotten)', 
   }, 240_000);
 
   it('deletes with the database in this process, asks for --yes without a terminal, and names the options', async () => {
+    // A process of its own, its stdin not a terminal.
     const refused = await runCli(['people', 'delete', '--email', 'theo.brandvold@example.org'], env);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('pass --yes to confirm');
-    expect((await runCli(['people', 'export', '--email', 'theo.brandvold@example.org'], env)).code).toBe(0);
+    expect((await runCliInProcess(['people', 'export', '--email', 'theo.brandvold@example.org'], env)).code).toBe(0);
 
-    const both = await runCli(['people', 'delete', '--email', 'a@example.org', '--linkedin-url', 'https://linkedin.com/in/a', '--yes'], env);
+    const both = await runCliInProcess(['people', 'delete', '--email', 'a@example.org', '--linkedin-url', 'https://linkedin.com/in/a', '--yes'], env);
     expect(both.code).toBe(1);
     expect(both.stderr).toContain('exactly one of --email or --linkedin-url');
-    const neither = await runCli(['people', 'export'], env);
+    const neither = await runCliInProcess(['people', 'export'], env);
     expect(neither.code).toBe(1);
     expect(neither.stderr).toContain('exactly one of --email or --linkedin-url');
     // A URL that can name nobody is said to be one, not reported as a person not found.
     for (const verb of [['export'], ['delete', '--yes']]) {
-      const notAUrl = await runCli(['people', ...verb, '--linkedin-url', 'not a url'], env);
+      const notAUrl = await runCliInProcess(['people', ...verb, '--linkedin-url', 'not a url'], env);
       expect([notAUrl.code, notAUrl.stderr], verb.join(' ')).toEqual([1, expect.stringContaining('is not a LinkedIn profile URL')]);
     }
 
-    const deleted = await runCli(['people', 'delete', '--email', 'Theo.Brandvold@example.org', '--yes'], env);
+    const deleted = await runCliInProcess(['people', 'delete', '--email', 'Theo.Brandvold@example.org', '--yes'], env);
     expect(deleted.code).toBe(0);
     expect(deleted.stdout).toBe('Deleted the person and everything stored about them: 1 rows (connect_profile_requests 0, webhook_deliveries 0, assessments 0, email_confirmations 0, person 1).\n');
-    const gone = await runCli(['people', 'export', '--linkedin-url', 'https://www.linkedin.com/in/theo-brandvold-demo'], env);
+    const gone = await runCliInProcess(['people', 'export', '--linkedin-url', 'https://www.linkedin.com/in/theo-brandvold-demo'], env);
     expect(gone.code).toBe(1);
     expect(gone.stderr).toMatch(/No person is stored under this profile URL/);
   }, 120_000);
