@@ -195,9 +195,10 @@ describe('a text thread that dies', () => {
       const sent = [analyse(longText(MAX_CHARS)), analyse(longText(MAX_CHARS - 1))];
       const deadline = performance.now() + 20_000;
       while (started.length === 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1));
-      // The thread's first message says it is ready; piscina then hands it the first text at once.
+      // The thread's first message says it is ready; piscina's own listener runs before this one
+      // and hands it the first text at once, so the thread is ended while that text is its own.
+      // No pause here: a text of MAX_CHARS takes ~30 ms, and a pause could let it finish first.
       await new Promise((resolve) => (started[0] as Worker).once('message', resolve));
-      await new Promise((resolve) => setTimeout(resolve, 20));
       expect(service.ctx.textPool.queued).toBe(1);
       await (started[0] as Worker).terminate();
       return Promise.all(sent);
