@@ -225,4 +225,19 @@ describe('a text thread that dies', () => {
     // And the next text is answered as usual.
     expect((await analyse(OUTGOING_TEXT)).statusCode).toBe(200);
   });
+
+  it('that exits while it loads, with no error: one waiting text fails, the others are answered by a fresh thread', async () => {
+    const responses = await threadsStartedBy(async (started) => {
+      // Ended before it is ready: piscina reports no error for a thread that exits holding no text.
+      process.once('worker', (worker: Worker) => void worker.terminate());
+      const answered = await Promise.all([analyse(RESUME_TEXT), analyse(RESUME_TEXT), analyse(RESUME_TEXT)]);
+      expect(started).toHaveLength(2);
+      return answered;
+    });
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.sort()).toEqual([200, 200, 500]);
+    const answered = responses.filter((response) => response.statusCode === 200);
+    expect(answered[0]?.json().data.traits).toBeDefined();
+    expect((await analyse(OUTGOING_TEXT)).statusCode).toBe(200);
+  });
 });

@@ -12,7 +12,8 @@
  * the service. Piscina then starts no other thread for the texts left in its queue (with
  * `minThreads: 0` it starts one only on the next `run()`), so when no thread is left and texts
  * wait, the oldest fails with the cause and the others are handed over again, which starts a
- * fresh thread for them: one failed start per text, never a respawn loop.
+ * fresh thread for them: one failed start per text, never a respawn loop. A thread that exits
+ * without an error (piscina then reports only that it is gone) is treated the same way.
  */
 import { Piscina } from 'piscina';
 import { AppError, serviceStopping } from '../../shared/errors.ts';
@@ -204,6 +205,10 @@ export class TextPool {
     });
     // After the current turn: piscina reports the error before it has finished removing the thread.
     pool.on('error', (error: Error) => queueMicrotask(() => this.onThreadLost(pool, error)));
+    // A thread that exits holding no text (ended while it loads, or exiting with no error) is not
+    // reported as an error, only destroyed. Checked after the 'error' turn above, so a thread that
+    // failed with a cause is reported with it; an idle thread leaving finds no text waiting.
+    pool.on('workerDestroy', () => setImmediate(() => this.onThreadLost(pool, new Error('the thread exited'))));
     this.pool = pool;
     return pool;
   }
