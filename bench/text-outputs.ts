@@ -7,7 +7,7 @@
  *   cmp <(npx tsx bench/text-outputs.ts /work/main) <(npx tsx bench/text-outputs.ts)
  *
  * Texts: every text of the labelled professional corpus and the first 400 essays (when
- * ../shared/data is there), each read plainly and with evidence, as guessed and as each kind of
+ * training/corpus/essays.jsonl is there: not committed, see training/corpus/README.md), each read plainly and with evidence, as guessed and as each kind of
  * writing, and as sent with labels and markup added, so the span locator is exercised too.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -23,7 +23,7 @@ export function fixedTexts(): string[] {
     .split('\n')
     .filter(Boolean)
     .map((line) => String((JSON.parse(line) as { text?: unknown }).text ?? ''));
-  const essays = path.join(here, '../shared/data/essays/essays.jsonl');
+  const essays = path.join(here, 'training/corpus/essays.jsonl');
   if (existsSync(essays)) {
     const lines = readFileSync(essays, 'utf8').split('\n').filter(Boolean).slice(0, 400);
     for (const line of lines) texts.push(String((JSON.parse(line) as { text?: unknown }).text ?? ''));
