@@ -7,8 +7,9 @@
  *   cmp <(npx tsx bench/text-outputs.ts /work/main) <(npx tsx bench/text-outputs.ts)
  *
  * Texts: every text of the labelled professional corpus and the first 400 essays (when
- * training/corpus/essays.jsonl is there: not committed, see training/corpus/README.md), each read plainly and with evidence, as guessed and as each kind of
- * writing, and as sent with labels and markup added, so the span locator is exercised too.
+ * training/corpus/essays.jsonl is there: not committed, see training/corpus/README.md), each
+ * read plainly and with evidence, as guessed and as each kind of writing, and as sent with
+ * labels and markup added, so the span locator is exercised too.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
