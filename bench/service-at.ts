@@ -16,6 +16,8 @@ export interface BenchService {
   baseUrl: string;
   /** user + system CPU of the whole process (all its threads) so far, in milliseconds. */
   cpuMs(): number;
+  /** The first log line holding `text`, once written (polled), or null after `ms`. */
+  waitForLog(text: string, ms: number): Promise<string | null>;
   stop(): Promise<void>;
 }
 
@@ -54,6 +56,14 @@ export async function startServiceAt(root: string, env: Record<string, string>, 
     baseUrl,
     connectUrl: `http://127.0.0.1:${connectPort}`,
     cpuMs: () => processCpuMs(pid),
+    async waitForLog(text, ms) {
+      const until = Date.now() + ms;
+      for (;;) {
+        const line = readFileSync(logFile, 'utf8').split('\n').find((l) => l.includes(text));
+        if (line !== undefined || Date.now() > until) return line ?? null;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
