@@ -12,7 +12,7 @@
  * The imported people are renamed first (First123/Last123 names would share most trigrams and
  * make every name a near-duplicate of every other): realistic given names × family names.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -31,7 +31,8 @@ import { analyzeText, loadModel } from '../src/personality/text/index.ts';
 import type { PooledAnalyzeOptions } from '../src/personality/text/pool.ts';
 import { seededRandom } from '../training/random.ts';
 import { createLogger } from '../src/shared/logger.ts';
-import { startServiceProcess } from '../test/helpers/process.ts';
+import { REPO_ROOT, runCli } from '../test/helpers/process.ts';
+import { startServiceAt, type BenchService } from './service-at.ts';
 import { summarize } from './stats.ts';
 import { BENCH_TEXT_1000 } from './texts.ts';
 import { loadContent } from '../src/content/load-content.ts';
@@ -46,6 +47,10 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '5' },
     // Only the sync name search over HTTP, this many runs in a row (the data directory renamed by an earlier run).
     'name-search-runs': { type: 'string' },
+    // A checkout whose service runs the same sync runs first, over the same data (before/after in one run).
+    before: { type: 'string' },
+    // V8 flags for the service processes, as one string (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+    'node-flags': { type: 'string' },
   },
 });
 const dataDir = values['data-dir'];
@@ -123,10 +128,11 @@ async function inProcess(): Promise<void> {
   // the HTTP load draws them (every one a stored person), then the same kind of names with a typo
   // in both parts (most go through all three stages; some are still found, some are nobody).
   // Per kind: outcomes, stage queries per search, mean time.
-  const STAGE_NAMES = new Set(['people_name_search_1', 'people_name_search_2', 'people_name_search_3']);
+  // Stage 1 is one statement per length of its name list (people_name_search_1_4, _1_8…).
+  const isStage = (name: string) => /^people_name_search_[123](_\d+)?$/.test(name);
   async function nameSearches(label: string, names: Array<{ first: string; last: string }>): Promise<void> {
     let statements = 0;
-    const counted = { query: db.query.bind(db), run: ((statement, params) => ((statements += STAGE_NAMES.has(statement.name) ? 1 : 0), db.run(statement, params))) as typeof db.run };
+    const counted = { query: db.query.bind(db), run: ((statement, params) => ((statements += isStage(statement.name) ? 1 : 0), db.run(statement, params))) as typeof db.run };
     const outcomes = new Map<string, number>();
     const started = performance.now();
     for (const { first, last } of names) {
@@ -156,48 +162,63 @@ async function inProcess(): Promise<void> {
   console.log(`message recommendations, 300-word draft, in process: median ${message.median.toFixed(2)} ms, p99 ${message.p99.toFixed(2)} ms (target < 5 ms)`);
 }
 
-// 3. Sync search by name over HTTP at 50 concurrent clients.
-const env = { RAPPORT_DATA_DIR: dataDir, RAPPORT_DEMO_DATA: 'false', LOG_LEVEL: 'info' };
-const service = await startServiceProcess(env);
-try {
-  const { runCli } = await import('../test/helpers/process.ts');
-  const created = await runCli(['tokens', 'create', '--kind', 'connect', '--name', 'bench-connect', '--json', '--rate-limit', 'none'], env);
-  const org = (JSON.parse(created.stdout) as { token: string }).token;
-  const pick = seededRandom(9);
-  const options = (connections: number, duration: number): autocannon.Options => ({
-    url: service.connectUrl,
-    connections,
-    duration,
-    requests: [
-      {
-        method: 'POST',
-        headers: { 'x-org-token': org, 'content-type': 'application/json' },
-        setupRequest: (request) => {
-          const { first, last } = nameOf(Math.floor(pick() * people));
-          return { ...request, path: '/v1/profiles', body: JSON.stringify({ first_name: first, last_name: last }) };
+// 3. Sync search by name over HTTP at 50 concurrent clients: the service as an operator starts it
+// (bench/service-at.ts), from --before's checkout first when given, then from this one, over the
+// same data directory one after the other.
+const env = { RAPPORT_DATA_DIR: dataDir, RAPPORT_DEMO_DATA: 'false', LOG_LEVEL: 'info', RAPPORT_RUNTIME: 'source' };
+const nodeFlags = values['node-flags']?.split(' ').filter(Boolean) ?? [];
+const sides = [...(values.before ? [{ label: `BEFORE (${values.before})`, root: path.resolve(values.before) }] : []), { label: values.before ? 'AFTER (this checkout)' : 'this checkout', root: REPO_ROOT }];
+for (const side of sides) {
+  const service = await startServiceAt(side.root, env, path.join(dataDir, 'bench-service.log'), nodeFlags);
+  try {
+    const created = await runCli(['tokens', 'create', '--kind', 'connect', '--name', 'bench-connect', '--json', '--rate-limit', 'none'], env);
+    const org = (JSON.parse(created.stdout) as { token: string }).token;
+    const pick = seededRandom(9);
+    const options = (connections: number, duration: number): autocannon.Options => ({
+      url: service.connectUrl,
+      connections,
+      duration,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'x-org-token': org, 'content-type': 'application/json' },
+          setupRequest: (request) => {
+            const { first, last } = nameOf(Math.floor(pick() * people));
+            return { ...request, path: '/v1/profiles', body: JSON.stringify({ first_name: first, last_name: last }) };
+          },
         },
-      },
-    ],
-  });
-  await autocannon(options(10, 1));
-  for (let run = 1; run <= (nameSearchRuns ?? 1); run += 1) await nameSearchRun(options, run);
-} finally {
-  await service.stop();
+      ],
+    });
+    console.log(`${side.label}: service pid ${service.pid}${nodeFlags.length ? ` (node ${nodeFlags.join(' ')})` : ''}`);
+    // A checkout that warms its name search up after listening (src/connect/warm-up.ts): the runs
+    // start once it says it is done, as the first callers of a service started a few seconds before would.
+    if (existsSync(path.join(side.root, 'src/connect/warm-up.ts'))) {
+      const warmed = await service.waitForLog('name search warmed up', 120_000);
+      console.log(`  warm-up after listening: ${warmed ?? 'not done within 120 s'}`);
+    }
+    await autocannon(options(10, 1));
+    for (let run = 1; run <= (nameSearchRuns ?? 1); run += 1) await nameSearchRun(options, run, service);
+  } finally {
+    await service.stop();
+  }
 }
 
 /** One autocannon run of sync name searches at 50 connections, with the machine's load average beside it. */
-async function nameSearchRun(options: (connections: number, duration: number) => autocannon.Options, run: number): Promise<void> {
+async function nameSearchRun(options: (connections: number, duration: number) => autocannon.Options, run: number, service: BenchService): Promise<void> {
   // Every answer's latency, to read the run without its first second apart: the 50 connections
   // are opened as it starts, and on a busy machine their first requests can wait seconds.
   const answered: Array<{ at: number; ms: number }> = [];
   const started = Date.now();
+  const cpuBefore = service.cpuMs();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(options(50, seconds), (error, done) => (error ? reject(error) : resolve(done)));
     instance.on('response', (_client, _status, _bytes, ms) => answered.push({ at: Date.now() - started, ms }));
   });
+  const cpuMs = service.cpuMs() - cpuBefore;
   const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => `${code}: ${(s as { count: number }).count}`).join(', ');
   const steady = summarize(answered.filter((a) => a.at > 1000).map((a) => a.ms));
   console.log(`POST /v1/profiles by name over ${people} people, 50 connections: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms (target p99 < 100 ms); ${codes} (404: nobody, or ambiguous)`);
   console.log(`  the same run after its first second: p50 ${steady.median.toFixed(0)} ms, p99 ${steady.p99.toFixed(0)} ms, max ${steady.max.toFixed(0)} ms`);
+  console.log(`  the service's CPU: ${((cpuMs * 1000) / Math.max(1, answered.length)).toFixed(0)} µs an answer (${(cpuMs / 1000).toFixed(1)} s over ${answered.length} answers)`);
   console.log(`  run ${run}: load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (1, 5, 15 minutes) on ${availableParallelism()} cores`);
 }

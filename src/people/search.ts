@@ -1,4 +1,4 @@
-import { statement, type Queryable } from '../db/client.ts';
+import { statement, type Queryable, type Statement } from '../db/client.ts';
 import type { TraitEstimate } from '../personality/types.ts';
 import { nameKey } from './name-key.ts';
 import { nicknamesOf, type NicknameTable, nicknameTable } from './nicknames.ts';
@@ -179,16 +179,44 @@ const CANDIDATE_COLUMNS = 'id, first_name, last_name, title, company_name, locat
  * in doubt by near-spellings of it that only later stages would find. Each stage keeps its 200
  * closest rows, not any 200: a runner-up cut off at random would make an ambiguous name look clear.
  */
-const STAGES = [
-  `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE last_key = $2 AND (first_key = ANY($3::text[]) OR left(first_key, 1) = left($1, 1))
-   ORDER BY first_key = ANY($3::text[]) DESC LIMIT 200`,
-  `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE first_key = ANY($1::text[]) AND last_key % $2 ORDER BY similarity(last_key, $2) DESC LIMIT 200`,
-  `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE name_key % $1 ORDER BY similarity(name_key, $1) DESC LIMIT 200`,
-].map((sql, i) => statement(`people_name_search_${i + 1}`, sql));
+const STAGE_COUNT = 3;
+const STAGE_1 = (names: string) => `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE last_key = $2 AND (first_key IN (${names}) OR left(first_key, 1) = left($1, 1))
+   ORDER BY first_key IN (${names}) DESC LIMIT 200`;
+const STAGE_2 = statement('people_name_search_2', `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE first_key = ANY($1::text[]) AND last_key % $2 ORDER BY similarity(last_key, $2) DESC LIMIT 200`);
+const STAGE_3 = statement('people_name_search_3', `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE name_key % $1 ORDER BY similarity(name_key, $1) DESC LIMIT 200`);
+
+/**
+ * Stage 1 takes the given name and its nicknames as a list of a fixed length (4, 8, 16…), the
+ * given name repeated to fill it (a repeat matches nothing more). With an array of unknown length
+ * PostgreSQL planned the statement anew at every run (its generic plan looked costlier than the
+ * plans for the values given), and on the embedded database planning was about 40 % of a
+ * search's time, most of it reading the size of each of the table's indexes. With a list of a
+ * fixed length the generic plan is the same plan at the same cost: it is made once and kept.
+ */
+const stageOne = new Map<number, Statement>();
+
+function slotsFor(firsts: readonly string[]): number {
+  let slots = 4;
+  while (slots < firsts.length) slots *= 2;
+  return slots;
+}
+
+function stageStatement(stage: number, firsts: readonly string[]): Statement {
+  if (stage === 1) return STAGE_2;
+  if (stage === 2) return STAGE_3;
+  const slots = slotsFor(firsts);
+  let found = stageOne.get(slots);
+  if (!found) {
+    const names = Array.from({ length: slots }, (_, i) => `$${i + 3}`).join(', ');
+    found = statement(`people_name_search_1_${slots}`, STAGE_1(names));
+    stageOne.set(slots, found);
+  }
+  return found;
+}
 
 /** Each stage's parameters, in its own numbering. */
 function stageParams(stage: number, firstKey: string, lastKey: string, firsts: string[]): unknown[] {
-  if (stage === 0) return [firstKey, lastKey, firsts];
+  if (stage === 0) return [firstKey, lastKey, ...firsts, ...Array.from({ length: slotsFor(firsts) - firsts.length }, () => firstKey)];
   if (stage === 1) return [firsts, lastKey];
   return [`${firstKey} ${lastKey}`];
 }
@@ -217,8 +245,8 @@ export async function findMatch(db: Queryable, criteria: SearchCriteria): Promis
   const query = { firstKey, lastKey, companyName: criteria.companyName, location: criteria.location };
   const seen = new Map<string, Candidate>();
   let picked: ReturnType<typeof pickCandidate> = 'none';
-  for (const [stage, sql] of STAGES.entries()) {
-    for (const row of await db.run<Candidate>(sql, stageParams(stage, firstKey, lastKey, firsts))) seen.set(row.id, row);
+  for (let stage = 0; stage < STAGE_COUNT; stage += 1) {
+    for (const row of await db.run<Candidate>(stageStatement(stage, firsts), stageParams(stage, firstKey, lastKey, firsts))) seen.set(row.id, row);
     picked = pickCandidate(query, [...seen.values()]);
     // A clear match, or people who fit equally well: later stages would only add weaker ones.
     if (picked !== 'none') break;
