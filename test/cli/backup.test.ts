@@ -83,8 +83,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('db backup and restore (embed
     const again = await runCliInProcess(['db', 'backup', file], env);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/already exists.*--force/);
-    // A process of its own: the lock between two processes.
-    const busy = await runCli(['db', 'restore', file, '--force'], env);
+    // The lock between two processes: the service's and this one (a restore in a process of its
+    // own is test/db/private-files.test.ts's).
+    const busy = await runCliInProcess(['db', 'restore', file, '--force'], env);
     expect(busy.code).toBe(1);
     expect(busy.stderr).toMatch(/is using .* Stop it before restoring/);
 

@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
@@ -14,6 +16,12 @@ export interface TestDb {
   close(): Promise<void>;
 }
 
+/** Copies not removed by their close (a test that closed only the Db, or failed first), removed when the process ends. */
+const leftDirs = new Set<string>();
+process.once('exit', () => {
+  for (const dir of leftDirs) rmSync(dir, { recursive: true, force: true });
+});
+
 /**
  * A fresh, migrated database for one test file: an embedded copy of the template, or, when
  * DATABASE_URL is set, a new database on that server, dropped afterwards.
@@ -21,9 +29,22 @@ export interface TestDb {
 export async function createTestDb(): Promise<TestDb> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const template = readFileSync(inject('embeddedTemplate'));
-    const db = await openEmbedded({ loadDataDir: new Blob([template]) });
-    return { db, url: null, close: () => db.close() };
+    // A copy of the template's data directory opens in ~0.6 s of CPU; loading the same
+    // database from its dump into memory (loadDataDir) takes ~2.5 s, and most files open one.
+    const dir = mkdtempSync(path.join(tmpdir(), 'rapport-testdb-'));
+    leftDirs.add(dir);
+    const pgdata = path.join(dir, 'pgdata');
+    cpSync(path.join(inject('embeddedDataDir'), 'pgdata'), pgdata, { recursive: true });
+    const db = await openEmbedded({ dataDir: pgdata });
+    return {
+      db,
+      url: null,
+      async close() {
+        await db.close();
+        rmSync(dir, { recursive: true, force: true });
+        leftDirs.delete(dir);
+      },
+    };
   }
   const name = `rapport_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });

@@ -15,10 +15,11 @@ declare module 'vitest' {
 }
 
 /**
- * Creating a PGlite cluster takes seconds of CPU; loading a dumped one takes half a second. Build
- * one migrated template per run and let every test file start from a copy of it: a dump for
- * the database a test opens in its own process, and a data directory, made the way the service
- * makes one (src/db/open.ts), for the CLI and service processes a test starts.
+ * Creating a PGlite cluster takes seconds of CPU. Build one migrated template per run and let
+ * every test file start from a copy of it: a data directory, made the way the service makes one
+ * (src/db/open.ts), copied for the database a test opens in its own process
+ * (test/helpers/db.ts) and for the CLI and service processes a test starts; and a dump of the
+ * same database, for the tests of loading one.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'rapport-test-'));

@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { cliEnvironment, type CliEnvironment } from '../helpers/cli-env.ts';
 import { percentile, probeWhile, startProbe } from '../helpers/healthz-probe.ts';
 import { hostileRequests, sendFromClients, type HostileRequest } from '../helpers/hostile-bodies.ts';
-import { runCli, startServiceProcess, type ServiceProcess } from '../helpers/process.ts';
+import { runCliInProcess } from '../helpers/in-process-cli.ts';
+import { startServiceProcess, type ServiceProcess } from '../helpers/process.ts';
 
 /**
  * No body holds the event loop (issue 25, finding 2): a running service (its own process, as in
@@ -17,29 +15,24 @@ import { runCli, startServiceProcess, type ServiceProcess } from '../helpers/pro
  * `npm run bench` (bench/bodies.ts). Before, one million-field form held the loop for 3.5–5.5 s.
  */
 
-const onPostgres = Boolean(process.env.DATABASE_URL);
 const PERCENTILE = 0.95;
 const CLIENTS = 10;
 const ROUNDS = 2;
 
 describe('/healthz while ten clients post hostile bodies to every route that takes one', () => {
-  let testDb: TestDb | undefined;
+  let cli: CliEnvironment | undefined;
   let service: ServiceProcess;
   let env: Record<string, string>;
-  let dataDir: string;
   let requests: HostileRequest[];
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'rapport-body-caps-healthz-'));
-    // The demo people give the message check two real searches; one text worker, whatever the machine.
-    env = { RAPPORT_DATA_DIR: dataDir, RAPPORT_DEMO_DATA: 'true', LOG_LEVEL: 'info', MAX_CONNECTIONS_PER_CLIENT: '0', RAPPORT_TEXT_WORKERS: '1' };
-    if (onPostgres) {
-      testDb = await createTestDb();
-      await testDb.db.close();
-      env.DATABASE_URL = testDb.url ?? '';
-    }
+    // A migrated database of its own (on PostgreSQL too). The demo people give the message check
+    // two real searches; one text worker, whatever the machine.
+    cli = await cliEnvironment('body-caps-healthz');
+    env = { ...cli.env, RAPPORT_DEMO_DATA: 'true', MAX_CONNECTIONS_PER_CLIENT: '0', RAPPORT_TEXT_WORKERS: '1' };
     service = await startServiceProcess(env);
+    // Tokens through the running service's admin socket, from this process (what the CLI prints is tested in test/cli).
     const token = async (kind: string) => {
-      const created = await runCli(['tokens', 'create', '--kind', kind, '--name', `hostile ${kind}`, '--rate-limit', 'none', '--json'], env);
+      const created = await runCliInProcess(['tokens', 'create', '--kind', kind, '--name', `hostile ${kind}`, '--rate-limit', 'none', '--json'], env);
       expect(created.code, created.stderr).toBe(0);
       return (JSON.parse(created.stdout) as { token: string }).token;
     };
@@ -55,8 +48,7 @@ describe('/healthz while ten clients post hostile bodies to every route that tak
   }, 120_000);
   afterAll(async () => {
     await service?.stop();
-    await testDb?.close().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
+    await cli?.cleanup();
   });
 
   // The latency budget (busy p95 within 50 ms of idle) is a speed target: it lives in

@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textPdf } from '../fixtures/pdf.ts';
 import { OUTGOING_TEXT, RESUME_TEXT } from '../fixtures/texts.ts';
-import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { cliEnvironment, type CliEnvironment } from '../helpers/cli-env.ts';
 import { percentile, probeWhile, startProbe } from '../helpers/healthz-probe.ts';
-import { runCli, startServiceProcess, type ServiceProcess } from '../helpers/process.ts';
+import { runCliInProcess } from '../helpers/in-process-cli.ts';
+import { startServiceProcess, type ServiceProcess } from '../helpers/process.ts';
 
 /**
  * The event loop stays free while PDFs arrive and are analysed: a running service (its own
@@ -18,7 +16,6 @@ import { runCli, startServiceProcess, type ServiceProcess } from '../helpers/pro
  * busy shared machine would fail it.
  */
 
-const onPostgres = Boolean(process.env.DATABASE_URL);
 const PERCENTILE = 0.95;
 
 /** A real PDF padded with spaces to `bytes` (pdf.js reads past trailing bytes). */
@@ -27,30 +24,25 @@ function padded(pdf: Uint8Array, bytes: number): Buffer {
 }
 
 describe('/healthz while PDFs are uploaded and analysed', () => {
-  let testDb: TestDb | undefined;
+  let cli: CliEnvironment | undefined;
   let service: ServiceProcess;
   let env: Record<string, string>;
-  let dataDir: string;
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'rapport-uploads-healthz-'));
-    // Two PDF workers whatever the machine, so that a machine with more cores does not finish
-    // the work before the probes have measured enough of it.
-    env = { RAPPORT_DATA_DIR: dataDir, RAPPORT_DEMO_DATA: 'false', LOG_LEVEL: 'info', MAX_CONNECTIONS_PER_CLIENT: '0', RAPPORT_PDF_MAX_PENDING: '50', RAPPORT_PDF_WORKERS: '2', RAPPORT_TEXT_WORKERS: '1' };
-    if (onPostgres) {
-      testDb = await createTestDb();
-      await testDb.db.close();
-      env.DATABASE_URL = testDb.url ?? '';
-    }
+    // A migrated database of its own (on PostgreSQL too). Two PDF workers whatever the machine,
+    // so that a machine with more cores does not finish the work before the probes have
+    // measured enough of it.
+    cli = await cliEnvironment('uploads-healthz');
+    env = { ...cli.env, MAX_CONNECTIONS_PER_CLIENT: '0', RAPPORT_PDF_MAX_PENDING: '50', RAPPORT_PDF_WORKERS: '2', RAPPORT_TEXT_WORKERS: '1' };
     service = await startServiceProcess(env);
   }, 120_000);
   afterAll(async () => {
     await service?.stop();
-    await testDb?.close().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
+    await cli?.cleanup();
   });
 
+  /** A token through the running service's admin socket, from this process (what the CLI prints is tested in test/cli). */
   async function token(name: string): Promise<string> {
-    const created = await runCli(['tokens', 'create', '--kind', 'enterprise', '--name', name, '--rate-limit', 'none', '--json'], env);
+    const created = await runCliInProcess(['tokens', 'create', '--kind', 'enterprise', '--name', name, '--rate-limit', 'none', '--json'], env);
     expect(created.code, created.stderr).toBe(0);
     return (JSON.parse(created.stdout) as { token: string }).token;
   }

@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metricsSourceOf, startOpsListener, type OpsListener } from '../../src/http/ops-listener/listener.ts';
 import { healthVerdict, VitalSigns } from '../../src/monitoring/vital-signs.ts';
+import { cliEnvironment } from '../helpers/cli-env.ts';
 import { createTestDb } from '../helpers/db.ts';
 import { freePort, startServiceProcess, waitUntil } from '../helpers/process.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
@@ -187,12 +185,9 @@ describe('health verdicts', () => {
 describe('a service started with RAPPORT_METRICS_PORT', () => {
   it('serves /healthz and /metrics there, from the operations thread', async () => {
     const metricsPort = await freePort();
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'rapport-ops-'));
-    const env: Record<string, string> = { RAPPORT_DEMO_DATA: 'false', RAPPORT_DATA_DIR: dataDir, RAPPORT_METRICS_PORT: String(metricsPort), LOG_LEVEL: 'info' };
-    const testDb = process.env.DATABASE_URL ? await createTestDb() : null;
-    await testDb?.db.close();
-    if (testDb?.url) env.DATABASE_URL = testDb.url;
-    const service = await startServiceProcess(env);
+    // A migrated database of its own (on PostgreSQL too): what is tested here is the listener, not a first start.
+    const cli = await cliEnvironment('ops');
+    const service = await startServiceProcess({ ...cli.env, RAPPORT_METRICS_PORT: String(metricsPort) });
     try {
       const health = await fetch(`http://127.0.0.1:${metricsPort}/healthz`, { headers: { 'x-request-id': 'probe-42' } });
       expect(health.status).toBe(200);
@@ -207,8 +202,7 @@ describe('a service started with RAPPORT_METRICS_PORT', () => {
       expect(service.logs()).toMatch(logLine);
     } finally {
       expect(await service.stop()).toBe(0);
-      await testDb?.close().catch(() => undefined);
-      rmSync(dataDir, { recursive: true, force: true });
+      await cli.cleanup();
     }
   }, 120_000);
 });
