@@ -26,7 +26,7 @@ import { installErrorHandling } from '../src/http/common/errors.ts';
 import { installInputTextGuard } from '../src/http/common/input-text.ts';
 import { installLoadShedding } from '../src/http/common/load-shedding.ts';
 import { installRequestMetrics } from '../src/http/common/metrics.ts';
-import { installRequestLog, requestIdFor } from '../src/http/common/request-log.ts';
+import { installRequestLog, lazyRequestLogger, requestIdFor } from '../src/http/common/request-log.ts';
 import { installResponseHeaders } from '../src/http/common/response-headers.ts';
 import { refuseJsonSentAsForm } from '../src/http/common/wrong-door.ts';
 import type { AppContext } from '../src/context.ts';
@@ -90,7 +90,9 @@ const overload = service?.ctx.overload ?? (has('overload guard') ? new OverloadM
 async function stepped(): Promise<FastifyInstance> {
   const base: FastifyBaseLogger = logger;
   const app = Fastify({
-    ...(has('request log') ? { loggerInstance: base, logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }) } : { logger: false }),
+    ...(has('request log')
+      ? { loggerInstance: base, logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }), childLoggerFactory: lazyRequestLogger }
+      : { logger: false }),
     ...(has('request id') ? { genReqId: requestIdFor } : {}),
     bodyLimit: NO_BODY.bytes,
   });
