@@ -7,6 +7,11 @@
  *
  * STEP=full builds the whole base app (buildBaseApp) from the checkout at ROOT (this one by
  * default), so another checkout's service can be priced in the same run.
+ *
+ * Each step sets up only what it uses: a step before `token lookup` opens no database and builds
+ * no context (its metrics and overload monitor are made alone), so the early steps are a bare
+ * Fastify server plus their pieces, as bench/bare-server.ts (the `bare` step, run by
+ * bench/request-cost.ts itself) is a bare Fastify server alone.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -21,38 +26,73 @@ import { installErrorHandling } from '../src/http/common/errors.ts';
 import { installInputTextGuard } from '../src/http/common/input-text.ts';
 import { installLoadShedding } from '../src/http/common/load-shedding.ts';
 import { installRequestMetrics } from '../src/http/common/metrics.ts';
-import { installRequestLog, requestIdFor } from '../src/http/common/request-log.ts';
+import { installRequestLog, lazyRequestLogger, requestIdFor } from '../src/http/common/request-log.ts';
 import { installResponseHeaders } from '../src/http/common/response-headers.ts';
 import { refuseJsonSentAsForm } from '../src/http/common/wrong-door.ts';
 import type { AppContext } from '../src/context.ts';
+import type { Db } from '../src/db/client.ts';
+import { Metrics } from '../src/monitoring/metrics.ts';
+import { OverloadMonitor } from '../src/monitoring/overload.ts';
 import { STEPS, type Step } from './request-cost-steps.ts';
 
 const root = process.env.ROOT ?? path.resolve(import.meta.dirname, '..');
 const step = process.env.STEP ?? 'full';
 const upTo = step === 'full' ? STEPS.length : STEPS.findIndex((name) => name === step) + 1;
-if (upTo === 0) throw new Error(`unknown STEP ${step}`);
+if (upTo <= 1) throw new Error(`unknown STEP ${step} (the bare step is bench/bare-server.ts)`);
 const has = (name: Step) => STEPS.indexOf(name) < upTo;
 
 const from = async <T>(file: string): Promise<T> => (await import(pathToFileURL(path.join(root, file)).href)) as T;
-const { loadConfig } = await from<typeof import('../src/config.ts')>('src/config.ts');
-const { openDatabase } = await from<typeof import('../src/db/open.ts')>('src/db/open.ts');
-const { createContext } = await from<typeof import('../src/context.ts')>('src/context.ts');
 const { createLogger } = await from<typeof import('../src/shared/logger.ts')>('src/shared/logger.ts');
-const { createToken } = await from<typeof import('../src/access/tokens.ts')>('src/access/tokens.ts');
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'rapport-request-cost-'));
-const config = loadConfig({ ...process.env, RAPPORT_DATA_DIR: dataDir, RAPPORT_DEMO_DATA: 'false', LOG_LEVEL: 'info' });
-const opened = await openDatabase(config);
 const logger = createLogger('info');
-const ctx: AppContext = createContext(config, opened.db, logger, { runJobs: false, loadOnFirstUse: true });
-// No limits, like bench/http.ts's token: the limits step adds a per-minute limit far above the load.
-const { secret } = await createToken(opened.db, { kind: 'enterprise', name: 'bench', limits: { rateLimitPerMinute: null, monthlyQuota: null } });
-const limited = await createToken(opened.db, { kind: 'enterprise', name: 'bench-limited', limits: { rateLimitPerMinute: 100_000_000, monthlyQuota: 1_000_000_000 } });
+
+interface Opened {
+  ctx: AppContext;
+  close(): Promise<void>;
+  secret: string;
+  limitedSecret: string;
+}
+
+/** The database, the context and the bench's tokens: for the steps that read them. */
+async function openService(): Promise<Opened> {
+  const { loadConfig } = await from<typeof import('../src/config.ts')>('src/config.ts');
+  const { openDatabase } = await from<typeof import('../src/db/open.ts')>('src/db/open.ts');
+  const { createContext } = await from<typeof import('../src/context.ts')>('src/context.ts');
+  const { createToken } = await from<typeof import('../src/access/tokens.ts')>('src/access/tokens.ts');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rapport-request-cost-'));
+  const config = loadConfig({ ...process.env, RAPPORT_DATA_DIR: dataDir, RAPPORT_DEMO_DATA: 'false', LOG_LEVEL: 'info' });
+  const opened = await openDatabase(config);
+  const ctx: AppContext = createContext(config, opened.db, logger, { runJobs: false, loadOnFirstUse: true });
+  // No limits, like bench/http.ts's token: the limits step adds a per-minute limit far above the load.
+  const { secret } = await createToken(opened.db, { kind: 'enterprise', name: 'bench', limits: { rateLimitPerMinute: null, monthlyQuota: null } });
+  const limited = await createToken(opened.db, { kind: 'enterprise', name: 'bench-limited', limits: { rateLimitPerMinute: 100_000_000, monthlyQuota: 1_000_000_000 } });
+  return {
+    ctx,
+    secret,
+    limitedSecret: limited.secret,
+    async close() {
+      await ctx.shutdown();
+      await opened.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The metrics and overload steps never scrape, so their metrics get a database that cannot be read. */
+const refuse = async (): Promise<never> => {
+  throw new Error('no database in this step');
+};
+const noDatabase: Db = { kind: 'embedded', query: refuse, run: refuse, exec: refuse, transaction: refuse, ping: refuse, close: refuse };
+
+const service = step === 'full' || has('token lookup') ? await openService() : null;
+const metrics = service?.ctx.metrics ?? (has('metrics') ? new Metrics(noDatabase) : null);
+const overload = service?.ctx.overload ?? (has('overload guard') ? new OverloadMonitor({ maxEventLoopDelayMs: 0, maxHeapUsedBytes: 0 }) : null);
 
 async function stepped(): Promise<FastifyInstance> {
   const base: FastifyBaseLogger = logger;
   const app = Fastify({
-    ...(has('request log') ? { loggerInstance: base, logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }) } : { logger: false }),
+    ...(has('request log')
+      ? { loggerInstance: base, logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }), childLoggerFactory: lazyRequestLogger }
+      : { logger: false }),
     ...(has('request id') ? { genReqId: requestIdFor } : {}),
     bodyLimit: NO_BODY.bytes,
   });
@@ -61,15 +101,16 @@ async function stepped(): Promise<FastifyInstance> {
   if (has('request log')) installRequestLog(app);
   const routes = has('security headers + NUL guard + error body') ? installErrorHandling(app) : null;
   if (has('security headers + NUL guard + error body')) installResponseHeaders(app);
-  if (has('metrics') && routes) installRequestMetrics(app, ctx.metrics, 'base', routes);
-  if (has('overload guard')) installLoadShedding(app, ctx.overload, ctx.metrics);
+  if (metrics && routes) installRequestMetrics(app, metrics, 'base', routes);
+  if (overload && metrics) installLoadShedding(app, overload, metrics);
   if (has('body parsers + input guards')) {
     refuseJsonSentAsForm(app);
     installBodyParsers(app);
     installInputTextGuard(app);
   }
-  if (has('limits + metering')) installTokenAuth(app, ctx, 'enterprise', bearerToken);
-  else if (has('token lookup')) {
+  const ctx = service?.ctx;
+  if (ctx && has('limits + metering')) installTokenAuth(app, ctx, 'enterprise', bearerToken);
+  else if (ctx) {
     app.addHook('onRequest', async (request) => {
       const header = request.headers.authorization ?? '';
       request.apiToken = await ctx.auth.authenticate(header.slice('Bearer '.length), 'enterprise');
@@ -77,21 +118,21 @@ async function stepped(): Promise<FastifyInstance> {
   }
   const fixed = { data: { token: { id: 'tok_x', name: 'bench' }, year: '2026', calls_this_year: 1, month: '2026-11', calls_this_month: 1, monthly_quota: null, remaining_this_month: null, rate_limit_per_minute: null } };
   const schema = has('response schema') ? { response: { 200: AnnualUsage } } : {};
-  app.get('/v1/usage', { schema }, async (request) => (has('usage handler') ? usageData(ctx, tokenOf(request)) : fixed));
+  app.get('/v1/usage', { schema }, async (request) => (ctx && has('usage handler') ? usageData(ctx, tokenOf(request)) : fixed));
   return app;
 }
 
-async function full(): Promise<FastifyInstance> {
+async function full(ctx: AppContext): Promise<FastifyInstance> {
   const { buildBaseApp } = await from<typeof import('../src/app.ts')>('src/app.ts');
   return buildBaseApp(ctx, { warmSerializers: true });
 }
 
-const app = step === 'full' ? await full() : await stepped();
+const app = step === 'full' && service ? await full(service.ctx) : await stepped();
 await app.ready();
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
 // The limits step sends the limited token, so the per-minute check and the quota run; the whole
 // app gets the token without limits, as bench/http.ts's figure for the target does.
-process.send?.({ address, secret: step !== 'full' && has('limits + metering') ? limited.secret : secret });
+process.send?.({ address, secret: !service ? 'none' : step !== 'full' && has('limits + metering') ? service.limitedSecret : service.secret });
 // `--profile`: a CPU profile of the measured load only (start-up left out), written where the bench says.
 const inspector = new Session();
 process.on('message', (message: { profile?: 'start' | string }) => {
@@ -111,9 +152,8 @@ process.on('message', (message: { profile?: 'start' | string }) => {
 process.once('SIGTERM', () => {
   void (async () => {
     await app.close();
-    await ctx.shutdown();
-    await opened.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!service) overload?.close();
+    await service?.close();
     process.exit(0);
   })();
 });

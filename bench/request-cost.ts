@@ -1,6 +1,7 @@
 /**
  * What each hook and plugin of an authenticated request costs: `GET /v1/usage` on a bare Fastify
- * server, then with the service's pieces added one at a time (bench/request-cost-server.ts),
+ * server (bench/bare-server.ts, the same yardstick as bench/http.ts's), then with the service's
+ * pieces added one at a time (bench/request-cost-server.ts),
  * then the whole base app. Every server is its own process, all started first and measured in
  * alternating rounds, so each step's figure and the next one's come from the same minutes. Each
  * line gives requests a second (autocannon, loopback) and the server's CPU a request (from
@@ -69,7 +70,9 @@ function serverFor(target: Target): Promise<Server> {
   let server = servers.get(key);
   if (!server) {
     const log = openSync(path.join(logDir, `${servers.size}.log`), 'w');
-    const child = fork(path.join(here, 'bench/request-cost-server.ts'), [], {
+    // The bare step is bench/http.ts's yardstick itself: a process with Fastify alone.
+    const script = target.step === 'bare' ? 'bench/bare-server.ts' : 'bench/request-cost-server.ts';
+    const child = fork(path.join(here, script), [], {
       cwd: target.root,
       env: { ...process.env, STEP: target.step, ROOT: target.root },
       execArgv: ['--import', 'tsx'],

@@ -16,7 +16,7 @@ import { installLoadShedding } from './http/common/load-shedding.ts';
 import { installRequestMetrics, metricsRoute, type HostName } from './http/common/metrics.ts';
 import { installOpenApi } from './http/common/openapi.ts';
 import { addWebhookEventSchemas } from './http/common/webhooks/event-schemas.ts';
-import { installRequestLog, requestIdFor } from './http/common/request-log.ts';
+import { installRequestLog, lazyRequestLogger, requestIdFor } from './http/common/request-log.ts';
 import { otherHostBase } from './http/common/links.ts';
 import { installResponseHeaders } from './http/common/response-headers.ts';
 import { otherHostHint, refuseJsonSentAsForm } from './http/common/wrong-door.ts';
@@ -47,6 +47,8 @@ async function createFastify(ctx: AppContext, host: HostName, options: BuildOpti
     loggerInstance: logger,
     // Our own hook writes the one line per request (src/http/common/request-log.ts).
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
+    // `request.log` is made when something logs through it, not for every request.
+    childLoggerFactory: lazyRequestLogger,
     genReqId: requestIdFor,
     // A route takes only the body it declares (src/http/common/body-caps.ts); others a small one.
     bodyLimit: NO_BODY.bytes,

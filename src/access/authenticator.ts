@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { AppError } from '../shared/errors.ts';
 import type { Db } from '../db/client.ts';
 import { findTokenBySecret, type ApiToken, type TokenKind } from './tokens.ts';
@@ -31,23 +32,37 @@ export function apiName(kind: TokenKind): string {
   return API_NAMES[kind];
 }
 
+export interface TokenCacheOptions {
+  /** How long a token read from the database is used without reading it again (ms). */
+  ttlMs?: number;
+  /** Tokens kept at most: past it, the least recently presented goes first. */
+  maxEntries?: number;
+  /** The clock the ages are read from (tests move it by hand). */
+  now?: () => number;
+}
+
 /**
  * Resolves a presented token to its record. Known tokens are cached for a second so a busy
  * token costs one database round trip a second, not one a request; a revocation or a new limit
  * made through this process applies at once, one made by another process (several API
  * processes on one PostgreSQL) within `ttlMs`. The cache is keyed by the secret as presented,
  * so a call that finds its token there hashes nothing (the SHA-256 was ~3 % of an authenticated
- * request's CPU); only secrets of live tokens are kept, in this process's memory, which holds
- * every presented secret while its request is read anyway. Nothing here is ever logged.
+ * request's CPU); only secrets of live tokens are kept, in this process's memory, and each
+ * for its second only: an entry is dropped when it expires (a timer per entry, lru-cache's
+ * `ttlAutopurge`), not kept until the cache fills, and at most `maxEntries` are held. Nothing
+ * here is ever logged.
  */
 export class TokenAuthenticator {
-  private readonly cache = new Map<string, { token: ApiToken; expires: number }>();
+  private readonly cache: LRUCache<string, ApiToken>;
 
   constructor(
     private readonly db: Db,
-    private readonly ttlMs = 1_000,
-    private readonly now: () => number = Date.now,
-  ) {}
+    { ttlMs = 1_000, maxEntries = 10_000, now }: TokenCacheOptions = {},
+  ) {
+    // ttlResolution 0: the clock is read on each lookup (cheaper than lru-cache's default, a timer
+    // a millisecond to cache it) and an entry is never used past its age.
+    this.cache = new LRUCache<string, ApiToken>({ max: maxEntries, ttl: ttlMs, ttlAutopurge: true, ttlResolution: 0, ...(now ? { perf: { now } } : {}) });
+  }
 
   /** `secret` is what the caller presented; the edge answers a missing one (it knows where it goes). */
   async authenticate(secret: string, kind: TokenKind): Promise<ApiToken> {
@@ -58,8 +73,7 @@ export class TokenAuthenticator {
       this.cache.delete(secret);
       throw new AppError('unauthorized', 'The API token is not valid.');
     }
-    if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(secret, { token, expires: this.now() + this.ttlMs });
+    this.cache.set(secret, token);
     return checked(token, kind);
   }
 
@@ -69,13 +83,18 @@ export class TokenAuthenticator {
    * another kind.
    */
   known(secret: string, kind: TokenKind): ApiToken | undefined {
-    const entry = this.cache.get(secret);
-    if (!entry || entry.expires < this.now()) return undefined;
-    return checked(entry.token, kind);
+    const token = this.cache.get(secret);
+    return token ? checked(token, kind) : undefined;
+  }
+
+  /** Tokens held now (each for its `ttlMs` at most). */
+  get size(): number {
+    return this.cache.size;
   }
 
   /** Drops cached records of a token whose state changed (revoked, new limits). */
   forget(tokenId: string): void {
-    for (const [key, entry] of this.cache) if (entry.token.id === tokenId) this.cache.delete(key);
+    const keys = [...this.cache.entries()].filter(([, token]) => token.id === tokenId).map(([key]) => key);
+    for (const key of keys) this.cache.delete(key);
   }
 }

@@ -1,8 +1,9 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { PDF_JOB } from '../analysis/analyses.ts';
 import { PROFILE_SEARCH_JOB } from '../connect/profile-search.ts';
 import type { Db } from '../db/client.ts';
 import { OVERLOAD_CAUSES } from './overload.ts';
+import { answersCounter, LatencyHistogram } from './request-series.ts';
 
 /** Every kind and status is reported, 0 included: a series that vanishes at zero reads as "no data". */
 const JOB_KINDS = [PDF_JOB, PROFILE_SEARCH_JOB] as const;
@@ -13,26 +14,33 @@ export type RequestGroup = 'enterprise' | 'assessment' | 'connect' | 'web' | 'op
 
 export interface RequestMetrics {
   readonly requests: Counter<'group' | 'route' | 'method' | 'status'>;
-  readonly latency: Histogram<'group' | 'route' | 'method'>;
+  readonly latency: LatencyHistogram;
 }
 
-/** Requests answered and their latency, in `registry`: the same series wherever they are counted. */
+/**
+ * Requests answered and their latency, in `registry`: the same series wherever they are counted.
+ * The HTTP edge counts both at once through `latency.seriesOf(…).add` (src/monitoring/request-series.ts).
+ */
 export function requestMetrics(registry: Registry): RequestMetrics {
-  return {
-    requests: new Counter({
+  // The counter is made (and registered) first, as before: /metrics lists it first.
+  let latency: LatencyHistogram | null = null;
+  const requests = answersCounter(
+    {
       name: 'rapport_http_requests_total',
       help: 'HTTP requests answered, by group, route template, method and status',
       labelNames: ['group', 'route', 'method', 'status'] as const,
       registers: [registry],
-    }),
-    latency: new Histogram({
-      name: 'rapport_http_request_duration_seconds',
-      help: 'Time from request to response, by group and route template',
-      labelNames: ['group', 'route', 'method'] as const,
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers: [registry],
-    }),
-  };
+    },
+    () => latency?.series.values() ?? [],
+  );
+  latency = new LatencyHistogram({
+    name: 'rapport_http_request_duration_seconds',
+    help: 'Time from request to response, by group and route template',
+    labelNames: ['group', 'route', 'method'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  return { requests, latency };
 }
 
 /**

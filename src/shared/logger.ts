@@ -25,7 +25,19 @@ const PERSON_MAP_ID = /^\/images\/disc-map\/p\/[^/?#]+/i;
  */
 const PERSONAL_SEGMENT = /^(?:[^/?#]*(?:@|%40)[^/?#]*|[^/?#]{32,})$/i;
 
+/**
+ * A URL redactUrl leaves as it is: no query or fragment, no @ or %-escape, no segment of 32
+ * characters or more, and not a profile page or person's map. Most requests' URLs are such
+ * (`/v1/usage`, `/healthz`); they skip the splitting below, which a request paid for every line.
+ */
+const PLAIN_PATH = /^(?!\/p\/|\/images\/disc-map\/p\/)(?:\/[^/?#@%]{0,31})*$/i;
+
 export function redactUrl(url: string): string {
+  return PLAIN_PATH.test(url) ? url : redactUrlFully(url);
+}
+
+/** redactUrl without its shortcut for plain paths (test/http/request-log.test.ts checks they agree). */
+export function redactUrlFully(url: string): string {
   const queryAt = url.search(/[?#]/);
   const pathPart = queryAt < 0 ? url : url.slice(0, queryAt);
   const redactedPath = pathPart
@@ -139,25 +151,34 @@ function atExit(flush: () => void): void {
 }
 
 /**
- * Standard output written asynchronously, at most once per turn of the event loop: the lines of
- * one turn (under load, the requests answered together) are joined and handed to one write. A
- * blocking write per request cost ~12 % of an authenticated request's time (`npm run bench`);
- * an asynchronous write per line still cost a hand-over to libuv's thread pool per request (the
- * request log step of bench/request-cost.ts). Lines are held for the rest of their turn only,
- * never waiting for more to come; what is left is written when the process exits. A process
- * killed outright (SIGKILL, a crash of the runtime) may lose the lines of its last few
- * milliseconds (docs/operations.md, Logs).
+ * Standard output written asynchronously, at most once every `intervalMs` (10 ms): the lines of
+ * that stretch (under load, of every request answered in it) are joined and handed to one write,
+ * or at once when they pass `maxPendingChars` (64 KiB), so a flood holds little. A blocking write
+ * per request cost ~12 % of an authenticated request's time (`npm run bench`); an asynchronous
+ * write is a hand-over to libuv's thread pool and back, which cost ~6 % of a request's CPU even
+ * once per turn of the event loop (~14 lines a turn under the bench's load, a CPU profile of
+ * `GET /v1/usage`); once per 10 ms it is ~100 writes a second at most, whatever the load. Nothing
+ * waits on the write. What is left is written when the process exits; a process killed outright
+ * (SIGKILL, a crash of the runtime) may lose the lines of its last 10 ms (docs/operations.md, Logs).
  */
 export interface FlushableStream extends DestinationStream {
   flush(callback?: (error?: Error) => void): void;
   flushSync(): void;
 }
 
-export function batchedStdout(out: FlushableStream = pino.destination({ dest: 1, sync: false })): FlushableStream {
+export const LOG_FLUSH_INTERVAL_MS = 10;
+const MAX_PENDING_CHARS = 64 * 1024;
+
+export function batchedStdout(
+  out: FlushableStream = pino.destination({ dest: 1, sync: false }),
+  intervalMs = LOG_FLUSH_INTERVAL_MS,
+  maxPendingChars = MAX_PENDING_CHARS,
+): FlushableStream {
   let pending = '';
-  let scheduled = false;
+  let timer: NodeJS.Timeout | null = null;
   const handOver = () => {
-    scheduled = false;
+    if (timer) clearTimeout(timer);
+    timer = null;
     if (pending === '') return;
     const lines = pending;
     pending = '';
@@ -170,9 +191,11 @@ export function batchedStdout(out: FlushableStream = pino.destination({ dest: 1,
   return {
     write(line: string) {
       pending += line;
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(handOver);
+      if (pending.length >= maxPendingChars) handOver();
+      else if (!timer) {
+        timer = setTimeout(handOver, intervalMs);
+        // The exit flush writes what is left: a pending line must not keep the process alive.
+        timer.unref();
       }
     },
     flush(callback) {

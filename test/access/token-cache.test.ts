@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TokenAuthenticator, WrongTokenKind } from '../../src/access/authenticator.ts';
 import { createToken, revokeToken } from '../../src/access/tokens.ts';
 import type { Db } from '../../src/db/client.ts';
@@ -27,7 +27,7 @@ describe('a token read in the last second is known without a lookup', () => {
     const { secret, token } = await createToken(test.db, { kind: 'enterprise', name: 'cache' });
     let now = 1_000_000;
     const db = counting(test.db);
-    const auth = new TokenAuthenticator(db.db, 1_000, () => now);
+    const auth = new TokenAuthenticator(db.db, { ttlMs: 1_000, now: () => now });
     expect(auth.known(secret, 'enterprise')).toBeUndefined();
     for (let i = 0; i < 50; i += 1) expect((await auth.authenticate(secret, 'enterprise')).id).toBe(token.id);
     expect(db.queries()).toBe(1);
@@ -48,6 +48,32 @@ describe('a token read in the last second is known without a lookup', () => {
     // A wrong secret is never kept: each try is looked up.
     await expect(auth.authenticate(`${secret}x`, 'enterprise')).rejects.toThrow('not valid');
     expect(auth.known(`${secret}x`, 'enterprise')).toBeUndefined();
+  });
+});
+
+describe('the cache holds a secret for its second only, and a bounded number of them', () => {
+  it('an entry is dropped once its time is up, though nobody presents the token again', async () => {
+    const { secret } = await createToken(test.db, { kind: 'enterprise', name: 'expiring' });
+    const auth = new TokenAuthenticator(test.db, { ttlMs: 50 });
+    await auth.authenticate(secret, 'enterprise');
+    expect(auth.size).toBe(1);
+    // The old cache kept every secret until it reached 10,000 entries.
+    await vi.waitFor(() => expect(auth.size).toBe(0), { timeout: 5_000, interval: 20 });
+  });
+
+  it('past maxEntries the least recently presented token goes, and is read again when it comes back', async () => {
+    const tokens = await Promise.all([1, 2, 3, 4, 5].map((n) => createToken(test.db, { kind: 'enterprise', name: `bounded ${n}` })));
+    const db = counting(test.db);
+    const auth = new TokenAuthenticator(db.db, { maxEntries: 3 });
+    for (const { secret } of tokens) await auth.authenticate(secret, 'enterprise');
+    expect(auth.size).toBe(3);
+    expect(db.queries()).toBe(5);
+    const [first, , , , last] = tokens;
+    expect(auth.known(last?.secret ?? '', 'enterprise')?.id).toBe(last?.token.id);
+    expect(auth.known(first?.secret ?? '', 'enterprise')).toBeUndefined();
+    await auth.authenticate(first?.secret ?? '', 'enterprise');
+    expect(db.queries()).toBe(6);
+    expect(auth.size).toBe(3);
   });
 });
 

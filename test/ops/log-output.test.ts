@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REPO_ROOT } from '../helpers/process.ts';
-import { batchedStdout, createLogger } from '../../src/shared/logger.ts';
+import { batchedStdout, createLogger, LOG_FLUSH_INTERVAL_MS } from '../../src/shared/logger.ts';
 
 /** Runs `body` in a fresh Node process with the service's logger as `logger`; returns its stdout lines. */
 function loggedBy(body: string): { msg?: string; n?: number }[] {
@@ -19,22 +19,43 @@ describe('the log on standard output (written asynchronously)', () => {
   }, 90_000);
 });
 
-describe('the log on standard output is handed over once per turn of the event loop', () => {
-  it("one write takes every line of a turn, in order, and the next turn's lines go in the next", async () => {
+describe('the log on standard output is handed over at most once every 10 ms', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("one write takes every line of the interval, in order, after it ends; the next interval's lines go in the next", () => {
+    vi.useFakeTimers();
     const writes: string[] = [];
     const out = { write: (text: string) => writes.push(text), flush: () => undefined, flushSync: () => undefined };
     const logger = createLogger('info', batchedStdout(out));
     for (let n = 0; n < 5; n += 1) logger.info({ n }, 'request');
-    // Nothing written while the turn goes on.
+    // Nothing written while the interval goes on, though turns of the event loop pass.
+    vi.advanceTimersByTime(LOG_FLUSH_INTERVAL_MS - 1);
     expect(writes).toEqual([]);
-    await new Promise((resolve) => setImmediate(resolve));
+    vi.advanceTimersByTime(1);
     expect(writes).toHaveLength(1);
     const lines = (writes[0] ?? '').trim().split('\n').map((line) => JSON.parse(line) as { n: number; msg: string });
     expect(lines.map((line) => line.n)).toEqual([0, 1, 2, 3, 4]);
     expect(lines.every((line) => line.msg === 'request')).toBe(true);
     logger.info({ n: 5 }, 'request');
-    await new Promise((resolve) => setImmediate(resolve));
+    vi.advanceTimersByTime(LOG_FLUSH_INTERVAL_MS);
     expect(writes).toHaveLength(2);
     expect(JSON.parse(writes[1] ?? '')).toMatchObject({ n: 5 });
+    // A quiet stretch writes nothing.
+    vi.advanceTimersByTime(10 * LOG_FLUSH_INTERVAL_MS);
+    expect(writes).toHaveLength(2);
+  });
+
+  it('a flood is handed over as soon as it passes the batch size, without waiting for the interval', () => {
+    vi.useFakeTimers();
+    const writes: string[] = [];
+    const out = { write: (text: string) => writes.push(text), flush: () => undefined, flushSync: () => undefined };
+    const logger = createLogger('info', batchedStdout(out, LOG_FLUSH_INTERVAL_MS, 1_000));
+    for (let n = 0; n < 30; n += 1) logger.info({ n, pad: 'x'.repeat(100) }, 'request');
+    expect(writes.length).toBeGreaterThanOrEqual(3);
+    vi.advanceTimersByTime(LOG_FLUSH_INTERVAL_MS);
+    const lines = writes.join('').trim().split('\n').map((line) => JSON.parse(line) as { n: number });
+    expect(lines.map((line) => line.n)).toEqual(Array.from({ length: 30 }, (_, n) => n));
   });
 });

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import type { Metrics, RequestGroup } from '../../monitoring/metrics.ts';
+import type { SeriesCounts } from '../../monitoring/request-series.ts';
 import { metricsTokenRefusal } from './metrics-token.ts';
 import { requestPath, type RouteMethods } from './route-methods.ts';
 
@@ -15,20 +16,41 @@ function groupOf(host: HostName, route: string): RequestGroup {
   return 'web';
 }
 
+/** One answer in its series, and a 429 among the group's refusals. */
+function countAnswer(series: SeriesCounts, statusCode: number, seconds: number, metrics: Metrics, group: RequestGroup): void {
+  series.add(statusCode, seconds);
+  if (statusCode === 429) metrics.refusals.inc({ group });
+}
+
 /**
- * Counts every answer by group, route template (bounded: never the raw URL) and status. A 405
- * has no route of its own; it counts under the path's template, so a client calling a real path
- * with the wrong method shows beside that path's other answers, not among unknown URLs.
+ * Counts every answer by group, route template (bounded: never the raw URL) and status. Each
+ * route gets its own hook as it is added, which finds its series once per method and then only
+ * adds to numbers (no label lookup a request). A request no route took (404, 405) is counted by
+ * the app's hook. A 405 has no route of its own; it counts under the path's template, so a client
+ * calling a real path with the wrong method shows beside that path's other answers, not among
+ * unknown URLs.
  */
 export function installRequestMetrics(app: FastifyInstance, metrics: Metrics, host: HostName, routes: RouteMethods): void {
+  app.addHook('onRoute', (route) => {
+    const group = groupOf(host, route.url);
+    const byMethod = new Map<string, SeriesCounts>();
+    const counted: onResponseHookHandler = (request, reply, done) => {
+      let series = byMethod.get(request.method);
+      if (!series) {
+        series = metrics.latency.seriesOf(group, route.url, request.method);
+        byMethod.set(request.method, series);
+      }
+      countAnswer(series, reply.statusCode, reply.elapsedTime / 1000, metrics, group);
+      done();
+    };
+    const own = route.onResponse;
+    route.onResponse = own === undefined ? [counted] : Array.isArray(own) ? [...own, counted] : [own, counted];
+  });
   app.addHook('onResponse', (request, reply, done) => {
-    const template = reply.statusCode === 405 ? routes.templateFor(requestPath(request.url)) : null;
-    const route = request.routeOptions.url ?? template ?? 'unmatched';
+    if (!request.is404) return done();
+    const route = (reply.statusCode === 405 ? routes.templateFor(requestPath(request.url)) : null) ?? 'unmatched';
     const group = groupOf(host, route);
-    const status = String(reply.statusCode);
-    metrics.requests.inc({ group, route, method: request.method, status });
-    metrics.latency.observe({ group, route, method: request.method }, reply.elapsedTime / 1000);
-    if (reply.statusCode === 429) metrics.refusals.inc({ group });
+    countAnswer(metrics.latency.seriesOf(group, route, request.method), reply.statusCode, reply.elapsedTime / 1000, metrics, group);
     done();
   });
 }
