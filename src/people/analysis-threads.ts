@@ -15,17 +15,16 @@ import { Piscina } from 'piscina';
 import type { Queryable } from '../db/client.ts';
 import { estimateVersion } from '../personality/shrink.ts';
 import type { TextModel } from '../personality/text/model.ts';
-import type { TraitEstimate } from '../personality/types.ts';
 import { workerEntry } from '../shared/worker-entry.ts';
 import { analyzeTexts } from './analyze.ts';
-import type { AnalysisWorkerData } from './analysis-worker.ts';
+import type { AnalysisWorkerData, ReadTexts } from './analysis-worker.ts';
 import type { PersonInput, TextSample } from './person.ts';
-import { textsHash, type Analyze } from './upsert.ts';
+import { textsHash, type UpsertOptions } from './upsert.ts';
 
 const WORKER_URL = workerEntry(import.meta.url, './analysis-worker.ts', './analysis-worker-boot.mjs');
 
-/** Estimates read ahead, by the texts array the write hands to `analyze` (the input's own). */
-export type ReadAhead = ReadonlyMap<readonly TextSample[], TraitEstimate | null>;
+/** Texts read ahead (estimate and hash), by the texts array the write hands to `analyze` (the input's own). */
+export type ReadAhead = ReadonlyMap<readonly TextSample[], ReadTexts>;
 
 const NOTHING_READ: ReadAhead = new Map();
 
@@ -38,7 +37,7 @@ type StoredTexts = {
 
 export class ImportAnalysis {
   /** Started by the first batch read ahead: a file of one batch is read inline, as before. */
-  private pool: Piscina<TextSample[][], (TraitEstimate | null)[]> | undefined;
+  private pool: Piscina<TextSample[][], ReadTexts[]> | undefined;
   /** Set when a thread failed: the rest of the import reads inline. */
   private failed = false;
   private readonly modelVersion: string;
@@ -63,8 +62,13 @@ export class ImportAnalysis {
       const chunks: PersonInput[][] = [];
       for (let i = 0; i < toRead.length; i += chunkSize) chunks.push(toRead.slice(i, i + chunkSize));
       const results = await Promise.all(chunks.map((chunk) => pool.run(chunk.map((input) => input.texts))));
-      const ready = new Map<readonly TextSample[], TraitEstimate | null>();
-      chunks.forEach((chunk, c) => chunk.forEach((input, i) => ready.set(input.texts, results[c]?.[i] ?? null)));
+      const ready = new Map<readonly TextSample[], ReadTexts>();
+      chunks.forEach((chunk, c) =>
+        chunk.forEach((input, i) => {
+          const read = results[c]?.[i];
+          if (read) ready.set(input.texts, read);
+        }),
+      );
       return ready;
     } catch {
       // A thread that cannot start or load the model, or a look-up that failed (the write's own
@@ -74,11 +78,14 @@ export class ImportAnalysis {
     }
   }
 
-  /** The write's `analyze`: an estimate read ahead where there is one, the model inline where not. */
-  analyzeWith(ready: ReadAhead): Analyze {
-    return (texts) => {
-      if (!ready.has(texts)) return analyzeTexts(this.model, texts);
-      return { estimate: ready.get(texts) ?? null, modelVersion: this.modelVersion };
+  /** The write's `analyze` and `hash`: what was read ahead where there is one, computed inline where not. */
+  readWith(ready: ReadAhead): Pick<UpsertOptions, 'analyze' | 'hash'> {
+    return {
+      analyze: (texts) => {
+        const read = ready.get(texts);
+        return read ? { estimate: read.estimate, modelVersion: this.modelVersion } : analyzeTexts(this.model, texts);
+      },
+      hash: (texts) => ready.get(texts)?.hash ?? textsHash(texts),
     };
   }
 
@@ -106,10 +113,10 @@ export class ImportAnalysis {
     });
   }
 
-  private start(): Piscina<TextSample[][], (TraitEstimate | null)[]> {
+  private start(): Piscina<TextSample[][], ReadTexts[]> {
     if (this.pool) return this.pool;
     const workerData: AnalysisWorkerData = { modelPath: this.modelPath, modelVersion: this.model.version };
-    this.pool = new Piscina<TextSample[][], (TraitEstimate | null)[]>({
+    this.pool = new Piscina<TextSample[][], ReadTexts[]>({
       filename: WORKER_URL.href,
       minThreads: this.threads,
       maxThreads: this.threads,

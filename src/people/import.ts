@@ -11,7 +11,7 @@ import { analyzerFor } from './analyze.ts';
 import { checkUtf8File } from './encoding.ts';
 import type { PersonInput, PersonSource } from './person.ts';
 import { readCsv, readJsonLines, type CsvHeader, type ShortRow, type SourceRecord } from './readers.ts';
-import { upsertBatch, type Analyze, type RowOutcome } from './upsert.ts';
+import { upsertBatch, type Analyze, type RowOutcome, type UpsertOptions } from './upsert.ts';
 import { validatePersonRecord } from './validate.ts';
 
 export const IMPORT_FORMATS = ['jsonl', 'csv'] as const;
@@ -189,7 +189,7 @@ export async function importPeople(deps: ImportDeps, file: string, options: Impo
   // row, so that the row it could not take is skipped with the reason and the others are stored
   // (validatePersonRecord catches what it knows of first: this is for what it does not).
   const writeBatch = async (rows: readonly { line: number; input: PersonInput }[], ready: ReadAhead | null): Promise<RowOutcome[]> => {
-    const upsert = { source, analyze: analysis && ready ? analysis.analyzeWith(ready) : inline };
+    const upsert: UpsertOptions = { source, ...(analysis && ready ? analysis.readWith(ready) : { analyze: inline }) };
     try {
       return await db.transaction((tx) => upsertBatch(tx, rows.map((r) => r.input), upsert));
     } catch (error) {
