@@ -1,22 +1,30 @@
 /**
  * Import throughput and lookup overhead on a fresh embedded database.
  *
- *   npx tsx bench/import.ts [--people N] [--lookups N] [--keep]
+ *   npx tsx bench/import.ts [--people N] [--lookups N] [--keep] [--before <checkout>] [--rounds N] [--threads N]
  *
  * Generates N people (default 100,000) with a professional bio each (from the labelled corpus) into a temp JSON Lines file,
- * imports it, prints people/s; then times point lookups by email over random addresses: a plain
+ * imports it, prints people/s and the CPU a person (every thread of the process, the analysis
+ * threads included); then times point lookups by email over random addresses: a plain
  * query, the same as a prepared statement, and the repository's findPersonSummary.
+ *
+ * `--before <checkout>`: that checkout's import (its own src/, model and migrations) imports the
+ * same file into a fresh database of its own, in the same process, taking turns with this one for
+ * `--rounds` rounds (default 2), so that a loaded machine weighs on both alike. `--threads`: this
+ * checkout's analysis threads (ImportOptions.analysisThreads; 0 reads the texts inline).
  */
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openEmbedded } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { importPeople } from '../src/people/import.ts';
-import { loadModel } from '../src/personality/text/model.ts';
+import { DEFAULT_MODEL_PATH, loadModel } from '../src/personality/text/model.ts';
 import { findPersonSummary } from '../src/people/repository.ts';
-import { statement } from '../src/db/client.ts';
+import { statement, type Db } from '../src/db/client.ts';
 import { seededRandom } from '../training/random.ts';
 import { generatePeople as generate } from './people.ts';
 
@@ -24,10 +32,73 @@ import { generatePeople as generate } from './people.ts';
 const SUMMARY_COLUMNS = `id, public_id, email, email_normalized, linkedin_url, linkedin_key, first_name, last_name, photo_url,
   company_name, title, location, estimate, model_version, verified, source, created_at, updated_at`;
 
+/**
+ * CPU seconds of this process's main thread (Linux: /proc/self/task/<pid>/stat, utime + stime in
+ * clock ticks of 10 ms); NaN elsewhere. With the analysis on other threads, the main thread (the
+ * database's writes, reading the file) is the part that cannot spread over more cores.
+ */
+function mainThreadCpuSeconds(): number {
+  try {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+interface Importer {
+  name: string;
+  /** A fresh embedded database with the schema, the file imported into it; the database is left open. */
+  run(dataDir: string, file: string): Promise<{ db: Db; inserted: number; skipped: number; withoutPersonality: number }>;
+}
+
+function thisCheckout(threads: number | undefined): Importer {
+  const model = loadModel();
+  return {
+    name: 'this checkout',
+    async run(dataDir, file) {
+      const db = await openEmbedded({ dataDir });
+      await migrate(db);
+      const summary = await importPeople({ db, model, modelPath: DEFAULT_MODEL_PATH }, file, threads === undefined ? {} : { analysisThreads: threads });
+      return { db, ...summary };
+    },
+  };
+}
+
+/** Another checkout's import, through its own modules (it must have its node_modules). */
+async function otherCheckout(root: string): Promise<Importer> {
+  const load = (file: string) => import(pathToFileURL(path.resolve(root, file)).href) as Promise<Record<string, unknown>>;
+  const embedded = (await load('src/db/embedded.ts')) as { openEmbedded: typeof openEmbedded };
+  const migrations = (await load('src/db/migrate.ts')) as { migrate: typeof migrate };
+  const people = (await load('src/people/import.ts')) as { importPeople: typeof importPeople };
+  const models = (await load('src/personality/text/model.ts')) as { loadModel: typeof loadModel; DEFAULT_MODEL_PATH: string };
+  const model = models.loadModel();
+  return {
+    name: `before (${root})`,
+    async run(dataDir, file) {
+      const db = await embedded.openEmbedded({ dataDir });
+      await migrations.migrate(db);
+      // Passed whether or not that checkout reads it: an older import takes { db, model }.
+      const summary = await people.importPeople({ db, model, modelPath: models.DEFAULT_MODEL_PATH }, file);
+      return { db, ...summary };
+    },
+  };
+}
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { people: { type: 'string', default: '100000' }, lookups: { type: 'string', default: '20000' }, keep: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: {
+      people: { type: 'string', default: '100000' },
+      lookups: { type: 'string', default: '20000' },
+      keep: { type: 'boolean', default: false },
+      before: { type: 'string' },
+      rounds: { type: 'string' },
+      threads: { type: 'string' },
+    },
+  });
   const people = Number(values.people);
   const lookups = Number(values.lookups);
+  const rounds = Number(values.rounds ?? (values.before === undefined ? 1 : 2));
   const dir = await mkdtemp(path.join(tmpdir(), 'rapport-bench-import-'));
   const file = path.join(dir, 'people.jsonl');
   try {
@@ -36,16 +107,50 @@ async function main(): Promise<void> {
     const size = (await stat(file)).size;
     console.log(`generated ${people} people (${(size / 1e6).toFixed(1)} MB) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
-    const db = await openEmbedded({ dataDir: path.join(dir, 'pgdata') });
+    const ours = thisCheckout(values.threads === undefined ? undefined : Number(values.threads));
+    const importers = values.before === undefined ? [ours] : [await otherCheckout(values.before), ours];
+    const results = new Map<string, { rate: number; cpu: number; main: number }[]>();
+    let db: Db | undefined;
+    let dataDir: string | undefined;
+    for (let round = 1; round <= rounds; round++) {
+      for (const importer of importers) {
+        await db?.close();
+        if (dataDir) await rm(dataDir, { recursive: true, force: true });
+        // The last import's database is the one kept (bench/run.ts hands DIR/pgdata to the HTTP benches).
+        dataDir = path.join(dir, round === rounds && importer === ours ? 'pgdata' : `pgdata-${round}-${importers.indexOf(importer)}`);
+        const cpu0 = process.cpuUsage();
+        const main0 = mainThreadCpuSeconds();
+        t = performance.now();
+        const summary = await importer.run(dataDir, file);
+        const seconds = (performance.now() - t) / 1000;
+        const cpu = process.cpuUsage(cpu0);
+        db = summary.db;
+        const main = ((mainThreadCpuSeconds() - main0) * 1e6) / people;
+        const figures = { rate: people / seconds, cpu: (cpu.user + cpu.system) / people, main };
+        results.set(importer.name, [...(results.get(importer.name) ?? []), figures]);
+        const label = importers.length > 1 ? ` [${importer.name}, round ${round}]` : '';
+        console.log(
+          `import${label}: ${summary.inserted} inserted, ${summary.skipped} skipped, ${summary.withoutPersonality} without personality in ${seconds.toFixed(1)} s = ${Math.round(figures.rate)} people/s, ${Math.round(figures.cpu)} µs of CPU a person (all threads; main thread ${Math.round(main)} µs), load ${loadavg()[0]?.toFixed(1)}`,
+        );
+      }
+    }
+    if (importers.length > 1) {
+      for (const [name, runs] of results) {
+        console.log(`${name}: ${runs.map((r) => `${Math.round(r.rate)}/s at ${Math.round(r.cpu)} µs (main thread ${Math.round(r.main)})`).join(', ')}`);
+      }
+    }
+    // What the CPU figures allow on two free cores: the main thread on one, the other threads
+    // (the analysis) on the other, whichever is slower sets the pace; one thread alone is its whole CPU.
+    for (const [name, runs] of results) {
+      const ceiling = runs.map((r) => 1e6 / Math.max(r.main, r.cpu - r.main));
+      console.log(`${name}: ceiling on 2 free cores from CPU a person ${ceiling.map((c) => Math.round(c)).join(', ')} people/s`);
+    }
+    if (!db) throw new Error('no import ran');
+    const imported: Db = db;
     const model = loadModel();
-    await migrate(db);
-    t = performance.now();
-    const summary = await importPeople({ db, model }, file);
-    const seconds = (performance.now() - t) / 1000;
-    console.log(`import: ${summary.inserted} inserted, ${summary.skipped} skipped, ${summary.withoutPersonality} without personality in ${seconds.toFixed(1)} s = ${Math.round(people / seconds)} people/s`);
 
     const again = performance.now();
-    const second = await importPeople({ db, model }, file);
+    const second = await importPeople({ db: imported, model, modelPath: DEFAULT_MODEL_PATH }, file);
     console.log(`import again: ${second.unchanged} unchanged in ${((performance.now() - again) / 1000).toFixed(1)} s`);
 
     // Every timing pass draws fresh people uniformly from the whole dataset, as the HTTP bench
@@ -57,11 +162,11 @@ async function main(): Promise<void> {
     // query (the driver's ordinary API), then as a prepared statement (what the repository uses).
     const sql = `SELECT ${SUMMARY_COLUMNS} FROM people WHERE email_normalized = $1`;
     const prepared = statement('bench_raw_person_by_email', sql);
-    const rawQuery = (email: string) => db.query(sql, [email.toLowerCase()]);
+    const rawQuery = (email: string) => imported.query(sql, [email.toLowerCase()]);
     const lookupsBy: Record<string, (email: string) => Promise<unknown>> = {
       raw: rawQuery,
-      'raw prepared': (email) => db.run(prepared, [email.toLowerCase()]),
-      findPersonSummary: (email) => findPersonSummary(db, { email }),
+      'raw prepared': (email) => imported.run(prepared, [email.toLowerCase()]),
+      findPersonSummary: (email) => findPersonSummary(imported, { email }),
     };
     const time = async (lookup: (email: string) => Promise<unknown>) => {
       const emails = randomEmails();
@@ -69,14 +174,17 @@ async function main(): Promise<void> {
       for (const email of emails) await lookup(email);
       return lookups / ((performance.now() - t0) / 1000);
     };
-    // A first pass warms the code paths and the cache; then take turns, best of three each.
-    await time(rawQuery);
-    const best = new Map<string, number>();
-    for (let round = 0; round < 3; round++) {
-      for (const [name, lookup] of Object.entries(lookupsBy)) best.set(name, Math.max(best.get(name) ?? 0, await time(lookup)));
+    if (lookups > 0) {
+      // A first pass warms the code paths and the cache; then take turns, best of three each.
+      await time(rawQuery);
+      const best = new Map<string, number>();
+      for (let round = 0; round < 3; round++) {
+        for (const [name, lookup] of Object.entries(lookupsBy)) best.set(name, Math.max(best.get(name) ?? 0, await time(lookup)));
+      }
+      console.log(`lookups by email over ${people} people: ${[...best].map(([name, rate]) => `${name} ${Math.round(rate)}/s`).join(', ')}`);
     }
-    console.log(`lookups by email over ${people} people: ${[...best].map(([name, rate]) => `${name} ${Math.round(rate)}/s`).join(', ')}`);
-    await db.close();
+    console.log(`peak resident memory of the process: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
+    await imported.close();
   } finally {
     if (!values.keep) await rm(dir, { recursive: true, force: true });
     else console.log(`kept ${dir}`);

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { exportPerson, forgetPerson, type ForgetKey, type ForgetSummary, type PersonExport } from '../people/forget.ts';
 import { IMPORT_FORMATS, importPeople, type ImportSummary } from '../people/import.ts';
 import { recomputeProfiles, type RecomputeSummary } from '../people/recompute.ts';
+import { DEFAULT_MODEL_PATH } from '../personality/text/model.ts';
 import { AppError } from '../shared/errors.ts';
 import { defineVerb } from './verb.ts';
 
@@ -85,7 +86,9 @@ export const peopleVerbs = {
     Type.Object({ path: Type.String({ minLength: 1 }), format: Type.Optional(Type.Enum(IMPORT_FORMATS)) }),
     async (ctx, args, progress) => {
       if (!path.isAbsolute(args.path)) throw new AppError('bad_request', `The import path must be absolute, got ${args.path}.`);
-      return importSummaryView(await importPeople(ctx, args.path, { ...(args.format ? { format: args.format } : {}), progress }));
+      // The model's file too: the import reads texts on worker threads, each loading the same model.
+      const deps = { db: ctx.db, model: ctx.model, modelPath: ctx.config.textModelPath ?? DEFAULT_MODEL_PATH };
+      return importSummaryView(await importPeople(deps, args.path, { ...(args.format ? { format: args.format } : {}), progress }));
     },
   ),
   'profiles.recompute': defineVerb(Type.Object({ all: Type.Optional(Type.Boolean()) }), async (ctx, args, progress) =>

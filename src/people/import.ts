@@ -1,15 +1,17 @@
 import { createReadStream, type ReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { Db } from '../db/client.ts';
 import type { Progress } from '../shared/progress.ts';
 import { AppError } from '../shared/errors.ts';
 import type { TextModel } from '../personality/text/index.ts';
+import { ImportAnalysis, type ReadAhead } from './analysis-threads.ts';
 import { analyzerFor } from './analyze.ts';
 import { checkUtf8File } from './encoding.ts';
 import type { PersonInput, PersonSource } from './person.ts';
 import { readCsv, readJsonLines, type CsvHeader, type ShortRow, type SourceRecord } from './readers.ts';
-import { upsertBatch, type Analyze, type RowOutcome } from './upsert.ts';
+import { upsertBatch, type Analyze, type RowOutcome, type UpsertOptions } from './upsert.ts';
 import { validatePersonRecord } from './validate.ts';
 
 export const IMPORT_FORMATS = ['jsonl', 'csv'] as const;
@@ -26,7 +28,21 @@ export interface ImportOptions {
   source?: PersonSource;
   batchSize?: number;
   analyze?: Analyze;
+  /**
+   * Threads that read the texts one batch ahead of the writes (analysis-threads.ts): by default
+   * one fewer than the machine's cores, at least one; 0 reads them inline. Only with the
+   * model's file (deps.modelPath) and no `analyze` of the caller's, and only for a file of more
+   * than one batch.
+   */
+  analysisThreads?: number;
   progress?: Progress;
+}
+
+export interface ImportDeps {
+  db: Db;
+  model: TextModel;
+  /** The file `model` was loaded from, for the analysis threads; without it the texts are read inline. */
+  modelPath?: string | undefined;
 }
 
 export interface ImportCounts {
@@ -136,14 +152,17 @@ async function openFile(file: string): Promise<{ stream: ReadStream; size: numbe
  * batch, computing each person's personality on the way. Bad rows are counted and reported with
  * their line number; they never stop the import. Importing the same file again writes nothing.
  */
-export async function importPeople(deps: { db: Db; model: TextModel }, file: string, options: ImportOptions = {}): Promise<ImportSummary> {
+export async function importPeople(deps: ImportDeps, file: string, options: ImportOptions = {}): Promise<ImportSummary> {
   const { db } = deps;
   const format = detectFormat(file, options.format);
   const { stream, size } = await openFile(file);
   const header: CsvHeader = { ignored: [], hints: {} };
   const records: AsyncGenerator<SourceRecord> = format === 'csv' ? readCsv(stream, header) : readJsonLines(stream);
   const batchSize = options.batchSize ?? IMPORT_BATCH_SIZE;
-  const upsert = { source: options.source ?? 'import', analyze: options.analyze ?? analyzerFor(deps.model) };
+  const source = options.source ?? 'import';
+  const inline = options.analyze ?? analyzerFor(deps.model);
+  const threads = options.analysisThreads ?? Math.max(1, availableParallelism() - 1);
+  const analysis = options.analyze === undefined && deps.modelPath !== undefined && threads > 0 ? new ImportAnalysis(deps.model, deps.modelPath, threads) : null;
   const counts: ImportCounts = { read: 0, inserted: 0, updated: 0, unchanged: 0, skipped: 0, withoutPersonality: 0 };
   const errors: { line: number; reason: string }[] = [];
   const seen = new SeenPeople();
@@ -169,7 +188,8 @@ export async function importPeople(deps: { db: Db; model: TextModel }, file: str
   // A batch is one transaction. One the database refuses for its data is written again row by
   // row, so that the row it could not take is skipped with the reason and the others are stored
   // (validatePersonRecord catches what it knows of first: this is for what it does not).
-  const writeBatch = async (rows: { line: number; input: PersonInput }[]): Promise<RowOutcome[]> => {
+  const writeBatch = async (rows: readonly { line: number; input: PersonInput }[], ready: ReadAhead | null): Promise<RowOutcome[]> => {
+    const upsert: UpsertOptions = { source, ...(analysis && ready ? analysis.readWith(ready) : { analyze: inline }) };
     try {
       return await db.transaction((tx) => upsertBatch(tx, rows.map((r) => r.input), upsert));
     } catch (error) {
@@ -190,12 +210,29 @@ export async function importPeople(deps: { db: Db; model: TextModel }, file: str
     return outcomes;
   };
 
-  let batch: { line: number; input: PersonInput }[] = [];
-  const write = async () => {
-    if (batch.length === 0) return;
+  type Row = { line: number; input: PersonInput };
+  type Batch = { rows: Row[]; ready: Promise<ReadAhead> | null };
+  let batch: Row[] = [];
+  /** The batch whose texts the threads are reading while the one before it is written. */
+  let ahead: Batch | null = null;
+  /** Hands the batch filled to the analysis threads, then writes the one handed over before it. */
+  const write = async (last: boolean) => {
     const rows = batch;
+    const previous = ahead;
     batch = [];
-    const outcomes = await writeBatch(rows);
+    ahead = null;
+    // A file of one batch is read inline: starting threads would cost more than they save.
+    const readAhead = analysis !== null && !(last && previous === null);
+    if (rows.length > 0) ahead = { rows, ready: readAhead ? analysis.readAhead(db, rows.map((r) => r.input)) : null };
+    if (previous) await store(previous);
+    if (last && ahead) {
+      const final = ahead;
+      ahead = null;
+      await store(final);
+    }
+  };
+  const store = async ({ rows, ready }: Batch) => {
+    const outcomes = await writeBatch(rows, ready ? await ready : null);
     outcomes.forEach((outcome, i) => {
       if (outcome.kind === 'skipped') return skip(rows[i]?.line ?? 0, outcome.reason);
       counts[outcome.kind] += 1;
@@ -221,11 +258,12 @@ export async function importPeople(deps: { db: Db; model: TextModel }, file: str
       const duplicate = seen.check(item.line, valid.input);
       if (duplicate !== null) skip(item.line, duplicate);
       else batch.push({ line: item.line, input: valid.input });
-      if (batch.length >= batchSize) await write();
+      if (batch.length >= batchSize) await write(false);
     }
-    await write();
+    await write(true);
   } finally {
     stream.destroy();
+    await analysis?.close();
   }
   errors.sort((a, b) => a.line - b.line);
   report(true);

@@ -31,6 +31,8 @@ export type RowOutcome =
 export interface UpsertOptions {
   source: PersonSource;
   analyze: Analyze;
+  /** textsHash, or the same hash computed already (the import's analysis threads compute it with the estimate). */
+  hash?: (texts: readonly TextSample[]) => string;
 }
 
 /** PersonInput property → column, for the fields an update may replace. */
@@ -177,7 +179,7 @@ export async function upsertBatch(tx: Queryable, inputs: readonly PersonInput[],
       continue;
     }
     const target = byE ?? byK;
-    const texts = input.texts.length > 0 || !target ? { hash: textsHash(input.texts) } : null;
+    const texts = input.texts.length > 0 || !target ? { hash: (options.hash ?? textsHash)(input.texts) } : null;
     if (target) {
       const changed = SCALARS.filter(([property, column]) => input[property] !== null && input[property] !== target.values[column] && !sameIdentifier(input, target, column));
       const textsChanged = texts !== null && texts.hash !== target.textsHash;

@@ -1,0 +1,135 @@
+/**
+ * An import's text analysis on worker threads, one batch ahead of the writes: while the main
+ * thread writes batch N (PGlite runs on it), the threads read the texts of batch N+1, so the
+ * model and the database share the machine's cores instead of taking turns on one.
+ *
+ * A batch goes to the threads as a few large tasks (one per thread), not one per person: a
+ * hand-over per person cost more than the overlap gave (docs/benchmarks.md). Only the people
+ * whose texts the write will read are sent: a look-up of the stored texts' hashes (outside the
+ * batch's transaction, so only a hint) leaves out people whose texts are stored unchanged, so
+ * importing an unchanged file again reads nothing. Whatever the hint missed (a row that an
+ * earlier batch of the file changed) is read inline when the write asks for it; an estimate is a
+ * function of the texts and the model alone, so where it is computed changes nothing stored.
+ */
+import { Piscina } from 'piscina';
+import type { Queryable } from '../db/client.ts';
+import { estimateVersion } from '../personality/shrink.ts';
+import type { TextModel } from '../personality/text/model.ts';
+import { workerEntry } from '../shared/worker-entry.ts';
+import { analyzeTexts } from './analyze.ts';
+import type { AnalysisWorkerData, ReadTexts } from './analysis-worker.ts';
+import type { PersonInput, TextSample } from './person.ts';
+import { textsHash, type UpsertOptions } from './upsert.ts';
+
+const WORKER_URL = workerEntry(import.meta.url, './analysis-worker.ts', './analysis-worker-boot.mjs');
+
+/** Texts read ahead (estimate and hash), by the texts array the write hands to `analyze` (the input's own). */
+export type ReadAhead = ReadonlyMap<readonly TextSample[], ReadTexts>;
+
+const NOTHING_READ: ReadAhead = new Map();
+
+type StoredTexts = {
+  email_normalized: string | null;
+  linkedin_key: string | null;
+  texts_hash: string | null;
+  verified: boolean;
+};
+
+export class ImportAnalysis {
+  /** Started by the first batch read ahead: a file of one batch is read inline, as before. */
+  private pool: Piscina<TextSample[][], ReadTexts[]> | undefined;
+  /** Set when a thread failed: the rest of the import reads inline. */
+  private failed = false;
+  private readonly modelVersion: string;
+
+  constructor(
+    private readonly model: TextModel,
+    private readonly modelPath: string,
+    private readonly threads: number,
+  ) {
+    this.modelVersion = estimateVersion(model.version);
+  }
+
+  /** The estimates of the people in `inputs` whose texts the write will read. */
+  async readAhead(db: Queryable, inputs: readonly PersonInput[]): Promise<ReadAhead> {
+    const withTexts = inputs.filter((input) => input.texts.length > 0);
+    if (withTexts.length === 0 || this.failed) return NOTHING_READ;
+    try {
+      const toRead = await this.textsToRead(db, withTexts);
+      if (toRead.length === 0) return NOTHING_READ;
+      const pool = this.start();
+      const chunkSize = Math.ceil(toRead.length / this.threads);
+      const chunks: PersonInput[][] = [];
+      for (let i = 0; i < toRead.length; i += chunkSize) chunks.push(toRead.slice(i, i + chunkSize));
+      const results = await Promise.all(chunks.map((chunk) => pool.run(chunk.map((input) => input.texts))));
+      const ready = new Map<readonly TextSample[], ReadTexts>();
+      chunks.forEach((chunk, c) =>
+        chunk.forEach((input, i) => {
+          const read = results[c]?.[i];
+          if (read) ready.set(input.texts, read);
+        }),
+      );
+      return ready;
+    } catch {
+      // A thread that cannot start or load the model, or a look-up that failed (the write's own
+      // statements then fail and say why): the write reads these texts inline, as without threads.
+      this.failed = true;
+      return NOTHING_READ;
+    }
+  }
+
+  /** The write's `analyze` and `hash`: what was read ahead where there is one, computed inline where not. */
+  readWith(ready: ReadAhead): Pick<UpsertOptions, 'analyze' | 'hash'> {
+    return {
+      analyze: (texts) => {
+        const read = ready.get(texts);
+        return read ? { estimate: read.estimate, modelVersion: this.modelVersion } : analyzeTexts(this.model, texts);
+      },
+      hash: (texts) => ready.get(texts)?.hash ?? textsHash(texts),
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.destroy();
+  }
+
+  /** People new to the database, or whose stored texts differ and whose personality is not from the test. */
+  private async textsToRead(db: Queryable, inputs: readonly PersonInput[]): Promise<PersonInput[]> {
+    const emails = inputs.flatMap((i) => (i.emailNormalized ? [i.emailNormalized] : []));
+    const keys = inputs.flatMap((i) => (i.linkedinKey ? [i.linkedinKey] : []));
+    const stored = await db.query<StoredTexts>(
+      'SELECT email_normalized, linkedin_key, texts_hash, verified FROM people WHERE email_normalized = ANY($1::text[]) OR linkedin_key = ANY($2::text[])',
+      [emails, keys],
+    );
+    if (stored.length === 0) return [...inputs];
+    const byEmail = new Map(stored.flatMap((row) => (row.email_normalized ? [[row.email_normalized, row] as const] : [])));
+    const byKey = new Map(stored.flatMap((row) => (row.linkedin_key ? [[row.linkedin_key, row] as const] : [])));
+    return inputs.filter((input) => {
+      const byE = input.emailNormalized ? byEmail.get(input.emailNormalized) : undefined;
+      const byK = input.linkedinKey ? byKey.get(input.linkedinKey) : undefined;
+      if (byE && byK && byE !== byK) return false; // two stored people: the row is skipped
+      const target = byE ?? byK;
+      return !target || (!target.verified && target.texts_hash !== textsHash(input.texts));
+    });
+  }
+
+  private start(): Piscina<TextSample[][], ReadTexts[]> {
+    if (this.pool) return this.pool;
+    const workerData: AnalysisWorkerData = { modelPath: this.modelPath, modelVersion: this.model.version };
+    this.pool = new Piscina<TextSample[][], ReadTexts[]>({
+      filename: WORKER_URL.href,
+      minThreads: this.threads,
+      maxThreads: this.threads,
+      // One chunk per thread at a time; the next batch's chunks wait in the queue.
+      concurrentTasksPerWorker: 1,
+      // Nothing inherited: the parent's flags (tsx, inspector, vitest's) are not for a worker.
+      execArgv: [],
+      workerData,
+    });
+    // A thread that dies while idle must not throw on the main thread; its task's rejection says why.
+    this.pool.on('error', () => {
+      this.failed = true;
+    });
+    return this.pool;
+  }
+}
