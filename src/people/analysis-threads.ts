@@ -28,7 +28,7 @@ export type ReadAhead = ReadonlyMap<readonly TextSample[], ReadTexts>;
 
 const NOTHING_READ: ReadAhead = new Map();
 
-type StoredTexts = {
+type StoredTextsRow = {
   email_normalized: string | null;
   linkedin_key: string | null;
   texts_hash: string | null;
@@ -97,7 +97,7 @@ export class ImportAnalysis {
   private async textsToRead(db: Queryable, inputs: readonly PersonInput[]): Promise<PersonInput[]> {
     const emails = inputs.flatMap((i) => (i.emailNormalized ? [i.emailNormalized] : []));
     const keys = inputs.flatMap((i) => (i.linkedinKey ? [i.linkedinKey] : []));
-    const stored = await db.query<StoredTexts>(
+    const stored = await db.query<StoredTextsRow>(
       'SELECT email_normalized, linkedin_key, texts_hash, verified FROM people WHERE email_normalized = ANY($1::text[]) OR linkedin_key = ANY($2::text[])',
       [emails, keys],
     );

@@ -32,6 +32,8 @@ const ROW_TYPES: Record<string, readonly string[]> = {
   'src/people/repository.ts': ['PersonRow'],
   'src/people/search.ts': ['Candidate'],
   'src/people/upsert.ts': ['FoundRow'],
+  // the stored texts' hash an import compares before reading a person's texts ahead.
+  'src/people/analysis-threads.ts': ['StoredTextsRow'],
   // assessments and people columns read while confirming, listing and removing a result.
   'src/takers/confirm.ts': ['ResultRow', 'PersonState'],
   'src/takers/queries.ts': ['ResultRow'],
