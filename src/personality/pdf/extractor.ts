@@ -21,7 +21,8 @@
  *   threadId once idle; a job piscina handed it meanwhile is answered `retired` and sent again.
  * - A thread that cannot start: piscina reports it as an 'error' event and then leaves its
  *   queue waiting; one waiting job fails with the cause, and the next attempt is started for
- *   the others (one failed start per job, never a respawn loop).
+ *   the others (one failed start per job, never a respawn loop). A thread that exits while it
+ *   loads without an error is reported only as destroyed ('workerDestroy'): the same rule.
  */
 import { stat } from 'node:fs/promises';
 import { Piscina } from 'piscina';
@@ -84,6 +85,8 @@ export class PdfExtractor {
   private readonly queue: Job[] = [];
   /** Handed to piscina, by id, oldest first. */
   private readonly running = new Map<number, Job>();
+  /** Threads terminated on purpose (recycle) and not yet reported gone. */
+  private readonly recycled = new Set<number>();
   private nextId = 1;
   private started = 0;
   private closed = false;
@@ -283,10 +286,33 @@ export class PdfExtractor {
     if (waiting.length > 1) this.ping(this.pool);
   }
 
+  /**
+   * A thread is gone. One that exits without an error (ended while it loads pdf.js, say) is
+   * reported by piscina only as destroyed, and the jobs in its queue would wait for the next
+   * document. With no thread left and jobs not yet taken: after a recycle (a thread that had
+   * read documents) they are handed over again; otherwise the thread never started, so it is
+   * a start failure like onThreadLost's. An idle thread leaving finds no job waiting.
+   */
+  private onThreadGone(pool: Piscina<PdfTask, PdfReply>, threadId: number): void {
+    const recycled = this.recycled.delete(threadId);
+    if (this.closed || pool !== this.pool || pool.threads.length > 0) return;
+    const waiting = [...this.running.values()].filter((job) => !job.started);
+    if (waiting.length === 0) return;
+    if (!recycled) return this.onThreadLost(new Error('the thread exited'));
+    for (const job of waiting) {
+      // The old hand-over's rejection is ignored: the job has a new controller by then.
+      const { controller } = job;
+      this.handOver(job);
+      controller?.abort();
+    }
+  }
+
   /** Terminates a thread that asked to be replaced; it has just answered, so it is idle. */
   private recycle(threadId: number): void {
     const thread = this.pool?.threads.find((worker) => worker.threadId === threadId);
-    void thread?.terminate();
+    if (thread === undefined) return;
+    this.recycled.add(threadId);
+    void thread.terminate();
   }
 
   private ping(pool: Piscina<PdfTask, PdfReply>): void {
@@ -320,6 +346,9 @@ export class PdfExtractor {
     // Without a listener an EventEmitter's 'error' would throw on the main thread. After the
     // current turn: piscina reports the error before it has finished removing the thread.
     pool.on('error', (error: Error) => queueMicrotask(() => this.onThreadLost(error)));
+    // After the 'error' turn above and the failed jobs' hand-overs: a thread that failed with a
+    // cause is reported with it, and a job handed over again has started a fresh thread.
+    pool.on('workerDestroy', (worker: { id: number }) => setImmediate(() => this.onThreadGone(pool, worker.id)));
     this.pool = pool;
     return pool;
   }

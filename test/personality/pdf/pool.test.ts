@@ -4,6 +4,7 @@
  * behind a stopped thread is still served, and a thread that cannot start fails each waiting
  * document once rather than leaving it waiting.
  */
+import type { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { PdfExtractor, type PdfTextResult } from '../../../src/personality/pdf/index.ts';
 import { RESUME_PAGES, resumePdf, streamBombPdf } from './fixtures.ts';
@@ -43,6 +44,36 @@ describe('PdfExtractor on piscina', () => {
       expect(results.every((result) => result.ok && result.text === RESUME_TEXT)).toBe(true);
       // Documents 1-2 on the first thread, 3-4 on the second, 5 on the third.
       expect(extractor.workersStarted).toBe(3);
+    } finally {
+      await extractor.close();
+    }
+  }, 60_000);
+
+  it('replaces a thread after its share while documents wait: every one is read, none left waiting', async () => {
+    const extractor = new PdfExtractor({}, 1, { recycleAfterJobs: 2 });
+    try {
+      const resume = await resumePdf();
+      const results = await Promise.all(Array.from({ length: 5 }, () => extractor.extract(resume)));
+      expect(results.every((result) => result.ok && result.text === RESUME_TEXT)).toBe(true);
+      expect(extractor.workersStarted).toBe(3);
+    } finally {
+      await extractor.close();
+    }
+  }, 60_000);
+
+  it('fails one waiting document when its thread exits while it loads, with no error; the others are read by a fresh thread', async () => {
+    const extractor = new PdfExtractor({}, 1);
+    try {
+      const resume = await resumePdf();
+      // Ended before it is ready: piscina reports no error for a thread that exits holding no job.
+      process.once('worker', (worker: Worker) => void worker.terminate());
+      const results = await Promise.allSettled([extractor.extract(resume), extractor.extract(resume), extractor.extract(resume)]);
+      expect(results[0]).toMatchObject({ status: 'rejected', reason: { message: 'PDF worker failed to start: the thread exited' } });
+      expect(results.slice(1)).toEqual([
+        { status: 'fulfilled', value: expect.objectContaining({ ok: true, text: RESUME_TEXT }) },
+        { status: 'fulfilled', value: expect.objectContaining({ ok: true, text: RESUME_TEXT }) },
+      ]);
+      expect(extractor.workersStarted).toBe(1);
     } finally {
       await extractor.close();
     }
