@@ -19,12 +19,13 @@ export interface WarmUpLimits {
 }
 
 /**
- * Over 100,000 people a fresh process's search kept getting cheaper for ~3,000 searches
- * (bench/connect.ts --cpu-curve; docs/benchmarks.md, sixth session). The minimum is about a
- * third of that, the maximum above it; 60 s bounds it on a loaded machine (on the quiet 2-core
- * one, ~1 ms a search).
+ * Over 100,000 people a fresh process's search kept getting cheaper for ~3,000–3,500 searches,
+ * by 5–15 % each 500 (bench/connect.ts --cpu-curve; docs/benchmarks.md, sixth session): rounds
+ * of 500, "steady" once two in a row are not 5 % under the best, never before 2,000 (rounds of
+ * 250 and 10 % called a machine at load 13 steady after the least 1,000, at twice the later
+ * cost). 60 s bounds it on a loaded machine (quiet, a search costs ~0.6–1 ms).
  */
-export const WARM_UP_LIMITS: WarmUpLimits = { minSearches: 1000, maxSearches: 8000, maxMs: 60_000, roundSize: 250, steadyRounds: 2, steadyShare: 0.1 };
+export const WARM_UP_LIMITS: WarmUpLimits = { minSearches: 2000, maxSearches: 8000, maxMs: 60_000, roundSize: 500, steadyRounds: 2, steadyShare: 0.05 };
 
 export interface WarmUpResult {
   searches: number;

@@ -15,12 +15,13 @@ import { freePort } from '../helpers/process.ts';
  */
 let cli: CliEnvironment;
 let config: Config;
-const PEOPLE = 1500;
+const PEOPLE = 600;
+if (PEOPLE >= WARM_UP_LIMITS.minSearches || PEOPLE < WARM_UP_LIMITS.roundSize) throw new Error('PEOPLE must lie between a round and the least searches');
 
 beforeAll(async () => {
   cli = await cliEnvironment('warm-up');
   config = loadConfig({ ...cli.env, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: String(await freePort()), CONNECT_PORT: String(await freePort()) });
-  // More people than the warm-up's least searches, each with a reading, before the service starts (it reads their names then).
+  // People with a reading, before the service starts (the warm-up reads their names then): fewer than its least searches, more than a round.
   const opened = await openDatabase(config);
   await opened.db.query(
     `INSERT INTO people (id, public_id, first_name, last_name, email, email_normalized, estimate)
@@ -59,10 +60,10 @@ describe('name search warm-up at the service start', () => {
       // Both were answered while the warm-up still had searches to run: it did not hold them up.
       expect(warmedUp).toBe(false);
 
+      // Fewer people than its least searches: never steady before them, so it searches for every name (or runs out of time).
       const result = await service.nameSearchWarmUp;
-      expect(result?.searches).toBeGreaterThanOrEqual(WARM_UP_LIMITS.minSearches);
-      expect(result?.searches).toBeLessThanOrEqual(PEOPLE);
-      expect(['steady', 'names used up', 'time limit']).toContain(result?.ended);
+      expect(['names used up', 'time limit']).toContain(result?.ended);
+      if (result?.ended === 'names used up') expect(result.searches).toBe(PEOPLE);
       expect(result?.lastRoundCpuUs).toBeGreaterThan(0);
 
       const after = await search();
