@@ -12,7 +12,7 @@
  * The imported people are renamed first (First123/Last123 names would share most trigrams and
  * make every name a near-duplicate of every other): realistic given names × family names.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -49,6 +49,8 @@ const { values } = parseArgs({
     'name-search-runs': { type: 'string' },
     // A checkout whose service runs the same sync runs first, over the same data (before/after in one run).
     before: { type: 'string' },
+    // Instead of the timed runs: this many rounds of 500 answers each, CPU an answer in each (how the cost falls after start).
+    'cpu-curve': { type: 'string' },
     // V8 flags for the service processes, as one string (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
     'node-flags': { type: 'string' },
   },
@@ -59,6 +61,8 @@ if (!dataDir || !(people > 0)) throw new Error('give --data-dir and --people (a 
 const searches = Number(values.searches);
 const seconds = Number(values.seconds);
 const nameSearchRuns = values['name-search-runs'] === undefined ? null : Number(values['name-search-runs']);
+const cpuCurve = values['cpu-curve'] === undefined ? null : Number(values['cpu-curve']);
+if (cpuCurve !== null && !(cpuCurve >= 1)) throw new Error('--cpu-curve takes a number of rounds, 1 or more');
 if (nameSearchRuns !== null && !(nameSearchRuns >= 1)) throw new Error('--name-search-runs takes a number of runs, 1 or more');
 
 // The first name of each nickname group (Robert, Elizabeth, …): two of them are never nicknames
@@ -87,7 +91,7 @@ if (!renamed) await db.query(
 );
 if (!renamed) await db.query('VACUUM ANALYZE people');
 console.log(`${renamed ? 'already renamed:' : 'renamed'} ${people} people (${GIVEN.length} given × ${FAMILY.length} family names) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-if (nameSearchRuns === null) await inProcess();
+if (nameSearchRuns === null && cpuCurve === null) await inProcess();
 await db.close();
 
 async function inProcess(): Promise<void> {
@@ -196,10 +200,37 @@ for (const side of sides) {
       const warmed = await service.waitForLog('name search warmed up', 120_000);
       console.log(`  warm-up after listening: ${warmed ?? 'not done within 120 s'}`);
     }
+    if (cpuCurve !== null) {
+      await cpuCurveRuns(options, cpuCurve, service);
+      continue;
+    }
     await autocannon(options(10, 1));
     for (let run = 1; run <= (nameSearchRuns ?? 1); run += 1) await nameSearchRun(options, run, service);
   } finally {
     await service.stop();
+  }
+}
+
+/**
+ * Rounds of a fixed number of answers (not of seconds) at 50 connections, the service's CPU an
+ * answer in each: a figure a loaded machine inflates little, so the curve of a fresh process's
+ * cost (what is still warming up, and from when it stops falling) reads even when the timed runs
+ * cannot.
+ */
+async function cpuCurveRuns(options: (connections: number, duration: number) => autocannon.Options, rounds: number, service: BenchService): Promise<void> {
+  const ANSWERS = 500;
+  for (let round = 1; round <= rounds; round += 1) {
+    const threadsBefore = threadCpuMs(service.pid);
+    const faultsBefore = minorFaults(service.pid);
+    const started = performance.now();
+    const result = await autocannon({ ...options(50, 1), amount: ANSWERS });
+    const faults = (minorFaults(service.pid) - faultsBefore) / ANSWERS;
+    const seconds = (performance.now() - started) / 1000;
+    const threads = [...threadCpuMs(service.pid)].map(([name, ms]) => [name, ((ms - (threadsBefore.get(name) ?? 0)) * 1000) / ANSWERS] as const);
+    const total = threads.reduce((sum, [, us]) => sum + us, 0);
+    console.log(
+      `  round ${round} (answers ${(round - 1) * ANSWERS + 1}–${round * ANSWERS}): ${total.toFixed(0)} µs of CPU an answer (${threads.map(([name, us]) => `${name} ${us.toFixed(0)}`).join(', ')}), ${faults.toFixed(1)} page faults; p99 ${result.latency.p99} ms, ${seconds.toFixed(1)} s, load ${loadavg()[0]?.toFixed(1)}`,
+    );
   }
 }
 
@@ -210,15 +241,53 @@ async function nameSearchRun(options: (connections: number, duration: number) =>
   const answered: Array<{ at: number; ms: number }> = [];
   const started = Date.now();
   const cpuBefore = service.cpuMs();
+  const threadsBefore = threadCpuMs(service.pid);
+  // The same clock as V8's CPU profiles (CLOCK_MONOTONIC, µs): a profile of the service can be cut at these.
+  const span = [process.hrtime.bigint() / 1000n];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(options(50, seconds), (error, done) => (error ? reject(error) : resolve(done)));
     instance.on('response', (_client, _status, _bytes, ms) => answered.push({ at: Date.now() - started, ms }));
   });
   const cpuMs = service.cpuMs() - cpuBefore;
+  span.push(process.hrtime.bigint() / 1000n);
+  const threads = [...threadCpuMs(service.pid)].map(([name, ms]) => [name, ms - (threadsBefore.get(name) ?? 0)] as const).filter(([, ms]) => ms > 0);
   const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => `${code}: ${(s as { count: number }).count}`).join(', ');
   const steady = summarize(answered.filter((a) => a.at > 1000).map((a) => a.ms));
   console.log(`POST /v1/profiles by name over ${people} people, 50 connections: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms (target p99 < 100 ms); ${codes} (404: nobody, or ambiguous)`);
   console.log(`  the same run after its first second: p50 ${steady.median.toFixed(0)} ms, p99 ${steady.p99.toFixed(0)} ms, max ${steady.max.toFixed(0)} ms`);
   console.log(`  the service's CPU: ${((cpuMs * 1000) / Math.max(1, answered.length)).toFixed(0)} µs an answer (${(cpuMs / 1000).toFixed(1)} s over ${answered.length} answers)`);
+  console.log(`  of which, ${threads.sort((a, b) => b[1] - a[1]).map(([name, ms]) => `${name} ${((ms * 1000) / Math.max(1, answered.length)).toFixed(0)} µs`).join(', ')}`);
+  if (nodeFlags.length) console.log(`  run ${run}: from ${span[0]} to ${span[1]} µs on the monotonic clock of V8's profiles`);
   console.log(`  run ${run}: load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (1, 5, 15 minutes) on ${availableParallelism()} cores`);
+}
+
+/**
+ * user and system CPU of a process's main thread and of its other threads together, in ms
+ * (/proc/PID/task/TID/stat; every thread of node is named `node`, so only the main one, whose id
+ * is the process's, can be told apart). The other threads are V8's compilers and concurrent GC,
+ * libuv's pool and worker threads: what they take, beside the main thread, tells V8 still
+ * compiling from the service's own work; system time is mostly the database's file reads.
+ */
+function threadCpuMs(pid: number): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+    } catch {
+      continue; // the thread ended meanwhile
+    }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const thread = task === String(pid) ? 'main thread' : 'other threads';
+    for (const [kind, ticks] of [['user', fields[11]], ['system', fields[12]]] as const) {
+      byName.set(`${thread} (${kind})`, (byName.get(`${thread} (${kind})`) ?? 0) + Number(ticks) * 10);
+    }
+  }
+  return byName;
+}
+
+/** Minor page faults of a process so far (/proc/PID/stat): memory it touches for the first time, such as the database's buffers as they fill. */
+function minorFaults(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[7]);
 }

@@ -15,6 +15,7 @@ import { openDatabase } from './db/open.ts';
 import { makePrivate, openDirectoryWarning, PRIVATE_UMASK } from './db/private-files.ts';
 import { releaseOrphanedJobs } from './jobs/queue.ts';
 import { analysesInProgress } from './analysis/repository.ts';
+import { warmNameSearch, type WarmUpResult } from './connect/warm-up.ts';
 import { listenAdminSocket } from './operator/admin-socket.ts';
 import { shareMetricsWithPrimary } from './monitoring/cluster-metrics.ts';
 import { reportVitalsToPrimary } from './monitoring/cluster-vitals.ts';
@@ -27,6 +28,8 @@ export interface RunningService {
   ctx: AppContext;
   base: FastifyInstance;
   connect: FastifyInstance;
+  /** The name search's warm-up after listening: how it ended, or null when it failed (logged). */
+  nameSearchWarmUp: Promise<WarmUpResult | null>;
   /** Stops accepting, lets in-flight requests finish, flushes counts, closes the database. */
   stop(): Promise<void>;
 }
@@ -114,6 +117,19 @@ export async function startService(config: Config, options: StartOptions = {}): 
     await opened.close();
     throw error;
   }
+  // The name search warms up in the background once the service listens (src/connect/warm-up.ts):
+  // /healthz and the first callers are answered meanwhile; a stop ends it after its current search.
+  const warmUp = new AbortController();
+  const warming = warmNameSearch(ctx.db, ctx.content, warmUp.signal).then(
+    (result) => {
+      logger.info({ searches: result.searches, ms: result.ms, ended: result.ended, cpu_us_a_search: result.lastRoundCpuUs }, 'name search warmed up');
+      return result;
+    },
+    (error: unknown) => {
+      logger.warn({ err: error }, 'name search warm-up stopped');
+      return null;
+    },
+  );
   // The PDF, text and DISC map worker threads start on first use (the first upload waits
   // ~0.3 s for its thread): an idle service holds none of them (docs/operations.md, memory).
   logger.info(
@@ -130,9 +146,12 @@ export async function startService(config: Config, options: StartOptions = {}): 
     ctx,
     base,
     connect,
+    nameSearchWarmUp: warming,
     async stop() {
       admin?.close();
+      warmUp.abort();
       await closeApps();
+      await warming;
       stopSharingMetrics();
       await ctx.shutdown();
       redis?.disconnect();

@@ -3,35 +3,109 @@ import { composeConnectRecommendations } from '../content/connect/recommendation
 import type { Content } from '../content/load-content.ts';
 import { findMatch } from '../people/search.ts';
 
-/** Enough searches to bring a fresh process to its steady cost (bench/connect.ts: ~1,000 over 100,000 people). */
-export const WARM_UP_SEARCHES = 1000;
+/** How long the warm-up may go on, and how it tells that the cost of a search stopped falling. */
+export interface WarmUpLimits {
+  /** Searches always run (when there are names enough): the first rounds are the costly ones. */
+  minSearches: number;
+  /** Never more than this many searches… */
+  maxSearches: number;
+  /** …nor for longer than this (wall time: on a loaded machine each search takes longer). */
+  maxMs: number;
+  /** Searches a round; the CPU a search is compared round by round. */
+  roundSize: number;
+  /** Rounds in a row, after the minimum, not cheaper than the best round by this share: steady. */
+  steadyRounds: number;
+  steadyShare: number;
+}
 
 /**
- * The name search of a fresh process, run over stored names right after the service starts
- * listening, so that its first callers do not pay for the warm-up. A new process's first
- * thousand searches cost about three times the later ones: the JavaScript and the embedded
- * database's WebAssembly are still being compiled, the search's statements prepared, the index
- * pages read, and the C2 composer's selection cache (compose-profile.ts) empty.
+ * Over 100,000 people a fresh process's search kept getting cheaper for ~3,000–3,500 searches,
+ * by 5–15 % each 500 (bench/connect.ts --cpu-curve; docs/benchmarks.md, sixth session): rounds
+ * of 500, "steady" once two in a row are not 5 % under the best, never before 2,000 (rounds of
+ * 250 and 10 % called a machine at load 13 steady after the least 1,000, at twice the later
+ * cost). 60 s bounds it on a loaded machine (quiet, a search costs ~0.6–1 ms).
+ */
+export const WARM_UP_LIMITS: WarmUpLimits = { minSearches: 2000, maxSearches: 8000, maxMs: 60_000, roundSize: 500, steadyRounds: 2, steadyShare: 0.05 };
+
+export interface WarmUpResult {
+  searches: number;
+  ms: number;
+  /** Why it stopped: the cost stopped falling, a limit, no names left, or the service closing. */
+  ended: 'steady' | 'most searches' | 'time limit' | 'names used up' | 'stopped';
+  /** The process's CPU a search in the last full round, µs (callers' requests meanwhile included). */
+  lastRoundCpuUs: number | null;
+}
+
+/**
+ * The name search of a fresh process, run over stored names as soon as the service listens, so
+ * that its first callers do not pay for the warm-up. A new process's first thousands of
+ * searches cost up to three times the later ones: the JavaScript and the embedded database's
+ * WebAssembly still being compiled, index pages read, the C2 composer's selection cache
+ * (compose-profile.ts) empty. It runs in rounds and ends once a search's CPU stops falling, or
+ * at a limit (WARM_UP_LIMITS).
+ *
+ * Only the search and the content it would answer with run: not the HTTP edge, so no token is
+ * used, no request logged, metered or counted in /metrics, and nothing is written (bench: warming
+ * through the whole route did not make the first callers' requests cheaper, and the writes and
+ * request lines would read as traffic that nobody sent).
  *
  * One search at a time, each behind whatever the callers have queued on the database (its own
  * turn, as any request's), with a turn of the event loop between two: a caller's request is never
- * held up by more than one warm-up search. Nothing is written and nothing answered: the results
- * are dropped. Stops early when `signal` is aborted (the service is closing).
+ * held up by more than one warm-up search. Stops early when `signal` is aborted (the service is
+ * closing).
  */
-export async function warmNameSearch(db: Queryable, content: Content, signal: AbortSignal, searches = WARM_UP_SEARCHES): Promise<number> {
+export async function warmNameSearch(db: Queryable, content: Content, signal: AbortSignal, limits: WarmUpLimits = WARM_UP_LIMITS): Promise<WarmUpResult> {
+  const started = performance.now();
   // Stored names in the order of their random ids: a sample spread over the table.
   const names = await db.query<{ first_name: string; last_name: string }>(
     "SELECT first_name, last_name FROM people WHERE first_key <> '' AND last_key <> '' ORDER BY id LIMIT $1",
-    [searches],
+    [limits.maxSearches],
   );
-  let done = 0;
+  const rounds = new SteadyCost(limits);
+  let searches = 0;
+  let ended: WarmUpResult['ended'] = 'names used up';
+  let roundCpu = process.cpuUsage();
   for (const { first_name: firstName, last_name: lastName } of names) {
-    if (signal.aborted) break;
+    if (signal.aborted) {
+      ended = 'stopped';
+      break;
+    }
+    if (performance.now() - started > limits.maxMs) {
+      ended = 'time limit';
+      break;
+    }
     const match = await findMatch(db, { firstName, lastName, email: null, companyName: null, location: null });
     const person = match.person;
     if (person?.estimate) composeConnectRecommendations({ firstName: person.firstName, estimate: person.estimate, title: person.title }, content);
-    done += 1;
+    searches += 1;
+    if (searches % limits.roundSize === 0) {
+      const used = process.cpuUsage(roundCpu);
+      roundCpu = process.cpuUsage();
+      if (rounds.add((used.user + used.system) / limits.roundSize, searches)) {
+        ended = 'steady';
+        break;
+      }
+    }
     await new Promise((resolve) => setImmediate(resolve));
   }
-  return done;
+  if (ended === 'names used up' && searches === limits.maxSearches) ended = 'most searches';
+  return { searches, ms: Math.round(performance.now() - started), ended, lastRoundCpuUs: rounds.last };
+}
+
+/** Round after round of CPU a search: says when, past the minimum, it stopped falling. */
+export class SteadyCost {
+  private best = Number.POSITIVE_INFINITY;
+  private notFalling = 0;
+  last: number | null = null;
+
+  constructor(private readonly limits: Pick<WarmUpLimits, 'minSearches' | 'steadyRounds' | 'steadyShare'>) {}
+
+  /** One round's CPU a search (µs) after `searches` in all; true once the cost is steady. */
+  add(cpuUs: number, searches: number): boolean {
+    this.last = Math.round(cpuUs);
+    const falling = cpuUs < this.best * (1 - this.limits.steadyShare);
+    this.best = Math.min(this.best, cpuUs);
+    this.notFalling = falling ? 0 : this.notFalling + 1;
+    return searches >= this.limits.minSearches && this.notFalling >= this.limits.steadyRounds;
+  }
 }

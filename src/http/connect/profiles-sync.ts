@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { readSearch } from '../../connect/criteria.ts';
 import { searchSync } from '../../connect/profile-search.ts';
-import { warmNameSearch } from '../../connect/warm-up.ts';
 import type { AppContext } from '../../context.ts';
 import { tokenOf } from '../common/auth.ts';
 import { acceptsBody } from '../common/body-caps.ts';
@@ -23,21 +22,6 @@ const schema = {
 };
 
 export const profilesSyncRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  // Once the service listens, the name search is warmed up in the background (src/connect/warm-up.ts):
-  // /healthz and the first callers are answered meanwhile; closing stops it after its current search.
-  const closing = new AbortController();
-  let warming: Promise<void> = Promise.resolve();
-  app.addHook('onListen', () => {
-    const started = performance.now();
-    warming = warmNameSearch(ctx.db, ctx.content, closing.signal).then(
-      (searches) => ctx.logger.info({ searches, ms: Math.round(performance.now() - started) }, 'name search warmed up'),
-      (error: unknown) => ctx.logger.warn({ err: error }, 'name search warm-up stopped'),
-    );
-  });
-  app.addHook('onClose', async () => {
-    closing.abort();
-    await warming;
-  });
   app.post('/v1/profiles', { schema, ...acceptsBody(SEARCH_BODY, ctx.config.bodyLimitBytes) }, async (request, reply) => {
     const input = readSearch(searchFields(request.body), 'sync');
     const { id, outcome } = await searchSync(connectDeps(ctx), tokenOf(request).id, input);
