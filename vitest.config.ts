@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/helpers/global-setup.ts'],
+    // Per-file CPU, for measuring the suite (test/helpers/file-cpu.ts); off unless asked for.
+    setupFiles: process.env.RAPPORT_TEST_CPU_LOG ? ['test/helpers/file-cpu.ts'] : [],
     pool: 'forks',
     // PGlite and PDF workers are CPU-heavy; two cores run two files at a time.
     maxWorkers: 2,

@@ -71,7 +71,8 @@ describe('SIGTERM', () => {
     expect(existsSync(lock)).toBe(false);
   }, 120_000);
 
-  it.each(['serve', 'worker'])('during the start of `rapport %s` on a database server that accepts and never answers: the start gives up after 10 s, saying why, with status 1', async (command) => {
+  // The two commands wait out the same 10 s side by side (each has its own silent server and ports).
+  it.concurrent.for(['serve', 'worker'])('during the start of `rapport %s` on a database server that accepts and never answers: the start gives up after 10 s, saying why, with status 1', { timeout: 120_000 }, async (command, { expect }) => {
     let connections = 0;
     const silent = createServer(() => (connections += 1));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
@@ -94,5 +95,5 @@ describe('SIGTERM', () => {
     } finally {
       silent.close();
     }
-  }, 120_000);
+  });
 });
