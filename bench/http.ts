@@ -4,7 +4,8 @@
  *
  *   npx tsx bench/http.ts [--seconds 4] [--rounds 5] [--connections 16] [--quick] [--before DIR] [--data-dir DIR --people N]
  *
- * The bare server and the routes take turns: a round measures the bare server, then each route,
+ * The bare server and the routes take turns: a round measures the bare server, then each route
+ * (a new text each time last),
  * for the same seconds at the same connections, and the rounds repeat (bench/rounds.ts). Each
  * line gives the middle round's req/s, the ratio of that to the bare server's middle round, the
  * spread of the rounds, and the server process's CPU a request (from /proc: all its threads).
@@ -139,7 +140,9 @@ try {
       { label: 'before text', pid: before.service.pid, options: { url: `${before.service.baseUrl}${textPath}`, headers: before.headers } },
     ]
     : [];
-  const steps = [bareStep, text, varied, usage, ...beforeSteps];
+  // The new texts go last in a round: their readings can outlast the step (the text threads'
+  // queue, garbage), which would otherwise be charged to the next step of the same service.
+  const steps = [bareStep, usage, text, ...beforeSteps, varied];
   const measure = async (step: Step, duration = seconds) => {
     const cpuBefore = processCpuMs(step.pid);
     const result = await autocannon({ connections, duration, ...step.options });
