@@ -1,34 +1,58 @@
 /**
- * HTTP throughput as ratios against a bare Fastify server measured in the same run, and the
+ * HTTP throughput as ratios against a bare Fastify server measured in the same rounds, and the
  * end-to-end time of a PDF analysis.
  *
- *   npx tsx bench/http.ts [--seconds 5] [--connections 16] [--data-dir DIR --people N]
+ *   npx tsx bench/http.ts [--seconds 4] [--rounds 5] [--connections 16] [--quick] [--before DIR] [--data-dir DIR --people N]
  *
- * With --data-dir (a data directory holding N imported benchmark people, see bench/import.ts
- * --keep) it also measures GET /v1/profiles?email= over random people.
+ * The bare server and the routes take turns: a round measures the bare server, then each route
+ * (a new text each time last),
+ * for the same seconds at the same connections, and the rounds repeat (bench/rounds.ts). Each
+ * line gives the middle round's req/s, the ratio of that to the bare server's middle round, the
+ * spread of the rounds, and the server process's CPU a request (from /proc: all its threads).
+ * One round of the bare server alone swung 22k–44k req/s between runs on a shared machine.
+ *
+ * Same conditions for both: each is one Node process started without V8 flags (the service as
+ * an operator starts it, `node bin/rapport.mjs serve`, bench/service-at.ts; the bare server with
+ * the same TypeScript loader), on loopback. The service writes its log (a JSON line a request,
+ * on by default: an operator cannot switch it off per request) to stdout, which goes to a file,
+ * as a process manager hands it to a collector: the service pays for producing and writing each
+ * line, but no reader of this bench's own competes for the two cores, where a pipe drained here
+ * would charge the collector's work to the service. The bare server has no log: it is the floor.
+ *
+ * --quick: 3 rounds of 3 s. --before DIR: that checkout's service too (its `GET /v1/usage` and
+ * repeated text) in the same rounds, against the same bare server. With --data-dir (a data
+ * directory holding N imported benchmark people, see bench/import.ts --keep) it also measures
+ * GET /v1/profiles?email= over random people.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { BENCH_PROFILE_TEXT, BENCH_TEXT_1000 } from './texts.ts';
+import { describeStep, interleave, summarizeStep } from './rounds.ts';
+import { processCpuMs, startServiceAt, type BenchService } from './service-at.ts';
 import { summarize } from './stats.ts';
-import { startServiceProcess, runCli, REPO_ROOT } from '../test/helpers/process.ts';
+import { REPO_ROOT } from '../test/helpers/process.ts';
 import { textPdf } from '../test/fixtures/pdf.ts';
 import { seededRandom } from '../training/random.ts';
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '5' },
+    seconds: { type: 'string' },
+    rounds: { type: 'string' },
     connections: { type: 'string', default: '16' },
+    quick: { type: 'boolean', default: false },
+    before: { type: 'string' },
     'data-dir': { type: 'string' },
     people: { type: 'string', default: '0' },
   },
 });
-const seconds = Number(values.seconds);
+const seconds = Number(values.seconds ?? (values.quick ? '3' : '4'));
+const rounds = Number(values.rounds ?? (values.quick ? '3' : '5'));
 const connections = Number(values.connections);
+if (!(rounds >= 3)) throw new Error('--rounds must be 3 or more: the middle of fewer says little');
 
 async function load(options: autocannon.Options): Promise<{ rps: number; p99: number; non2xx: number }> {
   const result = await autocannon({ connections, duration: seconds, ...options });
@@ -47,49 +71,103 @@ async function startBare(): Promise<{ child: ChildProcess; url: string }> {
   return { child, url };
 }
 
-const bare = await startBare();
-await load({ url: bare.url, duration: 1 });
-const bareResult = await load({ url: bare.url });
-bare.child.kill('SIGTERM');
-console.log(`bare Fastify server: ${Math.round(bareResult.rps)} req/s (p99 ${bareResult.p99} ms)`);
-
-const ownDir = values['data-dir'] ? null : mkdtempSync(path.join(tmpdir(), 'rapport-bench-http-'));
-const env = { RAPPORT_DATA_DIR: values['data-dir'] ?? ownDir ?? '', RAPPORT_DEMO_DATA: 'false', LOG_LEVEL: 'info' };
-// The service's log (a line a request) goes to a file, as a deployment sends it to a collector:
-// read into this process, it took CPU from the load generator and the service on 2 cores.
-const logDir = mkdtempSync(path.join(tmpdir(), 'rapport-bench-http-log-'));
-const service = await startServiceProcess(env, [], 'node', { logFile: path.join(logDir, 'service.log') });
-try {
-  const created = await runCli(['tokens', 'create', '--kind', 'enterprise', '--name', 'bench', '--rate-limit', 'none', '--json'], env);
-  const token = (JSON.parse(created.stdout) as { token: string }).token;
-  const headers = { authorization: `Bearer ${token}` };
-
-  const textUrl = `${service.baseUrl}/v1/analysis/text?text=${encodeURIComponent(BENCH_PROFILE_TEXT)}`;
-  // The figure is for an answer with a personality and its content, not the short no-personality one.
-  const sample = (await (await fetch(textUrl, { headers })).json()) as { data: unknown; reason?: string };
-  if (sample.data === null) throw new Error(`the bench profile text yields no personality (${sample.reason ?? '?'}): fix bench/texts.ts`);
-  await load({ url: textUrl, headers, duration: 1 });
-  const text = await load({ url: textUrl, headers });
-  console.log(
-    `GET /v1/analysis/text (~${BENCH_PROFILE_TEXT.split(/\s+/).length} words): ${Math.round(text.rps)} req/s, p99 ${text.p99} ms, ` +
-      `${(text.rps / bareResult.rps).toFixed(2)} × bare (target: ≥ 1,000 req/s)${text.non2xx ? `, ${text.non2xx} failed` : ''}`,
-  );
-
-  // The same route with a different text on every request: each is read anew (the line above
-  // repeats one text, reused after its first reading); texts that read alike share composed content.
-  let variant = 0;
-  const varied = await load({
-    url: service.baseUrl,
-    headers,
-    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/v1/analysis/text?text=${encodeURIComponent(`${BENCH_PROFILE_TEXT} Reference ${(variant += 1)}.`)}` }) }],
+/** `rapport ARGS` of the checkout at `root`, as its operator runs it. */
+function cliAt(root: string, args: string[], env: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [path.join(root, 'bin/rapport.mjs'), ...args], { cwd: root, env: { ...process.env, ...env }, timeout: 120_000 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`rapport ${args.join(' ')} at ${root} failed: ${stderr}`));
+      else resolve(stdout);
+    });
   });
-  console.log(
-    `GET /v1/analysis/text, a different text each time (each read anew): ${Math.round(varied.rps)} req/s, p99 ${varied.p99} ms, ` +
-      `${(varied.rps / bareResult.rps).toFixed(2)} × bare${varied.non2xx ? `, ${varied.non2xx} failed` : ''}`,
-  );
+}
 
-  const usage = await load({ url: `${service.baseUrl}/v1/usage`, headers });
-  console.log(`GET /v1/usage (auth + metering only): ${Math.round(usage.rps)} req/s, ${(usage.rps / bareResult.rps).toFixed(2)} × bare`);
+interface Running {
+  service: BenchService;
+  headers: Record<string, string>;
+  dataDir: string | null;
+}
+
+const logDir = mkdtempSync(path.join(tmpdir(), 'rapport-bench-http-log-'));
+
+/** A service of the checkout at `root` with an enterprise token without limits. */
+async function startService(root: string, name: string, dataDir?: string): Promise<Running> {
+  const ownDir = dataDir ? null : mkdtempSync(path.join(tmpdir(), 'rapport-bench-http-'));
+  const env = { RAPPORT_DATA_DIR: dataDir ?? ownDir ?? '', RAPPORT_DEMO_DATA: 'false', LOG_LEVEL: 'info' };
+  const service = await startServiceAt(root, env, path.join(logDir, `${name}.log`));
+  const created = await cliAt(root, ['tokens', 'create', '--kind', 'enterprise', '--name', 'bench', '--rate-limit', 'none', '--json'], env);
+  const token = (JSON.parse(created) as { token: string }).token;
+  return { service, headers: { authorization: `Bearer ${token}` }, dataDir: ownDir };
+}
+
+interface Step {
+  label: string;
+  pid: number;
+  options: autocannon.Options;
+}
+
+const bare = await startBare();
+const running: Running[] = [];
+try {
+  const current = await startService(REPO_ROOT, 'service', values['data-dir']);
+  running.push(current);
+  const before = values.before ? await startService(path.resolve(values.before), 'before') : null;
+  if (before) running.push(before);
+  const { service, headers } = current;
+
+  const textPath = `/v1/analysis/text?text=${encodeURIComponent(BENCH_PROFILE_TEXT)}`;
+  // The figure is for an answer with a personality and its content, not the short no-personality one.
+  const sample = (await (await fetch(`${service.baseUrl}${textPath}`, { headers })).json()) as { data: unknown; reason?: string };
+  if (sample.data === null) throw new Error(`the bench profile text yields no personality (${sample.reason ?? '?'}): fix bench/texts.ts`);
+
+  // The same route with a different text on every request: each is read anew (the repeated text
+  // is reused after its first reading); texts that read alike share composed content.
+  let variant = 0;
+  const bareStep: Step = { label: 'bare', pid: bare.child.pid ?? 0, options: { url: bare.url } };
+  const text: Step = { label: 'text', pid: service.pid, options: { url: `${service.baseUrl}${textPath}`, headers } };
+  const varied: Step = {
+    label: 'varied',
+    pid: service.pid,
+    options: {
+      url: service.baseUrl,
+      headers,
+      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/v1/analysis/text?text=${encodeURIComponent(`${BENCH_PROFILE_TEXT} Reference ${(variant += 1)}.`)}` }) }],
+    },
+  };
+  const usage: Step = { label: 'usage', pid: service.pid, options: { url: `${service.baseUrl}/v1/usage`, headers } };
+  const beforeSteps: Step[] = before
+    ? [
+      { label: 'before usage', pid: before.service.pid, options: { url: `${before.service.baseUrl}/v1/usage`, headers: before.headers } },
+      { label: 'before text', pid: before.service.pid, options: { url: `${before.service.baseUrl}${textPath}`, headers: before.headers } },
+    ]
+    : [];
+  // The new texts go last in a round: their readings can outlast the step (the text threads'
+  // queue, garbage), which would otherwise be charged to the next step of the same service.
+  const steps = [bareStep, usage, text, ...beforeSteps, varied];
+  const measure = async (step: Step, duration = seconds) => {
+    const cpuBefore = processCpuMs(step.pid);
+    const result = await autocannon({ connections, duration, ...step.options });
+    const spent = processCpuMs(step.pid) - cpuBefore;
+    return { rps: result.requests.average, cpuUs: (spent * 1000) / Math.max(1, result.requests.total), failed: result.non2xx + result.errors };
+  };
+  for (const step of steps) await measure(step, 1);
+  const figures = await interleave(steps, rounds, (step) => measure(step));
+  const bareFigures = figures.get(bareStep);
+  if (!bareFigures) throw new Error('no bare figures');
+  const line = (step: Step) => {
+    const kept = figures.get(step);
+    if (!kept) return '';
+    const failed = kept.failed ? `, ${kept.failed} failed` : '';
+    return `${describeStep(summarizeStep(kept, bareFigures), step !== bareStep)}${failed}`;
+  };
+  console.log(`${rounds} interleaved rounds of ${seconds} s at ${connections} connections (bare, then each route); middle round, ratio of middles:`);
+  console.log(`bare Fastify server: ${line(bareStep)}`);
+  const words = BENCH_PROFILE_TEXT.split(/\s+/).length;
+  console.log(`GET /v1/analysis/text (~${words} words): ${line(text)} (target: ≥ 1,000 req/s, ≥ 0.3 × bare)`);
+  console.log(`GET /v1/analysis/text, a different text each time (each read anew): ${line(varied)}`);
+  console.log(`GET /v1/usage (auth + metering only): ${line(usage)} (target: ≥ 0.5 × bare)`);
+  for (const step of beforeSteps) {
+    console.log(`BEFORE (${values.before ?? ''}) ${step.label === 'before usage' ? 'GET /v1/usage' : `GET /v1/analysis/text (~${words} words)`}: ${line(step)}`);
+  }
 
   const pdf = await textPdf(`Resume\n${BENCH_TEXT_1000.split(' ').slice(0, 600).join(' ')}`);
   const times: number[] = [];
@@ -130,7 +208,10 @@ try {
     console.log(`PROFILES_RPS ${saturated.rps}`);
   }
 } finally {
-  await service.stop();
-  if (ownDir) rmSync(ownDir, { recursive: true, force: true });
+  bare.child.kill('SIGTERM');
+  for (const { service, dataDir } of running) {
+    await service.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
   rmSync(logDir, { recursive: true, force: true });
 }

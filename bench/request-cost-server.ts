@@ -18,10 +18,13 @@ import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { AnnualUsage, usageData } from '../src/http/common/usage.ts';
 import { installTokenAuth, bearerToken, tokenOf } from '../src/http/common/auth.ts';
 import { installBodyParsers, NO_BODY } from '../src/http/common/body-caps.ts';
+import { clientErrorHandler, MAX_HEADER_BYTES } from '../src/http/common/client-errors.ts';
+import { limitConnections, serverTimeoutOptions } from '../src/http/common/connection-limits.ts';
 import { installErrorHandling } from '../src/http/common/errors.ts';
 import { installInputTextGuard } from '../src/http/common/input-text.ts';
 import { installLoadShedding } from '../src/http/common/load-shedding.ts';
@@ -89,13 +92,26 @@ const overload = service?.ctx.overload ?? (has('overload guard') ? new OverloadM
 
 async function stepped(): Promise<FastifyInstance> {
   const base: FastifyBaseLogger = logger;
+  const config = service?.ctx.config;
+  const timeouts = config && has('server timeouts + trust proxy') ? serverTimeoutOptions(config.http) : null;
   const app = Fastify({
+    ...(timeouts && config
+      ? {
+        ...timeouts,
+        http: { ...timeouts.http, maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
+        trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < Number(config.trustProxy) : config.trustProxy,
+        return503OnClosing: true,
+        forceCloseConnections: 'idle' as const,
+        clientErrorHandler: clientErrorHandler(base),
+      }
+      : {}),
     ...(has('request log')
       ? { loggerInstance: base, logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }), childLoggerFactory: lazyRequestLogger }
       : { logger: false }),
     ...(has('request id') ? { genReqId: requestIdFor } : {}),
     bodyLimit: NO_BODY.bytes,
   });
+  if (config && has('connection limit')) limitConnections(app.server, config.http);
   app.decorateRequest('apiToken', null);
   if (has('request id') && !has('request log')) app.addHook('onRequest', async (request, reply) => void reply.header('x-request-id', request.id));
   if (has('request log')) installRequestLog(app);
@@ -116,6 +132,7 @@ async function stepped(): Promise<FastifyInstance> {
       request.apiToken = await ctx.auth.authenticate(header.slice('Bearer '.length), 'enterprise');
     });
   }
+  if (has('multipart plugin')) await app.register(multipart, { limits: { files: 1, fields: 5, parts: 10 } });
   const fixed = { data: { token: { id: 'tok_x', name: 'bench' }, year: '2026', calls_this_year: 1, month: '2026-11', calls_this_month: 1, monthly_quota: null, remaining_this_month: null, rate_limit_per_minute: null } };
   const schema = has('response schema') ? { response: { 200: AnnualUsage } } : {};
   app.get('/v1/usage', { schema }, async (request) => (ctx && has('usage handler') ? usageData(ctx, tokenOf(request)) : fixed));

@@ -7,7 +7,7 @@
  * line gives requests a second (autocannon, loopback) and the server's CPU a request (from
  * /proc, which a loaded machine inflates less than wall time), both the middle of the rounds.
  *
- *   npx tsx bench/request-cost.ts [--seconds 3] [--rounds 3] [--connections 16] [--before /work/main] [--only full]
+ *   npx tsx bench/request-cost.ts [--seconds 3] [--rounds 3] [--connections 16] [--before /work/main] [--only full,metering]
  *
  * --before DIR adds that checkout's whole app (and its repeated-text route) to the same rounds.
  */
@@ -54,7 +54,9 @@ if (values.before) {
     { label: `BEFORE (${values.before}) whole app, GET /v1/analysis/text (repeated)`, step: 'full', root: before, path: TEXT_PATH },
   );
 }
-const chosen = values.only ? targets.filter((t) => t.step === 'bare' || t.label.includes(values.only ?? '')) : targets;
+// --only a,b: the bare step and the lines naming any of the comma-separated texts.
+const only = values.only?.split(',').filter((text) => text.length > 0);
+const chosen = only ? targets.filter((t) => t.step === 'bare' || only.some((text) => t.label.includes(text))) : targets;
 
 interface Server {
   child: ChildProcess;

@@ -36,7 +36,7 @@ const dir = /kept (\S+)/.exec(imported)?.[1];
 const rawRate = Number(/raw (\d+)\/s/.exec(imported)?.[1] ?? Number.NaN);
 const rawPreparedRate = Number(/raw prepared (\d+)\/s/.exec(imported)?.[1] ?? Number.NaN);
 try {
-  const http = run('bench/http.ts', dir ? ['--data-dir', dir, '--people', people] : []);
+  const http = run('bench/http.ts', [...(dir ? ['--data-dir', dir, '--people', people] : []), ...(values.quick ? ['--quick'] : [])]);
   // Each hook and plugin of an authenticated request priced; `--before`: that checkout's whole app beside this one's.
   run('bench/request-cost.ts', values.before === undefined ? [] : ['--before', values.before]);
   const profilesRate = Number(/PROFILES_RPS (\S+)/.exec(http)?.[1] ?? Number.NaN);

@@ -15,14 +15,19 @@ import { enterpriseUsageRoute } from './usage.ts';
 /** Group A: the Enterprise API, `Authorization: Bearer <token>` with an enterprise token. */
 export const enterpriseApi: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   installTokenAuth(app, ctx, 'enterprise', bearerToken);
-  await app.register(multipart, {
-    limits: { fileSize: ctx.pdfLimits.maxBytes, files: 1, fields: 5, fieldSize: MAX_TEXT_CHARS * 4, parts: 10 },
-  });
   await app.register(enterpriseUsageRoute, { ctx });
   await app.register(profilesRoute, { ctx });
   await app.register(analysisTextGetRoute, { ctx });
-  await app.register(analysisTextPostRoute, { ctx });
-  await app.register(analysisPdfRoute, { ctx });
+  // Only the two routes that read multipart bodies take them: the plugin's parser and its
+  // per-request hook (an async onResponse) stay inside this scope, off every other request.
+  // Elsewhere a multipart body is 415, as on groups B and C (docs/api-decisions.md).
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, {
+      limits: { fileSize: ctx.pdfLimits.maxBytes, files: 1, fields: 5, fieldSize: MAX_TEXT_CHARS * 4, parts: 10 },
+    });
+    await uploads.register(analysisTextPostRoute, { ctx });
+    await uploads.register(analysisPdfRoute, { ctx });
+  });
   await app.register(analysisGetRoute, { ctx });
   // analysis.finished for this token's PDF analyses.
   const owner = async (_ctx: AppContext, request: FastifyRequest) => ({ kind: 'enterprise' as const, tokenId: tokenOf(request).id });
