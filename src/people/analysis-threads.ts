@@ -35,6 +35,23 @@ type StoredTextsRow = {
   verified: boolean;
 };
 
+/** Where the import says its analysis threads failed (the service's logger). */
+export interface ImportLog {
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
+/**
+ * What failed, for the log: the error's class and SQLSTATE, and its message with anything quoted
+ * or in brackets taken out (a database's message can quote a value: an email, a name), at most
+ * 200 characters. Never the detail or the data.
+ */
+export function errorKind(error: unknown): string {
+  if (!(error instanceof Error)) return typeof error;
+  const code = 'code' in error && typeof error.code === 'string' ? ` ${error.code}` : '';
+  const message = error.message.replace(/"[^"]*"|'[^']*'|\([^)]*\)|\[[^\]]*\]/g, '…').slice(0, 200);
+  return `${error.name}${code}: ${message}`;
+}
+
 export class ImportAnalysis {
   /** Started by the first batch read ahead: a file of one batch is read inline, as before. */
   private pool: Piscina<TextSample[][], ReadTexts[]> | undefined;
@@ -46,6 +63,8 @@ export class ImportAnalysis {
     private readonly model: TextModel,
     private readonly modelPath: string,
     private readonly threads: number,
+    /** Told once, at the first failure: the operator sees why an import got slower, never whose rows. */
+    private readonly logger?: ImportLog,
   ) {
     this.modelVersion = estimateVersion(model.version);
   }
@@ -70,10 +89,10 @@ export class ImportAnalysis {
         }),
       );
       return ready;
-    } catch {
+    } catch (error) {
       // A thread that cannot start or load the model, or a look-up that failed (the write's own
       // statements then fail and say why): the write reads these texts inline, as without threads.
-      this.failed = true;
+      this.fail(error);
       return NOTHING_READ;
     }
   }
@@ -87,6 +106,13 @@ export class ImportAnalysis {
       },
       hash: (texts) => ready.get(texts)?.hash ?? textsHash(texts),
     };
+  }
+
+  /** The rest of the import reads inline; the first failure is logged. */
+  private fail(error: unknown): void {
+    if (this.failed) return;
+    this.failed = true;
+    this.logger?.warn({ err_kind: errorKind(error) }, 'import: reading texts ahead on analysis threads failed; the rest of this import reads them on the main thread (slower, same rows stored)');
   }
 
   async close(): Promise<void> {
@@ -127,9 +153,7 @@ export class ImportAnalysis {
       workerData,
     });
     // A thread that dies while idle must not throw on the main thread; its task's rejection says why.
-    this.pool.on('error', () => {
-      this.failed = true;
-    });
+    this.pool.on('error', (error: unknown) => this.fail(error));
     return this.pool;
   }
 }
