@@ -1,20 +1,24 @@
 /**
  * Import throughput and lookup overhead on a fresh embedded database.
  *
- *   npx tsx bench/import.ts [--people N] [--lookups N] [--keep] [--before <checkout>] [--rounds N] [--threads N]
+ *   npx tsx bench/import.ts [--people N] [--lookups N] [--keep] [--before <checkout>] [--rounds N] [--threads N] [--profile DIR]
  *
  * Generates N people (default 100,000) with a professional bio each (from the labelled corpus) into a temp JSON Lines file,
- * imports it, prints people/s and the CPU a person (every thread of the process, the analysis
- * threads included); then times point lookups by email over random addresses: a plain
+ * imports it into a database created and migrated beforehand (not timed), prints people/s and the CPU a person (every
+ * thread of the process, the main thread, and the other threads busiest first: the analysis threads lead); then times point lookups by email over random addresses: a plain
  * query, the same as a prepared statement, and the repository's findPersonSummary.
+ *
+ * `--profile DIR`: writes a CPU profile of the main thread over each import (not the generating
+ * or the database's creation) into DIR.
  *
  * `--before <checkout>`: that checkout's import (its own src/, model and migrations) imports the
  * same file into a fresh database of its own, in the same process, taking turns with this one for
  * `--rounds` rounds (default 2), so that a loaded machine weighs on both alike. `--threads`: this
  * checkout's analysis threads (ImportOptions.analysisThreads; 0 reads the texts inline).
  */
-import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -38,30 +42,80 @@ const SUMMARY_COLUMNS = `id, public_id, email, email_normalized, linkedin_url, l
  * database's writes, reading the file) is the part that cannot spread over more cores.
  */
 function mainThreadCpuSeconds(): number {
+  return threadCpuSeconds(String(process.pid));
+}
+
+function threadCpuSeconds(task: string): number {
   try {
-    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const fields = readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return Number.NaN;
   }
 }
 
+/** CPU seconds of every thread of this process by thread id (Linux; empty elsewhere). */
+function threadsCpuSeconds(): Map<string, number> {
+  try {
+    return new Map(readdirSync('/proc/self/task').map((task) => [task, threadCpuSeconds(task)]));
+  } catch {
+    return new Map();
+  }
+}
+
+/**
+ * The CPU of the threads other than the main one over an import, busiest first, in µs a person:
+ * the analysis threads are the busiest; the rest are V8's helpers (garbage collection, compiling)
+ * and the module loader's.
+ */
+function otherThreads(before: Map<string, number>, people: number): number[] {
+  const after = threadsCpuSeconds();
+  after.delete(String(process.pid));
+  return [...after]
+    .map(([task, seconds]) => ((seconds - (before.get(task) ?? 0)) * 1e6) / people)
+    .filter((us) => us > 0)
+    .sort((a, b) => b - a);
+}
+
+/** A CPU profile of the main thread over one import only (`--profile DIR`), for `chrome://inspect` or a script. */
+async function startProfile(): Promise<{ stop(file: string): Promise<void> }> {
+  const session = new Session();
+  session.connect();
+  const post = <T>(method: string): Promise<T> =>
+    new Promise((resolve, reject) => session.post(method, (error, result) => (error ? reject(error) : resolve(result as T))));
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return {
+    async stop(file) {
+      const { profile } = await post<{ profile: unknown }>('Profiler.stop');
+      session.disconnect();
+      await writeFile(file, JSON.stringify(profile));
+    },
+  };
+}
+
 interface Importer {
   name: string;
-  /** A fresh embedded database with the schema, the file imported into it; the database is left open. */
-  run(dataDir: string, file: string): Promise<{ db: Db; inserted: number; skipped: number; withoutPersonality: number }>;
+  /**
+   * A fresh embedded database with the schema. Not timed: from source there is no build's
+   * template, so PGlite runs initdb here (seconds of CPU), which is no part of an import into a
+   * running service and was counted in the import's time before.
+   */
+  open(dataDir: string): Promise<Db>;
+  /** The file imported into `db` (timed). */
+  run(db: Db, file: string): Promise<{ inserted: number; skipped: number; withoutPersonality: number }>;
 }
 
 function thisCheckout(threads: number | undefined): Importer {
   const model = loadModel();
   return {
     name: 'this checkout',
-    async run(dataDir, file) {
+    async open(dataDir) {
       const db = await openEmbedded({ dataDir });
       await migrate(db);
-      const summary = await importPeople({ db, model, modelPath: DEFAULT_MODEL_PATH }, file, threads === undefined ? {} : { analysisThreads: threads });
-      return { db, ...summary };
+      return db;
     },
+    run: (db, file) => importPeople({ db, model, modelPath: DEFAULT_MODEL_PATH }, file, threads === undefined ? {} : { analysisThreads: threads }),
   };
 }
 
@@ -75,13 +129,13 @@ async function otherCheckout(root: string): Promise<Importer> {
   const model = models.loadModel();
   return {
     name: `before (${root})`,
-    async run(dataDir, file) {
+    async open(dataDir) {
       const db = await embedded.openEmbedded({ dataDir });
       await migrations.migrate(db);
-      // Passed whether or not that checkout reads it: an older import takes { db, model }.
-      const summary = await people.importPeople({ db, model, modelPath: models.DEFAULT_MODEL_PATH }, file);
-      return { db, ...summary };
+      return db;
     },
+    // Passed whether or not that checkout reads it: an older import takes { db, model }.
+    run: (db, file) => people.importPeople({ db, model, modelPath: models.DEFAULT_MODEL_PATH }, file),
   };
 }
 
@@ -94,6 +148,7 @@ async function main(): Promise<void> {
       before: { type: 'string' },
       rounds: { type: 'string' },
       threads: { type: 'string' },
+      profile: { type: 'string' },
     },
   });
   const people = Number(values.people);
@@ -118,19 +173,29 @@ async function main(): Promise<void> {
         if (dataDir) await rm(dataDir, { recursive: true, force: true });
         // The last import's database is the one kept (bench/run.ts hands DIR/pgdata to the HTTP benches).
         dataDir = path.join(dir, round === rounds && importer === ours ? 'pgdata' : `pgdata-${round}-${importers.indexOf(importer)}`);
+        const opened = performance.now();
+        db = await importer.open(dataDir);
+        const openSeconds = (performance.now() - opened) / 1000;
+        const profiler = values.profile === undefined ? null : await startProfile();
         const cpu0 = process.cpuUsage();
         const main0 = mainThreadCpuSeconds();
+        const threads0 = threadsCpuSeconds();
         t = performance.now();
-        const summary = await importer.run(dataDir, file);
+        const summary = await importer.run(db, file);
         const seconds = (performance.now() - t) / 1000;
         const cpu = process.cpuUsage(cpu0);
-        db = summary.db;
+        if (profiler && values.profile !== undefined) {
+          const written = path.join(values.profile, `import-${round}-${importers.indexOf(importer)}.cpuprofile`);
+          await profiler.stop(written);
+          console.log(`main thread's profile of that import: ${written}`);
+        }
         const main = ((mainThreadCpuSeconds() - main0) * 1e6) / people;
+        const others = otherThreads(threads0, people);
         const figures = { rate: people / seconds, cpu: (cpu.user + cpu.system) / people, main };
         results.set(importer.name, [...(results.get(importer.name) ?? []), figures]);
         const label = importers.length > 1 ? ` [${importer.name}, round ${round}]` : '';
         console.log(
-          `import${label}: ${summary.inserted} inserted, ${summary.skipped} skipped, ${summary.withoutPersonality} without personality in ${seconds.toFixed(1)} s = ${Math.round(figures.rate)} people/s, ${Math.round(figures.cpu)} µs of CPU a person (all threads; main thread ${Math.round(main)} µs), load ${loadavg()[0]?.toFixed(1)}`,
+          `import${label}: ${summary.inserted} inserted, ${summary.skipped} skipped, ${summary.withoutPersonality} without personality in ${seconds.toFixed(1)} s = ${Math.round(figures.rate)} people/s, ${Math.round(figures.cpu)} µs of CPU a person (all threads; main thread ${Math.round(main)} µs), load ${loadavg()[0]?.toFixed(1)} (the database created and migrated before, in ${openSeconds.toFixed(1)} s, not counted); other threads, busiest first: ${others.slice(0, 4).map((us) => Math.round(us)).join(', ')} µs a person, the rest ${Math.round(others.slice(4).reduce((a, b) => a + b, 0))}`,
         );
       }
     }

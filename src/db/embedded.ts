@@ -4,9 +4,11 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Queryable, Row, Statement } from './client.ts';
 import { embeddedStatements } from './embedded-statements.ts';
 import { templateFor, writeEmbeddedTemplate } from './embedded-template.ts';
+import { longTextAsBytes } from './pglite-internals.ts';
 import { TurnBudget } from './turn-budget.ts';
 
 type PgliteQueryable = Pick<PGlite, 'query'>;
+type QueryOptions = NonNullable<Parameters<PGlite['query']>[2]>;
 
 /** When the database last answered a statement, and who waits for its next answer. */
 class Progress {
@@ -30,12 +32,12 @@ const ANSWERED_RECENTLY_MS = 1000;
  * Statements as plain queries. Outside a transaction each waits its place in the budget's queue;
  * inside one (the transaction holds that place) each only checks the turn's budget.
  */
-function wrap(target: PgliteQueryable, budget: TurnBudget, progress: Progress, inTransaction: boolean): Queryable {
+function wrap(target: PgliteQueryable, budget: TurnBudget, progress: Progress, inTransaction: boolean, options: QueryOptions): Queryable {
   const query = async <T extends Row>(sql: string, params?: readonly unknown[]): Promise<T[]> => {
     const ask = async () => {
       await budget.spend();
       try {
-        return (await target.query<T>(sql, params ? [...params] : undefined)).rows;
+        return (await target.query<T>(sql, params ? [...params] : undefined, options)).rows;
       } finally {
         // An error from the database is an answer too: it is alive.
         progress.answered();
@@ -90,7 +92,9 @@ export async function openEmbedded(options: EmbeddedOptions = {}): Promise<Db & 
   // One budget for the whole database: it is one thread's work, whoever asks.
   const budget = new TurnBudget();
   const progress = new Progress();
-  const base = wrap(pglite, budget, progress, false);
+  // A long text or JSON parameter (an import batch) goes as bytes Node encodes (pglite-internals.ts).
+  const queryOptions: QueryOptions = { serializers: longTextAsBytes(pglite) };
+  const base = wrap(pglite, budget, progress, false, queryOptions);
   const runStatement = embeddedStatements(pglite);
   return {
     kind: 'embedded',
@@ -113,7 +117,7 @@ export async function openEmbedded(options: EmbeddedOptions = {}): Promise<Db & 
       await pglite.exec(sql);
     },
     transaction(fn) {
-      return budget.run(() => pglite.transaction((tx) => fn(wrap(tx, budget, progress, true))));
+      return budget.run(() => pglite.transaction((tx) => fn(wrap(tx, budget, progress, true, queryOptions))));
     },
     async dumpDataDir() {
       // A checkpoint first, so the copy needs little WAL replay when it is started. The copy is

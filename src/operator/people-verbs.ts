@@ -87,7 +87,7 @@ export const peopleVerbs = {
     async (ctx, args, progress) => {
       if (!path.isAbsolute(args.path)) throw new AppError('bad_request', `The import path must be absolute, got ${args.path}.`);
       // The model's file too: the import reads texts on worker threads, each loading the same model.
-      const deps = { db: ctx.db, model: ctx.model, modelPath: ctx.config.textModelPath ?? DEFAULT_MODEL_PATH };
+      const deps = { db: ctx.db, model: ctx.model, modelPath: ctx.config.textModelPath ?? DEFAULT_MODEL_PATH, logger: ctx.logger };
       return importSummaryView(await importPeople(deps, args.path, { ...(args.format ? { format: args.format } : {}), progress }));
     },
   ),

@@ -3,8 +3,12 @@
  * thread writes batch N (PGlite runs on it), the threads read the texts of batch N+1, so the
  * model and the database share the machine's cores instead of taking turns on one.
  *
- * A batch goes to the threads as a few large tasks (one per thread), not one per person: a
- * hand-over per person cost more than the overlap gave (docs/benchmarks.md). Only the people
+ * A batch goes to the threads in chunks of 50 people, not one task per person: a hand-over per
+ * person cost more than the overlap gave (docs/benchmarks.md). All of a batch's chunks are handed
+ * over at once; when the main thread has written batch N and asks for N+1's texts, it reads the
+ * chunks no thread has begun itself (from the last one back) instead of waiting: on two cores the
+ * model costs more than the writes, so the thread that writes takes a share of the reading. A
+ * claim per chunk in shared memory (Atomics) lets exactly one thread read it. Only the people
  * whose texts the write will read are sent: a look-up of the stored texts' hashes (outside the
  * batch's transaction, so only a hint) leaves out people whose texts are stored unchanged, so
  * importing an unchanged file again reads nothing. Whatever the hint missed (a row that an
@@ -17,6 +21,7 @@ import { estimateVersion } from '../personality/shrink.ts';
 import type { TextModel } from '../personality/text/model.ts';
 import { workerEntry } from '../shared/worker-entry.ts';
 import { analyzeTexts } from './analyze.ts';
+import { BY_MAIN_THREAD, UNCLAIMED, type AnalysisTask } from './analysis-claims.ts';
 import type { AnalysisWorkerData, ReadTexts } from './analysis-worker.ts';
 import type { PersonInput, TextSample } from './person.ts';
 import { textsHash, type UpsertOptions } from './upsert.ts';
@@ -26,7 +31,24 @@ const WORKER_URL = workerEntry(import.meta.url, './analysis-worker.ts', './analy
 /** Texts read ahead (estimate and hash), by the texts array the write hands to `analyze` (the input's own). */
 export type ReadAhead = ReadonlyMap<readonly TextSample[], ReadTexts>;
 
-const NOTHING_READ: ReadAhead = new Map();
+/** A batch's texts being read ahead; `result` reads what no thread has begun, then waits for the rest. */
+export interface Reading {
+  result(): Promise<ReadAhead>;
+}
+
+/** A batch's chunks handed to the threads, who claimed each (claims: UNCLAIMED or the reader), and their tasks. */
+interface Job {
+  chunks: PersonInput[][];
+  claims: Int32Array;
+  tasks: Promise<void>[];
+}
+
+/**
+ * People per task. Small enough that the main thread, once it has written the batch before,
+ * takes what the threads have not begun; large enough that a hand-over costs little against
+ * reading the texts (~50 × 0.4 ms).
+ */
+const CHUNK_PEOPLE = 50;
 
 type StoredTextsRow = {
   email_normalized: string | null;
@@ -35,9 +57,26 @@ type StoredTextsRow = {
   verified: boolean;
 };
 
+/** Where the import says its analysis threads failed (the service's logger). */
+export interface ImportLog {
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
+/**
+ * What failed, for the log: the error's class and SQLSTATE, and its message with anything quoted
+ * or in brackets taken out (a database's message can quote a value: an email, a name), at most
+ * 200 characters. Never the detail or the data.
+ */
+export function errorKind(error: unknown): string {
+  if (!(error instanceof Error)) return typeof error;
+  const code = 'code' in error && typeof error.code === 'string' ? ` ${error.code}` : '';
+  const message = error.message.replace(/"[^"]*"|'[^']*'|\([^)]*\)|\[[^\]]*\]/g, '…').slice(0, 200);
+  return `${error.name}${code}: ${message}`;
+}
+
 export class ImportAnalysis {
   /** Started by the first batch read ahead: a file of one batch is read inline, as before. */
-  private pool: Piscina<TextSample[][], ReadTexts[]> | undefined;
+  private pool: Piscina<AnalysisTask, ReadTexts[] | null> | undefined;
   /** Set when a thread failed: the rest of the import reads inline. */
   private failed = false;
   private readonly modelVersion: string;
@@ -46,35 +85,71 @@ export class ImportAnalysis {
     private readonly model: TextModel,
     private readonly modelPath: string,
     private readonly threads: number,
+    /** Told once, at the first failure: the operator sees why an import got slower, never whose rows. */
+    private readonly logger?: ImportLog,
   ) {
     this.modelVersion = estimateVersion(model.version);
   }
 
-  /** The estimates of the people in `inputs` whose texts the write will read. */
-  async readAhead(db: Queryable, inputs: readonly PersonInput[]): Promise<ReadAhead> {
+  /**
+   * Starts reading the texts of the people in `inputs` that the write will read: on the threads
+   * now, and on the main thread for whatever no thread has begun when the write asks for them.
+   */
+  readAhead(db: Queryable, inputs: readonly PersonInput[]): Reading {
     const withTexts = inputs.filter((input) => input.texts.length > 0);
-    if (withTexts.length === 0 || this.failed) return NOTHING_READ;
+    const read = new Map<readonly TextSample[], ReadTexts>();
+    const handed = this.failed || withTexts.length === 0 ? Promise.resolve(null) : this.handOver(db, withTexts, read);
+    return {
+      result: async () => {
+        const job = await handed;
+        if (!job) return read;
+        // What no thread has begun is read here, from the last chunk back (the threads take them
+        // from the first): the main thread would only wait (on two cores the analysis is the
+        // slower half, so the writes' thread takes its share). A chunk is claimed once, by
+        // whichever thread gets to it first.
+        for (let slot = job.chunks.length - 1; slot >= 0 && Atomics.compareExchange(job.claims, slot, UNCLAIMED, BY_MAIN_THREAD) === UNCLAIMED; slot -= 1) {
+          for (const input of job.chunks[slot] ?? []) read.set(input.texts, { estimate: analyzeTexts(this.model, input.texts).estimate, hash: textsHash(input.texts) });
+          // A turn of the event loop between chunks: the threads' answers come in, and the next
+          // batch's look-up and hand-over start, so no thread waits while this one reads.
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        }
+        await Promise.all(job.tasks);
+        return read;
+      },
+    };
+  }
+
+  /**
+   * Looks up whose texts need reading and hands all of them to the threads at once, in chunks,
+   * each with a claim the thread must win before reading it (the main thread may take the last
+   * ones). Resolves once handed over; null when there is nothing to read or the threads failed.
+   */
+  private async handOver(db: Queryable, inputs: readonly PersonInput[], read: Map<readonly TextSample[], ReadTexts>): Promise<Job | null> {
     try {
-      const toRead = await this.textsToRead(db, withTexts);
-      if (toRead.length === 0) return NOTHING_READ;
+      const toRead = await this.textsToRead(db, inputs);
+      if (toRead.length === 0) return null;
       const pool = this.start();
-      const chunkSize = Math.ceil(toRead.length / this.threads);
       const chunks: PersonInput[][] = [];
-      for (let i = 0; i < toRead.length; i += chunkSize) chunks.push(toRead.slice(i, i + chunkSize));
-      const results = await Promise.all(chunks.map((chunk) => pool.run(chunk.map((input) => input.texts))));
-      const ready = new Map<readonly TextSample[], ReadTexts>();
-      chunks.forEach((chunk, c) =>
-        chunk.forEach((input, i) => {
-          const read = results[c]?.[i];
-          if (read) ready.set(input.texts, read);
-        }),
-      );
-      return ready;
-    } catch {
+      for (let i = 0; i < toRead.length; i += CHUNK_PEOPLE) chunks.push(toRead.slice(i, i + CHUNK_PEOPLE));
+      const claims = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT * chunks.length));
+      const tasks = chunks.map(async (chunk, slot) => {
+        try {
+          const results = await pool.run({ people: chunk.map((input) => input.texts), claims, slot });
+          results?.forEach((result, i) => {
+            const input = chunk[i];
+            if (input) read.set(input.texts, result);
+          });
+        } catch (error) {
+          // What the threads did not read is read inline by the write.
+          this.fail(error);
+        }
+      });
+      return { chunks, claims, tasks };
+    } catch (error) {
       // A thread that cannot start or load the model, or a look-up that failed (the write's own
       // statements then fail and say why): the write reads these texts inline, as without threads.
-      this.failed = true;
-      return NOTHING_READ;
+      this.fail(error);
+      return null;
     }
   }
 
@@ -87,6 +162,13 @@ export class ImportAnalysis {
       },
       hash: (texts) => ready.get(texts)?.hash ?? textsHash(texts),
     };
+  }
+
+  /** The rest of the import reads inline; the first failure is logged. */
+  private fail(error: unknown): void {
+    if (this.failed) return;
+    this.failed = true;
+    this.logger?.warn({ err_kind: errorKind(error) }, 'import: reading texts ahead on analysis threads failed; the rest of this import reads them on the main thread (slower, same rows stored)');
   }
 
   async close(): Promise<void> {
@@ -113,23 +195,21 @@ export class ImportAnalysis {
     });
   }
 
-  private start(): Piscina<TextSample[][], ReadTexts[]> {
+  private start(): Piscina<AnalysisTask, ReadTexts[] | null> {
     if (this.pool) return this.pool;
     const workerData: AnalysisWorkerData = { modelPath: this.modelPath, modelVersion: this.model.version };
-    this.pool = new Piscina<TextSample[][], ReadTexts[]>({
+    this.pool = new Piscina<AnalysisTask, ReadTexts[] | null>({
       filename: WORKER_URL.href,
       minThreads: this.threads,
       maxThreads: this.threads,
-      // One chunk per thread at a time; the next batch's chunks wait in the queue.
+      // One chunk per thread at a time; the rest wait in the queue (or are claimed by the main thread).
       concurrentTasksPerWorker: 1,
       // Nothing inherited: the parent's flags (tsx, inspector, vitest's) are not for a worker.
       execArgv: [],
       workerData,
     });
     // A thread that dies while idle must not throw on the main thread; its task's rejection says why.
-    this.pool.on('error', () => {
-      this.failed = true;
-    });
+    this.pool.on('error', (error: unknown) => this.fail(error));
     return this.pool;
   }
 }

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import type { Progress } from '../shared/progress.ts';
 import { AppError } from '../shared/errors.ts';
 import type { TextModel } from '../personality/text/index.ts';
-import { ImportAnalysis, type ReadAhead } from './analysis-threads.ts';
+import { ImportAnalysis, type ImportLog, type ReadAhead, type Reading } from './analysis-threads.ts';
 import { analyzerFor } from './analyze.ts';
 import { checkUtf8File } from './encoding.ts';
 import type { PersonInput, PersonSource } from './person.ts';
@@ -43,6 +43,8 @@ export interface ImportDeps {
   model: TextModel;
   /** The file `model` was loaded from, for the analysis threads; without it the texts are read inline. */
   modelPath?: string | undefined;
+  /** Told when the analysis threads fail and the import goes on inline (once an import, no person data). */
+  logger?: ImportLog | undefined;
 }
 
 export interface ImportCounts {
@@ -162,7 +164,7 @@ export async function importPeople(deps: ImportDeps, file: string, options: Impo
   const source = options.source ?? 'import';
   const inline = options.analyze ?? analyzerFor(deps.model);
   const threads = options.analysisThreads ?? Math.max(1, availableParallelism() - 1);
-  const analysis = options.analyze === undefined && deps.modelPath !== undefined && threads > 0 ? new ImportAnalysis(deps.model, deps.modelPath, threads) : null;
+  const analysis = options.analyze === undefined && deps.modelPath !== undefined && threads > 0 ? new ImportAnalysis(deps.model, deps.modelPath, threads, deps.logger) : null;
   const counts: ImportCounts = { read: 0, inserted: 0, updated: 0, unchanged: 0, skipped: 0, withoutPersonality: 0 };
   const errors: { line: number; reason: string }[] = [];
   const seen = new SeenPeople();
@@ -211,7 +213,7 @@ export async function importPeople(deps: ImportDeps, file: string, options: Impo
   };
 
   type Row = { line: number; input: PersonInput };
-  type Batch = { rows: Row[]; ready: Promise<ReadAhead> | null };
+  type Batch = { rows: Row[]; ready: Reading | null };
   let batch: Row[] = [];
   /** The batch whose texts the threads are reading while the one before it is written. */
   let ahead: Batch | null = null;
@@ -232,7 +234,7 @@ export async function importPeople(deps: ImportDeps, file: string, options: Impo
     }
   };
   const store = async ({ rows, ready }: Batch) => {
-    const outcomes = await writeBatch(rows, ready ? await ready : null);
+    const outcomes = await writeBatch(rows, ready ? await ready.result() : null);
     outcomes.forEach((outcome, i) => {
       if (outcome.kind === 'skipped') return skip(rows[i]?.line ?? 0, outcome.reason);
       counts[outcome.kind] += 1;
