@@ -4,11 +4,10 @@
  * model and the database share the machine's cores instead of taking turns on one.
  *
  * A batch goes to the threads in chunks of 50 people, not one task per person: a hand-over per
- * person cost more than the overlap gave (docs/benchmarks.md). All of a batch's chunks are handed
- * over at once; when the main thread has written batch N and asks for N+1's texts, it reads the
- * chunks no thread has begun itself (from the last one back) instead of waiting: on two cores the
- * model costs more than the writes, so the thread that writes takes a share of the reading. A
- * claim per chunk in shared memory (Atomics) lets exactly one thread read it. Only the people
+ * person cost more than the overlap gave (docs/benchmarks.md). Each thread is kept two chunks
+ * deep; when the main thread has written batch N and asks for N+1's texts, it reads the chunks no
+ * thread has begun itself instead of waiting (on two cores the model costs more than the writes,
+ * so the thread that writes takes a share of the reading). Only the people
  * whose texts the write will read are sent: a look-up of the stored texts' hashes (outside the
  * batch's transaction, so only a hint) leaves out people whose texts are stored unchanged, so
  * importing an unchanged file again reads nothing. Whatever the hint missed (a row that an
@@ -21,7 +20,6 @@ import { estimateVersion } from '../personality/shrink.ts';
 import type { TextModel } from '../personality/text/model.ts';
 import { workerEntry } from '../shared/worker-entry.ts';
 import { analyzeTexts } from './analyze.ts';
-import { BY_MAIN_THREAD, UNCLAIMED, type AnalysisTask } from './analysis-claims.ts';
 import type { AnalysisWorkerData, ReadTexts } from './analysis-worker.ts';
 import type { PersonInput, TextSample } from './person.ts';
 import { textsHash, type UpsertOptions } from './upsert.ts';
@@ -34,13 +32,6 @@ export type ReadAhead = ReadonlyMap<readonly TextSample[], ReadTexts>;
 /** A batch's texts being read ahead; `result` reads what no thread has begun, then waits for the rest. */
 export interface Reading {
   result(): Promise<ReadAhead>;
-}
-
-/** A batch's chunks handed to the threads, who claimed each (claims: UNCLAIMED or the reader), and their tasks. */
-interface Job {
-  chunks: PersonInput[][];
-  claims: Int32Array;
-  tasks: Promise<void>[];
 }
 
 /**
@@ -76,7 +67,7 @@ export function errorKind(error: unknown): string {
 
 export class ImportAnalysis {
   /** Started by the first batch read ahead: a file of one batch is read inline, as before. */
-  private pool: Piscina<AnalysisTask, ReadTexts[] | null> | undefined;
+  private pool: Piscina<TextSample[][], ReadTexts[]> | undefined;
   /** Set when a thread failed: the rest of the import reads inline. */
   private failed = false;
   private readonly modelVersion: string;
@@ -98,58 +89,54 @@ export class ImportAnalysis {
   readAhead(db: Queryable, inputs: readonly PersonInput[]): Reading {
     const withTexts = inputs.filter((input) => input.texts.length > 0);
     const read = new Map<readonly TextSample[], ReadTexts>();
-    const handed = this.failed || withTexts.length === 0 ? Promise.resolve(null) : this.handOver(db, withTexts, read);
+    const queue: PersonInput[][] = [];
+    const threadsDone = this.failed || withTexts.length === 0 ? Promise.resolve() : this.readOnThreads(db, withTexts, queue, read);
     return {
       result: async () => {
-        const job = await handed;
-        if (!job) return read;
-        // What no thread has begun is read here, from the last chunk back (the threads take them
-        // from the first): the main thread would only wait (on two cores the analysis is the
-        // slower half, so the writes' thread takes its share). A chunk is claimed once, by
-        // whichever thread gets to it first.
-        for (let slot = job.chunks.length - 1; slot >= 0 && Atomics.compareExchange(job.claims, slot, UNCLAIMED, BY_MAIN_THREAD) === UNCLAIMED; slot -= 1) {
-          for (const input of job.chunks[slot] ?? []) read.set(input.texts, { estimate: analyzeTexts(this.model, input.texts).estimate, hash: textsHash(input.texts) });
+        await threadsDone;
+        // The rest is read here: the main thread would only wait for the threads (on two cores
+        // the analysis is the slower half, so the writes' thread takes its share of it).
+        for (let chunk = queue.pop(); chunk; chunk = queue.pop()) {
+          for (const input of chunk) read.set(input.texts, { estimate: analyzeTexts(this.model, input.texts).estimate, hash: textsHash(input.texts) });
           // A turn of the event loop between chunks: the threads' answers come in, and the next
           // batch's look-up and hand-over start, so no thread waits while this one reads.
           await new Promise<void>((resolve) => setImmediate(resolve));
         }
-        await Promise.all(job.tasks);
+        await Promise.all(this.inFlight.get(queue) ?? []);
+        this.inFlight.delete(queue);
         return read;
       },
     };
   }
 
+  /** Tasks handed to the threads, by the queue they took them from. */
+  private readonly inFlight = new Map<PersonInput[][], Promise<void>[]>();
+
   /**
-   * Looks up whose texts need reading and hands all of them to the threads at once, in chunks,
-   * each with a claim the thread must win before reading it (the main thread may take the last
-   * ones). Resolves once handed over; null when there is nothing to read or the threads failed.
+   * Looks up whose texts need reading, queues them in chunks, and keeps each thread two chunks
+   * deep until the queue is empty. Settles once the queue is filled (not read).
    */
-  private async handOver(db: Queryable, inputs: readonly PersonInput[], read: Map<readonly TextSample[], ReadTexts>): Promise<Job | null> {
+  private async readOnThreads(db: Queryable, inputs: readonly PersonInput[], queue: PersonInput[][], read: Map<readonly TextSample[], ReadTexts>): Promise<void> {
     try {
       const toRead = await this.textsToRead(db, inputs);
-      if (toRead.length === 0) return null;
+      if (toRead.length === 0) return;
       const pool = this.start();
-      const chunks: PersonInput[][] = [];
-      for (let i = 0; i < toRead.length; i += CHUNK_PEOPLE) chunks.push(toRead.slice(i, i + CHUNK_PEOPLE));
-      const claims = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT * chunks.length));
-      const tasks = chunks.map(async (chunk, slot) => {
-        try {
-          const results = await pool.run({ people: chunk.map((input) => input.texts), claims, slot });
-          results?.forEach((result, i) => {
-            const input = chunk[i];
-            if (input) read.set(input.texts, result);
+      for (let i = 0; i < toRead.length; i += CHUNK_PEOPLE) queue.push(toRead.slice(i, i + CHUNK_PEOPLE));
+      const pump = async () => {
+        for (let chunk = queue.shift(); chunk && !this.failed; chunk = queue.shift()) {
+          const results = await pool.run(chunk.map((input) => input.texts));
+          chunk.forEach((input, i) => {
+            const result = results[i];
+            if (result) read.set(input.texts, result);
           });
-        } catch (error) {
-          // What the threads did not read is read inline by the write.
-          this.fail(error);
         }
-      });
-      return { chunks, claims, tasks };
+      };
+      // Errors: fail() stops the pumps; what they did not read is read inline by the write.
+      this.inFlight.set(queue, Array.from({ length: this.threads * 2 }, () => pump().catch((error: unknown) => this.fail(error))));
     } catch (error) {
       // A thread that cannot start or load the model, or a look-up that failed (the write's own
       // statements then fail and say why): the write reads these texts inline, as without threads.
       this.fail(error);
-      return null;
     }
   }
 
@@ -195,14 +182,14 @@ export class ImportAnalysis {
     });
   }
 
-  private start(): Piscina<AnalysisTask, ReadTexts[] | null> {
+  private start(): Piscina<TextSample[][], ReadTexts[]> {
     if (this.pool) return this.pool;
     const workerData: AnalysisWorkerData = { modelPath: this.modelPath, modelVersion: this.model.version };
-    this.pool = new Piscina<AnalysisTask, ReadTexts[] | null>({
+    this.pool = new Piscina<TextSample[][], ReadTexts[]>({
       filename: WORKER_URL.href,
       minThreads: this.threads,
       maxThreads: this.threads,
-      // One chunk per thread at a time; the rest wait in the queue (or are claimed by the main thread).
+      // One chunk per thread at a time; the next batch's chunks wait in the queue.
       concurrentTasksPerWorker: 1,
       // Nothing inherited: the parent's flags (tsx, inspector, vitest's) are not for a worker.
       execArgv: [],

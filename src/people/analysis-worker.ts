@@ -5,8 +5,8 @@
 import { workerData } from 'node:worker_threads';
 import { loadModel, type TextModel } from '../personality/text/model.ts';
 import type { TraitEstimate } from '../personality/types.ts';
-import { BY_THREAD, UNCLAIMED, type AnalysisTask } from './analysis-claims.ts';
 import { analyzeTexts } from './analyze.ts';
+import type { TextSample } from './person.ts';
 import { textsHash } from './upsert.ts';
 
 export interface AnalysisWorkerData {
@@ -25,9 +25,8 @@ export interface ReadTexts {
   hash: string;
 }
 
-/** Each person's reading, in the order given; null when the main thread claimed the chunk first. */
-export function analyzeChunk({ people, claims, slot }: AnalysisTask): ReadTexts[] | null {
-  if (Atomics.compareExchange(claims, slot, UNCLAIMED, BY_THREAD) !== UNCLAIMED) return null;
+/** Each person's reading, in the order given. */
+export function analyzeChunk(people: TextSample[][]): ReadTexts[] {
   model ??= loadModel(modelPath);
   if (model.version !== modelVersion) throw new Error(`${modelPath} holds model ${model.version}, not the import's ${modelVersion}`);
   const loaded = model;
