@@ -98,9 +98,6 @@ export class ImportAnalysis {
         // the analysis is the slower half, so the writes' thread takes its share of it).
         for (let chunk = queue.pop(); chunk; chunk = queue.pop()) {
           for (const input of chunk) read.set(input.texts, { estimate: analyzeTexts(this.model, input.texts).estimate, hash: textsHash(input.texts) });
-          // A turn of the event loop between chunks: the threads' answers come in, and the next
-          // batch's look-up and hand-over start, so no thread waits while this one reads.
-          await new Promise<void>((resolve) => setImmediate(resolve));
         }
         await Promise.all(this.inFlight.get(queue) ?? []);
         this.inFlight.delete(queue);
