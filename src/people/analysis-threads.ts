@@ -3,11 +3,8 @@
  * thread writes batch N (PGlite runs on it), the threads read the texts of batch N+1, so the
  * model and the database share the machine's cores instead of taking turns on one.
  *
- * A batch goes to the threads in chunks of 50 people, not one task per person: a hand-over per
- * person cost more than the overlap gave (docs/benchmarks.md). Each thread is kept two chunks
- * deep; when the main thread has written batch N and asks for N+1's texts, it reads the chunks no
- * thread has begun itself instead of waiting (on two cores the model costs more than the writes,
- * so the thread that writes takes a share of the reading). Only the people
+ * A batch goes to the threads as a few large tasks (one per thread), not one per person: a
+ * hand-over per person cost more than the overlap gave (docs/benchmarks.md). Only the people
  * whose texts the write will read are sent: a look-up of the stored texts' hashes (outside the
  * batch's transaction, so only a hint) leaves out people whose texts are stored unchanged, so
  * importing an unchanged file again reads nothing. Whatever the hint missed (a row that an
@@ -29,17 +26,7 @@ const WORKER_URL = workerEntry(import.meta.url, './analysis-worker.ts', './analy
 /** Texts read ahead (estimate and hash), by the texts array the write hands to `analyze` (the input's own). */
 export type ReadAhead = ReadonlyMap<readonly TextSample[], ReadTexts>;
 
-/** A batch's texts being read ahead; `result` reads what no thread has begun, then waits for the rest. */
-export interface Reading {
-  result(): Promise<ReadAhead>;
-}
-
-/**
- * People per task. Small enough that the main thread, once it has written the batch before,
- * takes what the threads have not begun; large enough that a hand-over costs little against
- * reading the texts (~50 × 0.4 ms).
- */
-const CHUNK_PEOPLE = 50;
+const NOTHING_READ: ReadAhead = new Map();
 
 type StoredTextsRow = {
   email_normalized: string | null;
@@ -82,58 +69,31 @@ export class ImportAnalysis {
     this.modelVersion = estimateVersion(model.version);
   }
 
-  /**
-   * Starts reading the texts of the people in `inputs` that the write will read: on the threads
-   * now, and on the main thread for whatever no thread has begun when the write asks for them.
-   */
-  readAhead(db: Queryable, inputs: readonly PersonInput[]): Reading {
+  /** The estimates of the people in `inputs` whose texts the write will read. */
+  async readAhead(db: Queryable, inputs: readonly PersonInput[]): Promise<ReadAhead> {
     const withTexts = inputs.filter((input) => input.texts.length > 0);
-    const read = new Map<readonly TextSample[], ReadTexts>();
-    const queue: PersonInput[][] = [];
-    const threadsDone = this.failed || withTexts.length === 0 ? Promise.resolve() : this.readOnThreads(db, withTexts, queue, read);
-    return {
-      result: async () => {
-        await threadsDone;
-        // The rest is read here: the main thread would only wait for the threads (on two cores
-        // the analysis is the slower half, so the writes' thread takes its share of it).
-        for (let chunk = queue.pop(); chunk; chunk = queue.pop()) {
-          for (const input of chunk) read.set(input.texts, { estimate: analyzeTexts(this.model, input.texts).estimate, hash: textsHash(input.texts) });
-        }
-        await Promise.all(this.inFlight.get(queue) ?? []);
-        this.inFlight.delete(queue);
-        return read;
-      },
-    };
-  }
-
-  /** Tasks handed to the threads, by the queue they took them from. */
-  private readonly inFlight = new Map<PersonInput[][], Promise<void>[]>();
-
-  /**
-   * Looks up whose texts need reading, queues them in chunks, and keeps each thread two chunks
-   * deep until the queue is empty. Settles once the queue is filled (not read).
-   */
-  private async readOnThreads(db: Queryable, inputs: readonly PersonInput[], queue: PersonInput[][], read: Map<readonly TextSample[], ReadTexts>): Promise<void> {
+    if (withTexts.length === 0 || this.failed) return NOTHING_READ;
     try {
-      const toRead = await this.textsToRead(db, inputs);
-      if (toRead.length === 0) return;
+      const toRead = await this.textsToRead(db, withTexts);
+      if (toRead.length === 0) return NOTHING_READ;
       const pool = this.start();
-      for (let i = 0; i < toRead.length; i += CHUNK_PEOPLE) queue.push(toRead.slice(i, i + CHUNK_PEOPLE));
-      const pump = async () => {
-        for (let chunk = queue.shift(); chunk && !this.failed; chunk = queue.shift()) {
-          const results = await pool.run(chunk.map((input) => input.texts));
-          chunk.forEach((input, i) => {
-            const result = results[i];
-            if (result) read.set(input.texts, result);
-          });
-        }
-      };
-      // Errors: fail() stops the pumps; what they did not read is read inline by the write.
-      this.inFlight.set(queue, Array.from({ length: this.threads * 2 }, () => pump().catch((error: unknown) => this.fail(error))));
+      const chunkSize = Math.ceil(toRead.length / this.threads);
+      const chunks: PersonInput[][] = [];
+      for (let i = 0; i < toRead.length; i += chunkSize) chunks.push(toRead.slice(i, i + chunkSize));
+      const results = await Promise.all(chunks.map((chunk) => pool.run(chunk.map((input) => input.texts))));
+      const ready = new Map<readonly TextSample[], ReadTexts>();
+      chunks.forEach((chunk, c) =>
+        chunk.forEach((input, i) => {
+          const read = results[c]?.[i];
+          if (read) ready.set(input.texts, read);
+        }),
+      );
+      return ready;
     } catch (error) {
       // A thread that cannot start or load the model, or a look-up that failed (the write's own
       // statements then fail and say why): the write reads these texts inline, as without threads.
       this.fail(error);
+      return NOTHING_READ;
     }
   }
 
