@@ -7,6 +7,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { newestMtime } from './newest-mtime.mjs';
+import { tuneForCommand } from './v8-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const compiledMain = path.join(root, 'dist/cli/main.js');
@@ -32,6 +33,7 @@ function useCompiled() {
   return !existsSync(sources) || newestMtime(sources) <= statSync(stamp).mtimeMs;
 }
 
+tuneForCommand(process.argv);
 let main;
 if (useCompiled()) {
   ({ main } = await import(pathToFileURL(compiledMain).href));

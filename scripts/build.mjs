@@ -4,7 +4,7 @@
 // import.meta.url finds it in both trees. Plain Node on purpose: it runs from `prepare`, before
 // anything else is known to work, and must not depend on a shell.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -53,6 +53,55 @@ const copyAssets = (dir) => {
   }
 };
 copyAssets(src);
+
+// TypeBox ships as ~680 small ES modules: every `rapport` process (a CLI verb, the service, each
+// worker thread that validates) spent ~0.6 s of CPU resolving and compiling them before doing
+// anything. The build bundles the entry points dist/ imports into a few files under
+// dist/vendor/ and points dist/'s imports at them: the same code, loaded in ~0.1 s. Only
+// dist/ changes; the sources (tsx, the tests) still import the package.
+const VENDORED = /(["'])(typebox(?:\/[\w-]+)*)\1/g;
+const IMPORT_OF_VENDORED = /(\bfrom\s*|\bimport\s*\(?\s*)(["'])(typebox(?:\/[\w-]+)*)\2/g;
+const compiledFiles = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+  const full = path.join(dir, entry.name);
+  if (entry.isDirectory()) return compiledFiles(full);
+  return entry.isFile() && entry.name.endsWith('.js') ? [full] : [];
+});
+const vendorDir = path.join(dist, 'vendor');
+const specifiers = new Set();
+for (const file of compiledFiles(dist)) for (const match of readFileSync(file, 'utf8').matchAll(IMPORT_OF_VENDORED)) specifiers.add(match[3]);
+const vendorName = (specifier) => specifier.replaceAll('/', '-');
+if (specifiers.size > 0) {
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: Object.fromEntries([...specifiers].map((specifier) => [vendorName(specifier), fileURLToPath(import.meta.resolve(specifier))])),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    outdir: vendorDir,
+    logLevel: 'warning',
+  });
+  for (const file of compiledFiles(dist)) {
+    if (file.startsWith(vendorDir + path.sep)) continue;
+    const text = readFileSync(file, 'utf8');
+    const rewritten = text.replace(IMPORT_OF_VENDORED, (_, keyword, quote, specifier) => {
+      const target = path.relative(path.dirname(file), path.join(vendorDir, `${vendorName(specifier)}.js`)).split(path.sep).join('/');
+      return `${keyword}${quote}${target.startsWith('.') ? target : `./${target}`}${quote}`;
+    });
+    if (rewritten !== text) writeFileSync(file, rewritten);
+  }
+  // A bare TypeBox import left over (a form the pattern above missed) would load the package's
+  // second copy beside the bundle, with formats registered in one and not the other.
+  for (const file of compiledFiles(dist)) {
+    if (file.startsWith(vendorDir + path.sep)) continue;
+    const left = readFileSync(file, 'utf8').match(VENDORED)?.filter((literal) => /^.typebox(\/|.$)/.test(literal));
+    if (left?.length) {
+      console.error(`build: ${path.relative(root, file)} still names ${left.join(', ')} after bundling TypeBox into dist/vendor/`);
+      process.exit(1);
+    }
+  }
+}
 // The empty database new data directories start from (src/db/embedded-template.ts): initdb's
 // memory is spent here, once, rather than at a service's first start.
 const { createEmbeddedTemplate } = await import(pathToFileURL(path.join(dist, 'db', 'embedded.js')).href);

@@ -22,7 +22,6 @@ import { reportVitalsToPrimary } from './monitoring/cluster-vitals.ts';
 import { VitalSigns } from './monitoring/vital-signs.ts';
 import { seedDemoData } from './people/demo/seed.ts';
 import { createLogger } from './shared/logger.ts';
-import { connectRedis } from './shared/redis.ts';
 
 export interface RunningService {
   ctx: AppContext;
@@ -64,7 +63,8 @@ export async function startService(config: Config, options: StartOptions = {}): 
   if (opened.lock) await releaseOrphanedJobs(opened.db);
   let redis: Redis | undefined;
   try {
-    redis = config.redisUrl === null ? undefined : await connectRedis(config.redisUrl);
+    // ioredis (~40 modules) loads only where REDIS_URL asks for it.
+    redis = config.redisUrl === null ? undefined : await (await import('./shared/redis.ts')).connectRedis(config.redisUrl);
   } catch (error) {
     await opened.close();
     throw error;

@@ -6,7 +6,7 @@
  * `npm ci` (the `prepare` script); where it is missing or older than src/, this file builds it.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +108,16 @@ describe('the compiled build', () => {
     expect(templates).toEqual([path.basename(embeddedTemplateFile())]);
     // The service above started on a new data directory: its database is there.
     expect(existsSync(path.join(app, 'data', 'pgdata', 'PG_VERSION'))).toBe(true);
+  });
+
+  it('loads TypeBox from its bundle in dist/vendor/, never from the package (~680 modules a process)', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(path.join(dir, entry.name)) : entry.name.endsWith('.js') ? [path.join(dir, entry.name)] : []));
+    const compiled = files(path.join(app, 'dist')).filter((file) => !file.includes(`${path.sep}vendor${path.sep}`));
+    const bare = compiled.filter((file) => /\b(from|import)\s*\(?\s*["']typebox(\/[\w-]+)*["']/.test(readFileSync(file, 'utf8')));
+    expect(bare.map((file) => path.relative(app, file))).toEqual([]);
+    const vendored = compiled.filter((file) => /from ["'](\.\.?\/)+vendor\/typebox(-[\w-]+)?\.js["']/.test(readFileSync(file, 'utf8')));
+    expect(vendored.map((file) => path.relative(app, file))).toEqual(expect.arrayContaining(['dist/config-schema.js', 'dist/operator/verbs.js']));
   });
 
   it('leaves a current dist/ alone when `prepare` runs again (npx runs it beside a running service)', () => {

@@ -11,7 +11,9 @@ const BIN = path.join(REPO_ROOT, 'bin/rapport.mjs');
  * Node options for the `rapport` processes the tests start (`node --liftoff-only bin/rapport.mjs …`).
  * `--liftoff-only` compiles the embedded database's WebAssembly with V8's baseline compiler only,
  * skipping the optimising tier-up a short process never profits from: a CLI command then costs
- * about 3.5 s of CPU instead of 5.5 s. Only the machine code V8 picks changes, not what
+ * about 3.5 s of CPU instead of 5.5 s. Measured again (seventh session, bench/process-starts.ts,
+ * load 9–11): a `serve` start-stop ~5.0 s with it against ~6.9 s without, `tokens list` ~2.1 s
+ * against ~3.7 s (bin/v8-flags.mjs now sets it for short commands itself). Only the machine code V8 picks changes, not what
  * the program does. The service itself runs with V8's defaults (a long-running process gains
  * from the optimised code).
  */

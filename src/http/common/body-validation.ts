@@ -1,4 +1,5 @@
 import AjvCompiler from '@fastify/ajv-compiler';
+import type { FastifyInstance } from 'fastify';
 
 const fromPool = AjvCompiler();
 
@@ -7,18 +8,57 @@ function isBodyPart(route: unknown): boolean {
   return typeof route === 'object' && route !== null && 'httpPart' in route && route.httpPart === 'body';
 }
 
+/** A route part's compiled validator, as Ajv makes it (a function carrying its schema and last errors). */
+type Validator = ReturnType<ReturnType<AjvCompiler.BuildCompilerFromPool>>;
+
 /**
- * Fastify's validator with one change: request bodies are not type-coerced.
- *
- * Query strings, path parameters and headers arrive as text, so coercing them to the
- * schema's numbers and booleans is what a caller expects. A JSON body already carries
- * types, and coercing it hides mistakes: `{"text": 42}` would be analysed as the text "42"
- * instead of being refused. Form bodies are all strings, which string fields accept as is.
+ * A validator compiled on its first use. Compiling every route's schemas as the app is built was
+ * ~0.7 s of CPU a service start (and of every test that builds an app), for routes most
+ * processes never see asked: each is compiled now when its route is first asked, a few
+ * milliseconds once. Fastify reads `errors` (the last call's) and `schemaEnv` (whether to pass
+ * the parent object) from the validator itself: both are the compiled one's, so a request is
+ * validated, coerced and answered exactly as before.
  */
-export const buildValidator: AjvCompiler.BuildCompilerFromPool = (externalSchemas, options) => {
-  const coercing = fromPool(externalSchemas, options);
-  // JSON Type Definition schemas (not used here) have no coercion to turn off.
-  if (options?.mode === 'JTD') return coercing;
-  const strict = fromPool(externalSchemas, { ...options, customOptions: { ...options?.customOptions, coerceTypes: false } });
-  return (route, meta) => (isBodyPart(route) ? strict(route, meta) : coercing(route, meta));
-};
+function compiledOnFirstUse(compile: () => Validator, compiles: (() => void)[]): Validator {
+  let compiled: Validator | null = null;
+  const get = (): Validator => (compiled ??= compile());
+  const validate = function (this: unknown, ...args: Parameters<Validator>) {
+    return get().apply(this, args);
+  };
+  // Every property an Ajv validator carries, read from the compiled one.
+  for (const name of ['errors', 'schema', 'schemaEnv', 'evaluated', 'source'] as const) Object.defineProperty(validate, name, { get: () => get()[name] });
+  compiles.push(() => void get());
+  // The properties are defined just above; TypeScript cannot follow defineProperty.
+  return validate as Validator;
+}
+
+/**
+ * Fastify's validator with two changes. Request bodies are not type-coerced: query strings, path
+ * parameters and headers arrive as text, so coercing them to the schema's numbers and booleans is
+ * what a caller expects; a JSON body already carries types, and coercing it hides mistakes:
+ * `{"text": 42}` would be analysed as the text "42" instead of being refused. Form bodies are all
+ * strings, which string fields accept as is. And each validator is compiled on first use
+ * (`compiledOnFirstUse`); its compile is added to `compiles`, which `compileValidatorsWhenReady`
+ * runs for an app that must compile them all as it starts (the schema check in the tests).
+ */
+export function validatorFactory(compiles: (() => void)[]): AjvCompiler.BuildCompilerFromPool {
+  return (externalSchemas, options) => {
+    const coercing = fromPool(externalSchemas, options);
+    // JSON Type Definition schemas (not used here) have no coercion to turn off.
+    if (options?.mode === 'JTD') return coercing;
+    const strict = fromPool(externalSchemas, { ...options, customOptions: { ...options?.customOptions, coerceTypes: false } });
+    return (route, meta) => compiledOnFirstUse(() => (isBodyPart(route) ? strict(route, meta) : coercing(route, meta)), compiles);
+  };
+}
+
+/** Compiles every validator as the app becomes ready: a schema Ajv cannot compile then fails `ready()`. */
+export function compileValidatorsWhenReady(app: FastifyInstance, compiles: (() => void)[]): void {
+  app.addHook('onReady', (done) => {
+    try {
+      for (const compile of compiles.splice(0)) compile();
+      done();
+    } catch (error) {
+      done(error instanceof Error ? error : new Error(String(error)));
+    }
+  });
+}
