@@ -66,7 +66,7 @@ export function predict(model: TextModel, tokens: TokenizedText, withContributio
   const wordValues = withContributions ? new Map<string, { values: Float64Array; row: number }>() : undefined;
   for (let i = 0; i < ngrams.size; i++) {
     const bucket = ngrams.buckets[i] ?? 0;
-    const row = model.rowOfBucket[bucket] ?? -1;
+    const row = model.rowOfBucket.rowOf(bucket);
     if (row < 0) continue;
     const value = (logCounts[i] ?? 0) / norm;
     const term = terms?.get(bucket);
