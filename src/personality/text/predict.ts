@@ -114,15 +114,17 @@ function addWordMeanings(
   const sums = new Float64Array(OUTPUT_COUNT);
   let total = 0;
   const seen = wordValues !== undefined ? new Map<string, { index: number; weight: number }>() : undefined;
-  tokens.words.forEach((word, i) => {
-    if (tokens.capitalized[i] === 1) return;
+  const { words, capitalized } = tokens;
+  for (let i = 0; i < words.length; i++) {
+    if (capitalized[i] === 1) continue;
+    const word = words[i] ?? '';
     const index = tableRowOf(table, infos[i], word);
-    if (index < 0) return;
+    if (index < 0) continue;
     const weight = table.weight[index] ?? 0;
     total += weight;
     for (let t = 0; t < OUTPUT_COUNT; t++) sums[t] = (sums[t] ?? 0) + weight * (table.values[index * OUTPUT_COUNT + t] ?? 0);
     if (seen !== undefined) seen.set(word, { index, weight: (seen.get(word)?.weight ?? 0) + weight });
-  });
+  }
   if (total <= 0) return;
   for (let t = 0; t < OUTPUT_COUNT; t++) logits[t] = (logits[t] ?? 0) + (sums[t] ?? 0) / total;
   if (seen === undefined || wordValues === undefined) return;

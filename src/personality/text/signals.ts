@@ -156,7 +156,7 @@ export function readSignals(tokens: TokenizedText, withMatches: boolean, infos?:
   const counts = new Float64Array(SIGNALS.length);
   const leadCounts = new Float64Array(SIGNALS.length);
   const matches: SignalMatch[] | undefined = withMatches ? [] : undefined;
-  const { words, wordStarts, numberMarks } = tokens;
+  const { words, numberMarks } = tokens;
   const order = tokenOrder(tokens);
   const firstWords = sentenceOpenings(tokens);
   /** The token's key: its word, or its number's kind (NUMBER_KEYS); undefined past the end. */
