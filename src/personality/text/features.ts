@@ -1,10 +1,12 @@
+import { BucketCounts } from './bucket-counts.ts';
 import { bucketOf, hashBigram } from './hashing.ts';
-import { CATEGORY_NAMES, lookupWord, type WordInfo } from './lexicon.ts';
+import { CATEGORY_NAMES, type WordInfo } from './lexicon.ts';
 import { SIGNALS } from './signal-data.ts';
 import { LEAD_WORDS, readSignals, SIGNAL_NAMES, type SignalMatch } from './signals.ts';
+import type { TokenizedText } from './tokenizer.ts';
+import { readWords, type TextWords } from './words.ts';
 
 const STYLES = ['D', 'I', 'S', 'C'] as const;
-import type { TokenizedText } from './tokenizer.ts';
 
 /**
  * Turns a tokenised text into what the model reads: a small dense vector of word-class
@@ -71,15 +73,21 @@ function styleShares(counts: Float64Array, out: Float64Array, offset: number): v
 /** Index of the first behavioural signal among the dense measures (signals.ts). */
 export const FIRST_SIGNAL = CATEGORY_NAMES.length + STYLE_NAMES.length;
 
-export interface DocumentFeatures {
+export interface TextFeatures {
   /** Raw (unstandardised) values in DENSE_NAMES order. */
   dense: Float64Array;
-  /** Hashed n-gram bucket → number of occurrences. */
-  ngrams: Map<number, number>;
+  /** Hashed n-gram buckets and their numbers of occurrences, in order of first occurrence. */
+  ngrams: BucketCounts;
   wordCount: number;
   /** The signals found, with their offsets in the tokenized text, when asked for. */
   signalMatches?: SignalMatch[];
-  /** Per word (tokens.words order): what the lexicon holds of it, so later stages need not look it up again. */
+}
+
+/** The same with the n-gram counts as a Map (what training reads), and each word's lexicon entry. */
+export interface DocumentFeatures extends Omit<TextFeatures, 'ngrams'> {
+  /** Hashed n-gram bucket → number of occurrences. */
+  ngrams: Map<number, number>;
+  /** Per word (tokens.words order): what the lexicon holds of it. */
   wordInfos: WordInfo[];
 }
 
@@ -97,26 +105,25 @@ function rate(count: number, words: number): number {
 }
 
 /** Moving-average type-token ratio: the share of distinct words in every window of 50. */
-function movingTypeTokenRatio(words: readonly string[]): number {
-  if (words.length === 0) return 0;
-  if (words.length <= VARIETY_WINDOW) return new Set(words).size / words.length;
-  const counts = new Map<string, number>();
+function movingTypeTokenRatio({ ids, distinct: distinctInText }: TextWords): number {
+  const length = ids.length;
+  if (length === 0) return 0;
+  if (length <= VARIETY_WINDOW) return distinctInText / length;
+  const counts = new Int32Array(distinctInText);
   let distinct = 0;
   let total = 0;
-  for (let i = 0; i < words.length; i++) {
-    const entering = words[i] ?? '';
-    const enteringCount = counts.get(entering) ?? 0;
-    if (enteringCount === 0) distinct++;
-    counts.set(entering, enteringCount + 1);
+  for (let i = 0; i < length; i++) {
+    const entering = ids[i] ?? 0;
+    if (counts[entering] === 0) distinct++;
+    counts[entering] = (counts[entering] ?? 0) + 1;
     if (i >= VARIETY_WINDOW) {
-      const leaving = words[i - VARIETY_WINDOW] ?? '';
-      const leavingCount = counts.get(leaving) ?? 0;
-      if (leavingCount === 1) distinct--;
-      counts.set(leaving, leavingCount - 1);
+      const leaving = ids[i - VARIETY_WINDOW] ?? 0;
+      if (counts[leaving] === 1) distinct--;
+      counts[leaving] = (counts[leaving] ?? 0) - 1;
     }
     if (i >= VARIETY_WINDOW - 1) total += distinct / VARIETY_WINDOW;
   }
-  return total / (words.length - VARIETY_WINDOW + 1);
+  return total / (length - VARIETY_WINDOW + 1);
 }
 
 function sentenceShape(lengths: readonly number[]): { mean: number; spread: number } {
@@ -134,11 +141,19 @@ function sentenceShape(lengths: readonly number[]): { mean: number; spread: numb
  *   so that evidence can be shown as words rather than bucket numbers.
  */
 export function extractFeatures(tokens: TokenizedText, hashBits: number, ngramOrder: 1 | 2, terms?: Map<number, string>, withMatches = false): DocumentFeatures {
+  const words = readWords(tokens.words);
+  const { ngrams, ...features } = readFeatures(tokens, words, hashBits, ngramOrder, terms, withMatches);
+  return { ...features, ngrams: ngrams.toMap(), wordInfos: words.infos };
+}
+
+/** What the model reads of a text whose words were looked up already (words.ts); see extractFeatures. */
+export function readFeatures(tokens: TokenizedText, textWords: TextWords, hashBits: number, ngramOrder: 1 | 2, terms?: Map<number, string>, withMatches = false): TextFeatures {
   const { words, punctuation } = tokens;
+  const { infos } = textWords;
   const wordCount = words.length;
   const categoryCounts = new Float64Array(CATEGORY_NAMES.length);
-  const ngrams = new Map<number, number>();
-  const wordInfos: WordInfo[] = [];
+  // A unigram per word and at most a bigram per word.
+  const ngrams = new BucketCounts(ngramOrder === 2 ? 2 * wordCount : wordCount);
   let longWords = 0;
 
   let position = 0;
@@ -146,17 +161,17 @@ export function extractFeatures(tokens: TokenizedText, hashBits: number, ngramOr
     let previousHash = -1;
     for (let end = position + sentenceLength; position < end; position++) {
       const word = words[position] ?? '';
-      const info = lookupWord(word);
-      wordInfos.push(info);
+      const info = infos[position];
+      if (info === undefined) continue;
       for (const category of info.categories) categoryCounts[category] = (categoryCounts[category] ?? 0) + 1;
       if (word.length >= LONG_WORD_LETTERS) longWords++;
 
       const unigram = bucketOf(info.hash, hashBits);
-      ngrams.set(unigram, (ngrams.get(unigram) ?? 0) + 1);
+      ngrams.add(unigram);
       if (terms !== undefined && !terms.has(unigram)) terms.set(unigram, word);
       if (ngramOrder === 2 && previousHash >= 0) {
         const bigram = bucketOf(hashBigram(previousHash, info.hash), hashBits);
-        ngrams.set(bigram, (ngrams.get(bigram) ?? 0) + 1);
+        ngrams.add(bigram);
         if (terms !== undefined && !terms.has(bigram)) terms.set(bigram, `${words[position - 1] ?? ''} ${word}`);
       }
       previousHash = info.hash;
@@ -169,7 +184,7 @@ export function extractFeatures(tokens: TokenizedText, hashBits: number, ngramOr
     sentence_length_spread: shape.spread,
     letters_per_word: wordCount > 0 ? tokens.letters / wordCount : 0,
     long_words: wordCount > 0 ? longWords / wordCount : 0,
-    vocabulary_variety: movingTypeTokenRatio(words),
+    vocabulary_variety: movingTypeTokenRatio(textWords),
     comma: rate(punctuation.comma, wordCount),
     period: rate(punctuation.period, wordCount),
     exclamation: rate(punctuation.exclamation, wordCount),
@@ -190,7 +205,7 @@ export function extractFeatures(tokens: TokenizedText, hashBits: number, ngramOr
   STYLE_NAMES.forEach((name, index) => {
     dense[CATEGORY_NAMES.length + index] = style[name];
   });
-  const signals = readSignals(tokens, withMatches, wordInfos);
+  const signals = readSignals(tokens, withMatches, infos);
   signals.counts.forEach((count, index) => {
     dense[FIRST_SIGNAL + index] = rate(count, wordCount);
   });
@@ -200,7 +215,7 @@ export function extractFeatures(tokens: TokenizedText, hashBits: number, ngramOr
   });
   styleShares(signals.counts, dense, FIRST_SHARE);
   styleShares(signals.leadCounts, dense, FIRST_SHARE + STYLES.length);
-  const features: DocumentFeatures = { dense, ngrams, wordCount, wordInfos };
+  const features: TextFeatures = { dense, ngrams, wordCount };
   if (signals.matches !== undefined) features.signalMatches = signals.matches;
   return features;
 }

@@ -1,3 +1,5 @@
+import type { WordInfo } from './lexicon.ts';
+
 /**
  * What kind of writing a text is: a work email, a first-person profile, a third-person bio, a
  * resume, or free personal writing such as the essays the model first learned from. Writing is
@@ -59,8 +61,22 @@ const THIRD_PERSON = new Set(['he', 'him', 'his', 'himself', 'she', 'her', 'hers
 const SECOND_PERSON = new Set(['you', 'your', 'yours', 'yourself', "you're", "you've", "you'll", "you'd"]);
 const MUSING = new Set(['think', 'feel', 'guess', 'really', 'like', 'know', 'wonder', 'maybe', 'probably', 'tired', 'weird', 'anyway', 'sleep', 'class', 'roommate', 'boyfriend', 'girlfriend', 'mom', 'dad']);
 
-/** The shape measures of a raw text, in GENRE_FEATURES order. `words` are its lower-cased words. */
-export function genreFeatures(raw: string, words: readonly string[]): Float64Array {
+/** A word's marks: its person when it is a pronoun of one (the sets are disjoint), and whether it is a musing word. */
+const FIRST = 1;
+const THIRD = 2;
+const SECOND = 4;
+const MUSES = 8;
+
+function marksOf(word: string): number {
+  const person = FIRST_PERSON.has(word) ? FIRST : THIRD_PERSON.has(word) ? THIRD : SECOND_PERSON.has(word) ? SECOND : 0;
+  return person | (MUSING.has(word) ? MUSES : 0);
+}
+
+/**
+ * The shape measures of a raw text, in GENRE_FEATURES order. `words` are its lower-cased words;
+ * `infos`, when given, their lexicon entries (words.ts), which keep each word's marks between texts.
+ */
+export function genreFeatures(raw: string, words: readonly string[], infos?: readonly WordInfo[]): Float64Array {
   const lines = raw.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
   const first = lines[0] ?? '';
   const tail = lines.slice(-3);
@@ -70,11 +86,18 @@ export function genreFeatures(raw: string, words: readonly string[]): Float64Arr
   let thirdPerson = 0;
   let secondPerson = 0;
   let musing = 0;
-  for (const word of words) {
-    if (FIRST_PERSON.has(word)) firstPerson++;
-    else if (THIRD_PERSON.has(word)) thirdPerson++;
-    else if (SECOND_PERSON.has(word)) secondPerson++;
-    if (MUSING.has(word)) musing++;
+  for (let i = 0; i < words.length; i++) {
+    const info = infos?.[i];
+    let marks: number;
+    if (info === undefined) marks = marksOf(words[i] ?? '');
+    else {
+      if (info.genreMarks < 0) info.genreMarks = marksOf(words[i] ?? '');
+      marks = info.genreMarks;
+    }
+    if (marks & FIRST) firstPerson++;
+    else if (marks & THIRD) thirdPerson++;
+    else if (marks & SECOND) secondPerson++;
+    if (marks & MUSES) musing++;
   }
   const share = (count: number): number => Math.log1p((100 * count) / n);
   const lineShare = (test: (line: string) => boolean): number => (lines.length === 0 ? 0 : lines.filter(test).length / lines.length);

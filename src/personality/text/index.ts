@@ -3,7 +3,7 @@ import { evidenceWeight } from '../shrink.ts';
 import { TRAITS, type Trait, type TraitEstimate, type TraitScores } from '../types.ts';
 import { traitEvidence } from './evidence.ts';
 import { GENRES, genreFeatures, genreProbabilities, genresAllowed, topGenre, type TextType } from './genre.ts';
-import { rejectionOf, type RejectionReason } from './junk.ts';
+import { readOrReject, type RejectionReason } from './junk.ts';
 import { cleanLabelledText } from './labelled.ts';
 import { stripMarkup } from './markup.ts';
 import { PROFESSIONAL_OUTPUT, type TextModel } from './model.ts';
@@ -78,16 +78,17 @@ export function analyzeText(text: string, opts: AnalyzeOptions): TextAnalysis {
   const source = cleanLabelledText(text);
   const read = stripMarkup(source);
   const tokens = tokenize(read);
-  const reason = rejectionOf(text, tokens);
-  if (reason !== undefined) return { ok: false, reason, wordCount: tokens.words.length };
+  const checked = readOrReject(text, tokens);
+  if ('reason' in checked) return { ok: false, reason: checked.reason, wordCount: tokens.words.length };
+  const { words } = checked;
 
   const { model } = opts;
-  const prediction = predict(model, tokens, opts.evidence === true);
+  const prediction = predict(model, tokens, opts.evidence === true, words);
   const wordCount = prediction.wordCount;
   const lengthWeight = lengthFactor(model.lengthCurve, wordCount);
   // The posterior mean: what the text supports, pulled toward the population average (shrink.ts).
   const kept = evidenceWeight(wordCount);
-  const genres = model.genres === null ? null : genreProbabilities(model.genres, genreFeatures(text, tokens.words), genresAllowed(opts.textType));
+  const genres = model.genres === null ? null : genreProbabilities(model.genres, genreFeatures(text, tokens.words, words.infos), genresAllowed(opts.textType));
   const personalShare = genres === null ? 1 : (genres[0] ?? 0);
   const standingOf = (trait: Trait): number => {
     const t = TRAITS.indexOf(trait);

@@ -1,5 +1,6 @@
 import { stripMarkup } from './markup.ts';
 import { tokenize, type TokenizedText } from './tokenizer.ts';
+import { readWords, type TextWords } from './words.ts';
 
 /**
  * Decides whether a text can carry a personality at all. The checks run on counts the
@@ -91,36 +92,53 @@ export function isListShaped(text: string): boolean {
  * @param tokens the words read (labels, boilerplate and markup set aside).
  */
 export function rejectionOf(raw: string, tokens: TokenizedText): RejectionReason | undefined {
-  const labelled = isListShaped(raw);
+  const read = readOrReject(raw, tokens);
+  return 'reason' in read ? read.reason : undefined;
+}
+
+/**
+ * Why a text cannot carry a personality (see rejectionOf), or, when it can, its words looked up
+ * (words.ts) for the reading. The checks on the tokenizer's counts come first, so a text they
+ * refuse (random keystrokes, another script) never fills the lexicon's memo with its words.
+ */
+export function readOrReject(raw: string, tokens: TokenizedText): { reason: RejectionReason } | { words: TextWords } {
   const { words } = tokens;
   if (words.length < MIN_WORDS) {
     const written = measureChunks(raw);
-    if (written.chunks < MIN_WORDS && written.characters < JUNK_CHARACTERS) return 'too_short';
+    if (written.chunks < MIN_WORDS && written.characters < JUNK_CHARACTERS) return { reason: 'too_short' };
     // Plenty was written. Words the reader set aside as labels (a resume of headings and dates)
     // make it short of prose; no words at all (numbers, markup, symbols) make it junk.
-    return tokenize(stripMarkup(raw)).words.length >= MIN_WORDS ? 'too_short' : 'junk';
+    return { reason: tokenize(stripMarkup(raw)).words.length >= MIN_WORDS ? 'too_short' : 'junk' };
   }
   const { punctuation } = tokens;
   const codeMarks = tokens.symbols + punctuation.parenthesis + punctuation.colon;
-  if (codeMarks / words.length > MAX_SYMBOLS_PER_WORD) return 'junk';
-  if (tokens.nonAsciiLetters / Math.max(tokens.letters, 1) > MAX_NON_ASCII_LETTER_SHARE) return 'unsupported_language';
-  if (tokens.vowels / Math.max(tokens.letters - tokens.nonAsciiLetters, 1) < MIN_VOWEL_SHARE) return 'junk';
-  if (tokens.consonantClusterWords / words.length > MAX_CLUSTERED_WORD_SHARE) return 'junk';
+  if (codeMarks / words.length > MAX_SYMBOLS_PER_WORD) return { reason: 'junk' };
+  if (tokens.nonAsciiLetters / Math.max(tokens.letters, 1) > MAX_NON_ASCII_LETTER_SHARE) return { reason: 'unsupported_language' };
+  if (tokens.vowels / Math.max(tokens.letters - tokens.nonAsciiLetters, 1) < MIN_VOWEL_SHARE) return { reason: 'junk' };
+  if (tokens.consonantClusterWords / words.length > MAX_CLUSTERED_WORD_SHARE) return { reason: 'junk' };
 
-  const counts = new Map<string, number>();
+  const textWords = readWords(words);
+  const { ids, infos } = textWords;
+  // Per distinct word (words.ts numbers them), its count so far.
+  const counts = new Int32Array(textWords.distinct);
   let topCount = 0;
   let functionWords = 0;
   let distinctInSpan = 0;
-  words.forEach((word, index) => {
-    const count = (counts.get(word) ?? 0) + 1;
-    counts.set(word, count);
+  for (let index = 0; index < words.length; index++) {
+    const id = ids[index] ?? 0;
+    const count = (counts[id] ?? 0) + 1;
+    counts[id] = count;
     if (count > topCount) topCount = count;
     if (count === 1 && index < VARIETY_SPAN) distinctInSpan++;
-    if (ENGLISH_FUNCTION_WORDS.has(word)) functionWords++;
-  });
-  if (topCount / words.length > MAX_TOP_WORD_SHARE) return 'junk';
-  if (distinctInSpan / Math.min(words.length, VARIETY_SPAN) < MIN_VARIETY) return 'junk';
-  const minShare = labelled ? MIN_ENGLISH_SHARE_LABELLED : MIN_ENGLISH_SHARE;
-  if (functionWords / words.length < minShare) return 'unsupported_language';
-  return undefined;
+    const info = infos[index];
+    if (info !== undefined) {
+      info.englishFunctionWord ??= ENGLISH_FUNCTION_WORDS.has(words[index] ?? '');
+      if (info.englishFunctionWord) functionWords++;
+    }
+  }
+  if (topCount / words.length > MAX_TOP_WORD_SHARE) return { reason: 'junk' };
+  if (distinctInSpan / Math.min(words.length, VARIETY_SPAN) < MIN_VARIETY) return { reason: 'junk' };
+  const minShare = isListShaped(raw) ? MIN_ENGLISH_SHARE_LABELLED : MIN_ENGLISH_SHARE;
+  if (functionWords / words.length < minShare) return { reason: 'unsupported_language' };
+  return { words: textWords };
 }

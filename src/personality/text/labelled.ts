@@ -19,6 +19,9 @@ const HEADINGS = new Set([
   'activities', 'affiliations', 'memberships', 'highlights', 'curriculum vitae', 'resume', 'résumé', 'cv', 'recommendations', 'tools', 'tech stack',
 ]);
 
+/** No heading is longer than this; lower-casing never shortens a string, so a longer line is no heading of the list. */
+const LONGEST_HEADING = Math.max(...[...HEADINGS].map((heading) => heading.length));
+
 /** Field labels whose value is the author's own prose: the label goes, the value stays. */
 const PROSE_LABELS = new Set(['summary', 'bio', 'biography', 'about', 'about me', 'objective', 'profile', 'description', 'overview', 'introduction', 'statement', 'personal statement', 'notes']);
 
@@ -55,19 +58,15 @@ const SENTENCE_END = /[.!?…]["')\]]?$/;
 const PIPE = /(?:(?<!\s)\s+)?\|\s*/g;
 const EDGE_SEPARATORS = /^[\s,;:–—-]+|(?<![\s,;:–—-])[\s,;:–—-]+$/g;
 /** A list of short items: "Python, SQL, Docker | Kubernetes". */
-const LIST_SEPARATOR = /\s*[,;|·•/]\s*/;
-const LIST_SEPARATOR_CHAR = /[,;|·•/]/;
 /** Every date, date range and phone number holds a digit. */
 const DIGIT = /[0-9]/;
-
-/** Whether `replace(/\s+/g, ' ')` would change the line: white space other than single spaces. */
-function needsSpaceFolding(line: string): boolean {
-  for (let i = 0; i < line.length; i++) {
-    const code = line.charCodeAt(i);
-    if (isRegExpSpace(code) && (code !== 32 || isRegExpSpace(line.charCodeAt(i + 1)))) return true;
-  }
-  return false;
-}
+/** Every alternative of DATE_RANGE holds four digits in a row (a year): most lines with a digit hold none. */
+const FOUR_DIGITS = /[0-9]{4}/;
+/**
+ * Whether `replace(/\s+/g, ' ')` would change the line: white space other than a space, or a
+ * space followed by white space. One regular expression: faster here than a loop over the characters.
+ */
+const NEEDS_SPACE_FOLDING = /[^\S ]| \s/;
 
 /** `[\s,;:–—-]`: EDGE_SEPARATORS can only match a line that starts or ends with one. */
 function isEdgeSeparator(code: number): boolean {
@@ -78,12 +77,50 @@ function wordsIn(text: string): number {
   return countWords(text);
 }
 
-function isList(line: string): boolean {
-  // Three items need at least two separators.
-  if (!LIST_SEPARATOR_CHAR.test(line)) return false;
-  const items = line.split(LIST_SEPARATOR).filter((item) => item.trim() !== '');
-  if (items.length < 3) return false;
-  return items.reduce((sum, item) => sum + wordsIn(item), 0) / items.length <= 3;
+/** `[,;|·•/]`: what separates the items of a list. */
+function isListSeparator(code: number): boolean {
+  return code === 44 || code === 59 || code === 124 || code === 0xb7 || code === 0x2022 || code === 47;
+}
+
+/**
+ * A list of short items: at least three, of three words or fewer on average. The items are the
+ * parts between separators that hold more than white space, their words runs of non-space
+ * (as splitting the line at each separator and counting each part's words would find), counted
+ * in one pass over the line.
+ */
+export function isList(line: string): boolean {
+  let items = 0;
+  let words = 0;
+  let wordsInItem = 0;
+  let inWord = false;
+  for (let i = 0; i < line.length; i++) {
+    const code = line.charCodeAt(i);
+    if (isListSeparator(code)) {
+      if (wordsInItem > 0) items++;
+      words += wordsInItem;
+      wordsInItem = 0;
+      inWord = false;
+      continue;
+    }
+    const space = isRegExpSpace(code);
+    if (!space && !inWord) wordsInItem++;
+    inWord = !space;
+  }
+  if (wordsInItem > 0) items++;
+  words += wordsInItem;
+  return items >= 3 && words / items <= 3;
+}
+
+/** `countWords(text) <= most`, without counting past it (a line of prose has hundreds). */
+function hasAtMostWords(text: string, most: number): boolean {
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = isRegExpSpace(text.charCodeAt(i));
+    if (!space && !inWord && ++words > most) return false;
+    inWord = !space;
+  }
+  return true;
 }
 
 /** "Senior Product Manager, Acme Corp": names of roles, places and degrees are title-cased. */
@@ -94,11 +131,12 @@ function isTitleCased(line: string): boolean {
   return capitalised / words.length >= 0.8;
 }
 
-function isHeading(line: string): boolean {
-  const bare = line.replace(/[:：]\s*$/, '').trim();
-  if (HEADINGS.has(bare.toLowerCase())) return true;
+export function isHeading(line: string): boolean {
+  // Only a line holding a colon can end in one.
+  const bare = (line.includes(':') || line.includes('：') ? line.replace(/[:：]\s*$/, '') : line).trim();
+  if (bare.length <= LONGEST_HEADING && HEADINGS.has(bare.toLowerCase())) return true;
   // Short lines in capitals ("WORK HISTORY") are headings whatever they say.
-  return wordsIn(bare) <= 5 && /[A-Z]/.test(bare) && bare === bare.toUpperCase() && !SENTENCE_END.test(bare);
+  return hasAtMostWords(bare, 5) && /[A-Z]/.test(bare) && bare === bare.toUpperCase() && !SENTENCE_END.test(bare);
 }
 
 /** One line of labelled text → the author's prose in it, or '' when there is none. */
@@ -118,9 +156,9 @@ function cleanLine(rawLine: string): string {
   if (line.includes('@')) line = replaceAll(line, emailFinder(), ' ');
   // `web address | bare domain`: the leftmost of the two, the web address on a tie.
   if (WEB_OR_DOMAIN_HINT.test(line)) line = replaceAll(line, firstOf(cached(regexFinder(WEB_ADDRESS)), cached(bareDomainFinder())), ' ');
-  if (DIGIT.test(line)) line = line.replace(DATE_RANGE, ' ').replace(PHONE, ' ');
+  if (DIGIT.test(line)) line = (FOUR_DIGITS.test(line) ? line.replace(DATE_RANGE, ' ') : line).replace(PHONE, ' ');
   if (line.includes('|')) line = line.replace(PIPE, ', ');
-  if (needsSpaceFolding(line)) line = line.replace(/\s+/g, ' ');
+  if (NEEDS_SPACE_FOLDING.test(line)) line = line.replace(/\s+/g, ' ');
   if (line !== '' && (isEdgeSeparator(line.charCodeAt(0)) || isEdgeSeparator(line.charCodeAt(line.length - 1)))) line = line.replace(EDGE_SEPARATORS, '');
   if (line === '' || isList(line)) return '';
   // A fragment without a verb-length body or an ending ("Senior Engineer, Acme") is a

@@ -20,9 +20,16 @@ export interface WordInfo {
    * looked up in (-1: not there) beside that table (predict.ts), and the signal phrases that
    * may start with it (signals.ts).
    */
-  table?: object;
-  tableRow?: number;
-  startsPhrases?: readonly Phrase[];
+  table: object | undefined;
+  tableRow: number | undefined;
+  startsPhrases: readonly Phrase[] | undefined;
+  /** Whether it is one of the frequent English words the language check counts (junk.ts). */
+  englishFunctionWord: boolean | undefined;
+  /** The kind-of-writing detector's word marks (genre.ts: pronoun person, musing), -1 until asked. */
+  genreMarks: number;
+  /** Scratch of words.ts, numbering a text's distinct words: the last text this word was seen in, and its number there. */
+  seenInText: number;
+  idInText: number;
 }
 
 interface CompiledLexicon {
@@ -83,7 +90,18 @@ export function lookupWord(word: string): WordInfo {
   const cached = memo.get(word);
   if (cached !== undefined) return cached;
   if (memo.size >= MEMO_LIMIT) memo.clear();
-  const info: WordInfo = { categories: resolveCategories(word), hash: hashWord(word) };
+  // Every field set here, so every entry has one shape and the stages' property reads stay monomorphic.
+  const info: WordInfo = {
+    categories: resolveCategories(word),
+    hash: hashWord(word),
+    table: undefined,
+    tableRow: undefined,
+    startsPhrases: undefined,
+    englishFunctionWord: undefined,
+    genreMarks: -1,
+    seenInText: -1,
+    idInText: -1,
+  };
   memo.set(word, info);
   return info;
 }

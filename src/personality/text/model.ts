@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { TRAITS, type Trait } from '../types.ts';
+import { BucketRows } from './bucket-rows.ts';
 import { DENSE_NAMES } from './features.ts';
 import { GENRES, type Genre, type GenreModel } from './genre.ts';
 import { LEXICON_VERSION } from './lexicon-data.ts';
@@ -10,8 +11,8 @@ import { empiricalCdf, type LengthPoint, type LengthQuantiles } from './standing
 
 /**
  * The model in the shape inference wants: typed arrays, the weights of every output side by
- * side per feature (one memory walk scores them all), and a direct bucket → row table instead
- * of a hash map.
+ * side per feature (one memory walk scores them all), and a compact bucket → row table
+ * (bucket-rows.ts).
  *
  * Outputs: the five traits as the essays read them (TRAITS order), then extraversion and
  * agreeableness as professional writing reads them (model v3; zeros in older files, which
@@ -37,7 +38,7 @@ export interface TextModel {
   denseMean: Float64Array;
   denseSd: Float64Array;
   /** Bucket → row of `ngramWeights`, or -1 for a bucket without weights. */
-  rowOfBucket: Int32Array;
+  rowOfBucket: BucketRows;
   /** Row-major [feature][output], outputs in OUTPUTS order; zeros for an untrained output. */
   denseWeights: Float64Array;
   ngramWeights: Float64Array;
@@ -125,12 +126,13 @@ export function modelFromFile(file: ModelFile): TextModel {
   }
   const denseSize = features.dense.length;
   const rows = file.ngramBuckets.length;
-  const rowOfBucket = new Int32Array(1 << features.hashBits).fill(-1);
+  const bucketOfRow = new Int32Array(rows);
   let bucket = 0;
   file.ngramBuckets.forEach((gap, row) => {
     bucket += gap;
-    rowOfBucket[bucket] = row;
+    bucketOfRow[row] = bucket;
   });
+  const rowOfBucket = new BucketRows(bucketOfRow);
   const denseWeights = new Float64Array(denseSize * OUTPUT_COUNT);
   const ngramWeights = new Float64Array(rows * OUTPUT_COUNT);
   const intercepts = new Float64Array(OUTPUT_COUNT);

@@ -1,8 +1,9 @@
-import { extractFeatures, FIRST_SIGNAL } from './features.ts';
+import { FIRST_SIGNAL, readFeatures } from './features.ts';
 import type { WordInfo } from './lexicon.ts';
 import { OUTPUT_COUNT, type TextModel, type WordTable } from './model.ts';
 import { LEAD_WORDS, SIGNAL_NAMES, type SignalMatch } from './signals.ts';
 import type { TokenizedText } from './tokenizer.ts';
+import { readWords, type TextWords } from './words.ts';
 
 /** What one phrase or word of the text did to each output's decision value. */
 export interface Contribution {
@@ -39,9 +40,9 @@ function rate(count: number, words: number): number {
  * split among its matches, in the whole text and in its opening), a word's n-gram weight and
  * the meaning its vector carries (model v3's word table).
  */
-export function predict(model: TextModel, tokens: TokenizedText, withContributions: boolean): Prediction {
+export function predict(model: TextModel, tokens: TokenizedText, withContributions: boolean, words: TextWords = readWords(tokens.words)): Prediction {
   const terms = withContributions ? new Map<number, string>() : undefined;
-  const features = extractFeatures(tokens, model.hashBits, model.ngramOrder, terms, withContributions);
+  const features = readFeatures(tokens, words, model.hashBits, model.ngramOrder, terms, withContributions);
   const logits = Float64Array.from(model.intercepts);
 
   const denseSize = model.denseMean.length;
@@ -52,14 +53,22 @@ export function predict(model: TextModel, tokens: TokenizedText, withContributio
     for (let t = 0; t < OUTPUT_COUNT; t++) logits[t] = (logits[t] ?? 0) + clipped * (model.denseWeights[j * OUTPUT_COUNT + t] ?? 0);
   }
 
+  const { ngrams } = features;
+  // Each count's log once; the sums run in the order the buckets were first counted, as before.
+  const logCounts = new Float64Array(ngrams.size);
   let squares = 0;
-  for (const count of features.ngrams.values()) squares += Math.log1p(count) ** 2;
+  for (let i = 0; i < ngrams.size; i++) {
+    const logCount = Math.log1p(ngrams.counts[i] ?? 0);
+    logCounts[i] = logCount;
+    squares += logCount ** 2;
+  }
   const norm = Math.sqrt(squares) || 1;
   const wordValues = withContributions ? new Map<string, { values: Float64Array; row: number }>() : undefined;
-  for (const [bucket, count] of features.ngrams) {
-    const row = model.rowOfBucket[bucket] ?? -1;
+  for (let i = 0; i < ngrams.size; i++) {
+    const bucket = ngrams.buckets[i] ?? 0;
+    const row = model.rowOfBucket.rowOf(bucket);
     if (row < 0) continue;
-    const value = Math.log1p(count) / norm;
+    const value = (logCounts[i] ?? 0) / norm;
     const term = terms?.get(bucket);
     const moved = term !== undefined ? new Float64Array(OUTPUT_COUNT) : undefined;
     for (let t = 0; t < OUTPUT_COUNT; t++) {
@@ -70,7 +79,7 @@ export function predict(model: TextModel, tokens: TokenizedText, withContributio
     if (term !== undefined && moved !== undefined) wordValues?.set(term, { values: moved, row });
   }
 
-  addWordMeanings(model, tokens, features.wordInfos, logits, wordValues);
+  addWordMeanings(model, tokens, words.infos, logits, wordValues);
 
   const prediction: Prediction = { logits, wordCount: features.wordCount };
   if (withContributions && wordValues !== undefined) {
@@ -105,15 +114,17 @@ function addWordMeanings(
   const sums = new Float64Array(OUTPUT_COUNT);
   let total = 0;
   const seen = wordValues !== undefined ? new Map<string, { index: number; weight: number }>() : undefined;
-  tokens.words.forEach((word, i) => {
-    if (tokens.capitalized[i] === 1) return;
+  const { words, capitalized } = tokens;
+  for (let i = 0; i < words.length; i++) {
+    if (capitalized[i] === 1) continue;
+    const word = words[i] ?? '';
     const index = tableRowOf(table, infos[i], word);
-    if (index < 0) return;
+    if (index < 0) continue;
     const weight = table.weight[index] ?? 0;
     total += weight;
     for (let t = 0; t < OUTPUT_COUNT; t++) sums[t] = (sums[t] ?? 0) + weight * (table.values[index * OUTPUT_COUNT + t] ?? 0);
     if (seen !== undefined) seen.set(word, { index, weight: (seen.get(word)?.weight ?? 0) + weight });
-  });
+  }
   if (total <= 0) return;
   for (let t = 0; t < OUTPUT_COUNT; t++) logits[t] = (logits[t] ?? 0) + (sums[t] ?? 0) / total;
   if (seen === undefined || wordValues === undefined) return;

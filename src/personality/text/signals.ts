@@ -97,43 +97,49 @@ function stepMatches(step: Step, token: string | undefined): boolean {
   return step.stem ? token.startsWith(step.text) : token === step.text;
 }
 
-/** Words and numbers in text order, with their offsets, and which tokens start a sentence. */
-function tokenStream(tokens: TokenizedText): { keys: string[]; starts: number[]; ends: number[]; sentenceStart: Uint8Array; wordIndex: number[]; isNumber: Uint8Array } {
-  const keys: string[] = [];
-  const isNumber: number[] = [];
-  const wordIndex: number[] = [];
-  const starts: number[] = [];
-  const ends: number[] = [];
+/**
+ * Words and numbers in text order: per token, its word's index, or −1 − its number's index in
+ * `numberMarks`. One array instead of one per property: what a match needs (its key, offsets,
+ * whether it starts a sentence) is read from the token's word or number when it is needed.
+ */
+function tokenOrder(tokens: TokenizedText): Int32Array {
+  const { words, numberMarks } = tokens;
+  const order = new Int32Array(words.length + numberMarks.length);
+  let position = 0;
+  let mark = 0;
+  for (let w = 0; w <= words.length; w++) {
+    for (let next = numberMarks[mark]; next !== undefined && next.beforeWord === w; next = numberMarks[++mark]) order[position++] = -1 - mark;
+    if (w < words.length) order[position++] = w;
+  }
+  // Every number stands before a word or at the end, so every slot is filled.
+  return order;
+}
+
+/** Per word, 1 when it opens a sentence (the sentences hold every word, in order). */
+function sentenceOpenings(tokens: TokenizedText): Uint8Array {
   const firstWords = new Uint8Array(tokens.words.length + 1);
   let word = 0;
   for (const length of tokens.sentenceLengths) {
     firstWords[word] = 1;
     word += length;
   }
-  const sentenceStart: number[] = [];
-  let mark = 0;
-  const { words, wordStarts, numberMarks } = tokens;
-  for (let w = 0; w <= words.length; w++) {
-    for (let next = numberMarks[mark]; next !== undefined && next.beforeWord === w; next = numberMarks[++mark]) {
-      keys.push(NUMBER_KEYS[next.kind] ?? '#');
-      // The sign is part of the figure a reader sees: "$2", "30%".
-      starts.push(next.kind === NUMBER_KIND_MONEY ? next.start - 1 : next.start);
-      ends.push(next.kind === NUMBER_KIND_PERCENT ? next.end + 1 : next.end);
-      sentenceStart.push(0);
-      wordIndex.push(w);
-      isNumber.push(1);
-    }
-    if (w === words.length) break;
-    const text = words[w] ?? '';
-    const start = wordStarts[w] ?? 0;
-    keys.push(text);
-    starts.push(start);
-    ends.push(start + text.length);
-    sentenceStart.push(firstWords[w] ?? 0);
-    wordIndex.push(w);
-    isNumber.push(0);
-  }
-  return { keys, starts, ends, sentenceStart: Uint8Array.from(sentenceStart), wordIndex, isNumber: Uint8Array.from(isNumber) };
+  return firstWords;
+}
+
+/** A token's first offset; a number's sign is part of the figure a reader sees: "$2". */
+function tokenStart(tokens: TokenizedText, token: number): number {
+  if (token >= 0) return tokens.wordStarts[token] ?? 0;
+  const number = tokens.numberMarks[-1 - token];
+  if (number === undefined) return 0;
+  return number.kind === NUMBER_KIND_MONEY ? number.start - 1 : number.start;
+}
+
+/** A token's end offset; a share's sign is part of the figure: "30%". */
+function tokenEnd(tokens: TokenizedText, token: number): number {
+  if (token >= 0) return (tokens.wordStarts[token] ?? 0) + (tokens.words[token] ?? '').length;
+  const number = tokens.numberMarks[-1 - token];
+  if (number === undefined) return 0;
+  return number.kind === NUMBER_KIND_PERCENT ? number.end + 1 : number.end;
 }
 
 /** How many words before an exclamation mark its evidence span reaches back. */
@@ -150,16 +156,27 @@ export function readSignals(tokens: TokenizedText, withMatches: boolean, infos?:
   const counts = new Float64Array(SIGNALS.length);
   const leadCounts = new Float64Array(SIGNALS.length);
   const matches: SignalMatch[] | undefined = withMatches ? [] : undefined;
-  const { keys, starts, ends, sentenceStart, wordIndex, isNumber } = tokenStream(tokens);
+  const { words, numberMarks } = tokens;
+  const order = tokenOrder(tokens);
+  const firstWords = sentenceOpenings(tokens);
+  /** The token's key: its word, or its number's kind (NUMBER_KEYS); undefined past the end. */
+  const keyAt = (position: number): string | undefined => {
+    const token = order[position];
+    if (token === undefined) return undefined;
+    return token >= 0 ? words[token] : (NUMBER_KEYS[numberMarks[-1 - token]?.kind ?? 0] ?? '#');
+  };
   let position = 0;
-  while (position < keys.length) {
+  while (position < order.length) {
+    const token = order[position] ?? 0;
+    const number = token < 0 ? numberMarks[-1 - token] : undefined;
+    const opensSentence = token >= 0 && firstWords[token] === 1;
+    const candidates = number !== undefined ? candidatesFor(NUMBER_KEYS[number.kind] ?? '#') : phrasesAt(words[token] ?? '', false, infos?.[token]);
     let best: Phrase | undefined;
-    const info = infos?.[wordIndex[position] ?? -1];
-    for (const phrase of phrasesAt(keys[position] ?? '', isNumber[position] === 1, info)) {
-      if (phrase.sentenceStart && sentenceStart[position] !== 1) continue;
+    for (const phrase of candidates) {
+      if (phrase.sentenceStart && !opensSentence) continue;
       if (best !== undefined && phrase.steps.length <= best.steps.length) continue;
       let matched = true;
-      for (let k = 1; k < phrase.steps.length && matched; k++) matched = stepMatches(phrase.steps[k] ?? { text: '', stem: false }, keys[position + k]);
+      for (let k = 1; k < phrase.steps.length && matched; k++) matched = stepMatches(phrase.steps[k] ?? { text: '', stem: false }, keyAt(position + k));
       if (matched) best = phrase;
     }
     if (best === undefined) {
@@ -167,9 +184,10 @@ export function readSignals(tokens: TokenizedText, withMatches: boolean, infos?:
       continue;
     }
     counts[best.signal] = (counts[best.signal] ?? 0) + 1;
-    if ((wordIndex[position] ?? 0) < LEAD_WORDS) leadCounts[best.signal] = (leadCounts[best.signal] ?? 0) + 1;
+    // A number counts at the word it stands before.
+    if ((number !== undefined ? number.beforeWord : token) < LEAD_WORDS) leadCounts[best.signal] = (leadCounts[best.signal] ?? 0) + 1;
     const last = position + best.steps.length - 1;
-    matches?.push({ signal: best.signal, start: starts[position] ?? 0, end: ends[last] ?? 0 });
+    if (matches !== undefined) matches.push({ signal: best.signal, start: tokenStart(tokens, token), end: tokenEnd(tokens, order[last] ?? 0) });
     position = last + 1;
   }
   if (EXCLAMATION >= 0) {

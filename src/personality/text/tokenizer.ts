@@ -152,6 +152,7 @@ export function tokenize(text: string): TokenizedText {
       let upper = 0;
       let wordLetters = 0;
       let hasApostrophe = false;
+      let nonAscii = false;
       let consonantRun = 0;
       let longestConsonantRun = 0;
       while (i < length) {
@@ -161,6 +162,7 @@ export function tokenize(text: string): TokenizedText {
           if (c >= 65 && c <= 90) upper++;
           if (c >= 128) {
             nonAsciiLetters++;
+            nonAscii = true;
             consonantRun = 0;
           } else if (VOWEL[c | 32] === 1) {
             vowels++;
@@ -182,7 +184,8 @@ export function tokenize(text: string): TokenizedText {
       if (hasApostrophe) punctuation.apostrophe++;
       if (longestConsonantRun >= 4) consonantClusterWords++;
       const raw = text.slice(start, i);
-      const word = (hasApostrophe ? raw.replace(/\u2019/g, "'") : raw).toLowerCase();
+      // A word of lower-case ASCII letters is its own lower case: most words of a text, spared a copy.
+      const word = hasApostrophe ? raw.replace(/\u2019/g, "'").toLowerCase() : upper === 0 && !nonAscii ? raw : raw.toLowerCase();
       const firstCode = raw.charCodeAt(0);
       let named = 0;
       if (wordLetters >= 2 && upper === wordLetters) allCapsWords++;
@@ -191,7 +194,7 @@ export function tokenize(text: string): TokenizedText {
         named = 1;
       }
       capitalized.push(named);
-      if (raw === 'i' || raw.startsWith("i'") || raw.startsWith('i\u2019')) lowercaseI++;
+      if (firstCode === 105 && (raw.length === 1 || raw.startsWith("i'") || raw.startsWith('i\u2019'))) lowercaseI++;
       words.push(word);
       wordStarts.push(start);
       wordsInSentence++;

@@ -1,0 +1,42 @@
+import { lookupWord, type WordInfo } from './lexicon.ts';
+
+/**
+ * A text's words looked up once: each word's lexicon entry, and a number per distinct word.
+ * The stages that count words (junk.ts, features.ts, genre.ts) index typed arrays by these
+ * numbers instead of each keeping a Map or Set keyed by the word's string, which cost a string
+ * hash and compare per word and stage.
+ */
+export interface TextWords {
+  /** Per word (tokens.words order): its lexicon entry. */
+  infos: WordInfo[];
+  /** Per word: its distinct word's number, 0, 1, 2… in order of first use in the text. */
+  ids: Int32Array;
+  /** How many distinct words the text holds. */
+  distinct: number;
+}
+
+/**
+ * Each call's mark on the entries it numbers (WordInfo.seenInText): an entry last seen under
+ * another mark is new to this text. Entries are shared by every text a thread reads, and a
+ * call finishes numbering before the next starts (all of it is synchronous), so the marks
+ * never mix.
+ */
+let textMark = 0;
+
+export function readWords(words: readonly string[]): TextWords {
+  // A count, never reset: 2⁵³ texts would not wrap it.
+  const mark = ++textMark;
+  const infos: WordInfo[] = [];
+  const ids = new Int32Array(words.length);
+  let distinct = 0;
+  for (let i = 0; i < words.length; i++) {
+    const info = lookupWord(words[i] ?? '');
+    if (info.seenInText !== mark) {
+      info.seenInText = mark;
+      info.idInText = distinct++;
+    }
+    infos.push(info);
+    ids[i] = info.idInText;
+  }
+  return { infos, ids, distinct };
+}
