@@ -5,26 +5,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, type Config } from '../src/config.ts';
 import { createContext } from '../src/context.ts';
 import { createLogger } from '../src/shared/logger.ts';
-import { createTestDb, type TestDb } from './helpers/db.ts';
+import { useTestDb } from './helpers/db.ts';
 
 /**
  * The service and the job worker load the text model and the content at start, so a broken file
  * stops them there; a CLI command in its own process loads them only if its verb reads them.
  */
 describe('what the context loads at start', () => {
-  let testDb: TestDb;
+  const testDb = useTestDb();
   let dir: string;
   let brokenModel: Config;
 
-  beforeAll(async () => {
-    testDb = await createTestDb();
+  beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'rapport-context-'));
     const notJson = path.join(dir, 'notes.txt');
     writeFileSync(notJson, 'hello');
     brokenModel = loadConfig({ RAPPORT_TEXT_MODEL: notJson, LOG_LEVEL: 'silent' }, dir);
   });
-  afterAll(async () => {
-    await testDb.close();
+  afterAll(() => {
     rmSync(dir, { recursive: true, force: true });
   });
 

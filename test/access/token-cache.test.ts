@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TokenAuthenticator, WrongTokenKind } from '../../src/access/authenticator.ts';
 import { createToken, revokeToken } from '../../src/access/tokens.ts';
 import type { Db } from '../../src/db/client.ts';
-import { createTestDb, type TestDb } from '../helpers/db.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { useTestDb } from '../helpers/db.ts';
+import { useTestService } from '../helpers/service.ts';
 
-let test: TestDb;
-beforeAll(async () => {
-  test = await createTestDb();
-});
-afterAll(() => test.close());
+const test = useTestDb();
 
 /** The database with its statements counted. */
 function counting(db: Db): { db: Db; queries: () => number } {
@@ -78,11 +74,7 @@ describe('the cache holds a secret for its second only, and a bounded number of 
 });
 
 describe('calls of a token without limits, admitted without waiting, are all counted', () => {
-  let service: TestService;
-  beforeAll(async () => {
-    service = await createTestService();
-  });
-  afterAll(() => service.close());
+  const service = useTestService();
 
   it('GET /v1/usage counts every call, those admitted from the cache included', async () => {
     const { secret } = await service.token('enterprise', { rateLimitPerMinute: null, monthlyQuota: null });

@@ -10,7 +10,12 @@ import { freePort } from '../helpers/process.ts';
 // The embedded database only: these are PGlite's settings and files.
 describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded database footprint', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'rapport-footprint-'));
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  // startService gives the process the service's umask (src/server.ts); the next file in this worker gets it back.
+  const umask = process.umask();
+  afterAll(() => {
+    rmSync(root, { recursive: true, force: true });
+    process.umask(umask);
+  });
 
   it('runs with a small buffer pool and few connection slots, not a server’s 128 MB and 100', async () => {
     const db = await openEmbedded({ dataDir: path.join(root, 'settings'), template: inject('embeddedTemplate') });

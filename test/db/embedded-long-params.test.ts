@@ -1,8 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
 import { LONG_TEXT_CHARS, longTextAsBytes } from '../../src/db/pglite-internals.ts';
-import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { useTestDb } from '../helpers/db.ts';
 
 /**
  * The embedded database sends a long text, json or jsonb parameter (an import batch's JSON) as
@@ -19,14 +19,10 @@ const rows = Array.from({ length: 300 }, (_, i) => ({ id: `p${i}`, name: words[i
 const longJson = JSON.stringify(rows);
 
 describe('long text and JSON parameters on the embedded database', () => {
-  let testDb: TestDb;
+  const testDb = useTestDb();
   let db: Db;
   beforeAll(async () => {
-    testDb = await createTestDb();
     db = testDb.db;
-  });
-  afterAll(async () => {
-    await testDb.close();
   });
 
   it('are over the threshold in this test (else it would test the ordinary path)', () => {

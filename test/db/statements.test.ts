@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { statement } from '../../src/db/client.ts';
-import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { useTestDb } from '../helpers/db.ts';
 
 /** Prepared statements must return exactly what a plain query returns, on both databases. */
 describe('prepared statements (Queryable.run)', () => {
-  let t: TestDb;
+  const t = useTestDb();
   beforeAll(async () => {
-    t = await createTestDb();
     await t.db.exec(`CREATE TABLE stmt_probe (id text PRIMARY KEY, n bigint, flag boolean, doc jsonb, at timestamptz, note text);
       INSERT INTO stmt_probe VALUES ('a', 42, true, '{"x":[1,2],"y":"é"}', '2026-01-02T03:04:05Z', NULL), ('b', 7, false, 'null', now(), 'two words')`);
   });
-  afterAll(() => t.close());
 
   const byId = statement('test_stmt_probe_by_id', 'SELECT id, n, flag, doc, at, note FROM stmt_probe WHERE id = $1');
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
 import { openEmbedded } from '../../src/db/embedded.ts';
 import { migrate } from '../../src/db/migrate.ts';
@@ -64,6 +64,35 @@ export async function createTestDb(): Promise<TestDb> {
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();
+    },
+  };
+}
+
+/**
+ * The usual fixture, a fresh database (createTestDb) for the tests of the file or describe block
+ * this is called in: opened in a beforeAll registered here, so before the block's own hooks, and
+ * closed after its own afterAll hooks. Read `db` and `url` inside tests and hooks: the database
+ * does not exist yet while the file is collected.
+ */
+export function useTestDb(): Pick<TestDb, 'db' | 'url'> {
+  let opened: TestDb | undefined;
+  const current = (): TestDb => {
+    if (!opened) throw new Error('useTestDb(): the database opens in beforeAll; read it inside a test or a hook');
+    return opened;
+  };
+  beforeAll(async () => {
+    opened = await createTestDb();
+  });
+  afterAll(async () => {
+    await opened?.close();
+    opened = undefined;
+  });
+  return {
+    get db() {
+      return current().db;
+    },
+    get url() {
+      return current().url;
     },
   };
 }

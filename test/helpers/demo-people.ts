@@ -11,8 +11,16 @@ export interface DemoPerson {
   title: string | null;
 }
 
+/** Read once per worker process: test files share it (vitest.config.ts), and the people are the same for all. */
+let cached: readonly Readonly<DemoPerson>[] | undefined;
+
 /** The demo dataset's people (`npm start` loads them) as the service reads them: estimate from their texts, and title. */
-export function demoPeople(): DemoPerson[] {
+export function demoPeople(): readonly Readonly<DemoPerson>[] {
+  cached ??= Object.freeze(readDemoPeople().map((person) => Object.freeze(person)));
+  return cached;
+}
+
+function readDemoPeople(): DemoPerson[] {
   const model = loadModel();
   const people: DemoPerson[] = [];
   for (const line of readFileSync(DEMO_PEOPLE_FILE, 'utf8').split('\n')) {

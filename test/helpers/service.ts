@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DestinationStream } from 'pino';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { createToken, type TokenKind, type TokenLimits } from '../../src/access/tokens.ts';
 import { buildBaseApp, buildConnectApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
@@ -59,4 +60,63 @@ export async function createTestService(
 export async function enterpriseService(): Promise<{ service: TestService; auth: { authorization: string } }> {
   const service = await createTestService();
   return { service, auth: { authorization: `Bearer ${(await service.token('enterprise')).secret}` } };
+}
+
+/**
+ * The usual fixture, a test service (createTestService) for the tests of the file or describe
+ * block this is called in: built in a beforeAll registered here, so before the block's own hooks
+ * (which may use it), and closed after its own afterAll hooks. Read it inside tests and hooks:
+ * it does not exist yet while the file is collected.
+ */
+export function useTestService(env: Record<string, string> = {}, options: { logs?: DestinationStream; warmSerializers?: boolean } = {}): TestService {
+  let built: TestService | undefined;
+  const current = (): TestService => {
+    if (!built) throw new Error('useTestService(): the service is built in beforeAll; read it inside a test or a hook');
+    return built;
+  };
+  beforeAll(async () => {
+    built = await createTestService(env, options);
+  });
+  afterAll(async () => {
+    await built?.close();
+    built = undefined;
+  });
+  return {
+    get ctx() {
+      return current().ctx;
+    },
+    get base() {
+      return current().base;
+    },
+    get connect() {
+      return current().connect;
+    },
+    get testDb() {
+      return current().testDb;
+    },
+    token: (kind, limits) => current().token(kind, limits),
+    async close() {
+      const service = current();
+      built = undefined;
+      await service.close();
+    },
+  };
+}
+
+/** useTestService with one enterprise token, and the Authorization header that carries it: group A's usual fixture. */
+export function useEnterpriseService(): { service: TestService; auth: { readonly authorization: string } } {
+  const service = useTestService();
+  let authorization: string | undefined;
+  beforeAll(async () => {
+    authorization = `Bearer ${(await service.token('enterprise')).secret}`;
+  });
+  return {
+    service,
+    auth: {
+      get authorization() {
+        if (authorization === undefined) throw new Error('useEnterpriseService(): the token is made in beforeAll; read it inside a test or a hook');
+        return authorization;
+      },
+    },
+  };
 }

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { claimsWorded } from '../../src/content/claim-wording.ts';
 import { isDirectional, topicOf } from '../../src/content/claims.ts';
 import { readEstimate, type Reading } from '../../src/content/reading.ts';
-import { enterpriseService, type TestService } from '../helpers/service.ts';
+import { useEnterpriseService } from '../helpers/service.ts';
 
 /**
  * The texts a customer found read as "broadly balanced" or as a person who "rarely pushes hard"
@@ -23,13 +23,7 @@ const TEXTS = {
 
 const BALANCED = /balanced|no (single|dominant|strongly dominant) style|near the centre|evenly mixed/i;
 
-let service: TestService;
-let auth: { authorization: string };
-
-beforeAll(async () => {
-  ({ service, auth } = await enterpriseService());
-}, 60_000);
-afterAll(() => service.close());
+const { service, auth } = useEnterpriseService();
 
 async function readingOf(text: string): Promise<Reading> {
   const analysis = await service.ctx.textPool.analyze(text, { evidence: true });

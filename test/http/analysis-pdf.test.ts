@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createContext } from '../../src/context.ts';
 import { createLogger } from '../../src/shared/logger.ts';
 import { OUTGOING_TEXT, RESUME_TEXT } from '../fixtures/texts.ts';
 import { multipartFile, textPdf } from '../fixtures/pdf.ts';
 import { encryptedPdf, manyPagesPdf } from '../personality/pdf/fixtures.ts';
-import { createTestService, enterpriseService, type TestService } from '../helpers/service.ts';
+import { createTestService, useEnterpriseService } from '../helpers/service.ts';
 
-let service: TestService;
-let auth: { authorization: string };
-beforeAll(async () => {
-  ({ service, auth } = await enterpriseService());
-});
-afterAll(() => service.close());
+const { service, auth } = useEnterpriseService();
 
 async function upload(bytes: Uint8Array, headers = auth, field = 'file') {
   const body = await multipartFile(field, bytes);

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CAUTIOUS_ENGINEER_BIO, EXCITED_EVENTS_POST, SALES_LEADER_ABOUT, TERSE_EXECUTIVE_EMAIL, WARM_NURSE_EMAIL } from '../fixtures/professional-texts.ts';
-import { enterpriseService, type TestService } from '../helpers/service.ts';
+import { useEnterpriseService } from '../helpers/service.ts';
 import { pointAngle, traitsToPoint } from '../../src/personality/circle.ts';
 
-let service: TestService;
-let auth: { authorization: string };
-beforeAll(async () => {
-  ({ service, auth } = await enterpriseService());
-});
-afterAll(() => service.close());
+const { service, auth } = useEnterpriseService();
 
 interface StyleItem {
   term: string;

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OUTGOING_TEXT, RESUME_TEXT } from '../fixtures/texts.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { useTestService, createTestService, type TestService } from '../helpers/service.ts';
 
 /**
  * Long texts are analysed in worker threads: the answers are those of the main thread, a
@@ -62,11 +62,7 @@ describe('texts analysed in worker threads', () => {
 });
 
 describe('a full queue of long texts', () => {
-  let service: TestService;
-  beforeAll(async () => {
-    service = await createTestService({ RAPPORT_TEXT_WORKERS: '1', RAPPORT_TEXT_MAX_QUEUE: '1' });
-  });
-  afterAll(() => service.close());
+  const service = useTestService({ RAPPORT_TEXT_WORKERS: '1', RAPPORT_TEXT_MAX_QUEUE: '1' });
 
   it('answers 503 unavailable with Retry-After, and the texts it took are answered', async () => {
     const headers = await withToken(service);

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OUTGOING_TEXT, RESERVED_TEXT } from '../fixtures/texts.ts';
-import { enterpriseService, type TestService } from '../helpers/service.ts';
+import { useEnterpriseService } from '../helpers/service.ts';
 
-let service: TestService;
-let auth: { authorization: string };
-beforeAll(async () => {
-  ({ service, auth } = await enterpriseService());
-});
-afterAll(() => service.close());
+const { service, auth } = useEnterpriseService();
 
 const NO_PERSONALITY = { data: null, message: 'Content did not yield a personality' };
 const SPANISH =

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { revokeToken } from '../../src/access/tokens.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { useTestService } from '../helpers/service.ts';
 
-let service: TestService;
+const service = useTestService();
 let tokens: Record<'enterprise' | 'assessment' | 'connect', { id: string; secret: string }>;
 
 beforeAll(async () => {
-  service = await createTestService();
   tokens = {
     enterprise: await service.token('enterprise'),
     assessment: await service.token('assessment'),
     connect: await service.token('connect'),
   };
 });
-afterAll(() => service.close());
 
 /** The usage route of each group, called with a given secret the way that group expects. */
 function callUsage(group: keyof typeof tokens, secret: string | undefined) {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { useTestService } from '../helpers/service.ts';
 
 /**
  * Every route that takes a body declares what it takes (src/http/common/body-caps.ts): a body
@@ -10,20 +10,16 @@ import { createTestService, type TestService } from '../helpers/service.ts';
  * ten clients send such bodies, is test/http/body-caps-healthz.test.ts.
  */
 
-let service: TestService;
+const service = useTestService();
 let bearer: Record<string, string>;
 let org: Record<string, string>;
 /** Group B takes its token in the query. */
 let assessmentToken = '';
 
 beforeAll(async () => {
-  service = await createTestService();
   bearer = { authorization: `Bearer ${(await service.token('enterprise')).secret}` };
   org = { 'x-org-token': (await service.token('connect')).secret };
   assessmentToken = (await service.token('assessment')).secret;
-});
-afterAll(async () => {
-  await service.close();
 });
 
 interface BodyRoute {

@@ -1,12 +1,12 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkProductionLinks, ConfigError, loadConfig } from '../../src/config.ts';
 import { analyzeTexts } from '../../src/people/analyze.ts';
 import { upsertPerson } from '../../src/people/repository.ts';
 import { validatePersonRecord } from '../../src/people/validate.ts';
 import { OUTGOING_TEXT, RESERVED_TEXT } from '../fixtures/texts.ts';
 import { runCli } from '../helpers/process.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { useTestService, createTestService } from '../helpers/service.ts';
 
 /**
  * Clients that send more than they need, and the rest of issue 25's finding 8: an empty JSON
@@ -16,7 +16,7 @@ import { createTestService, type TestService } from '../helpers/service.ts';
  */
 
 const lines: string[] = [];
-let service: TestService;
+const service = useTestService({ LOG_LEVEL: 'info' }, { logs: { write: (line: string) => void lines.push(line) } });
 let baseUrl: string;
 let bearer: Record<string, string>;
 let org: Record<string, string>;
@@ -33,7 +33,6 @@ async function addPerson(record: Record<string, unknown>): Promise<string> {
 }
 
 beforeAll(async () => {
-  service = await createTestService({ LOG_LEVEL: 'info' }, { logs: { write: (line: string) => void lines.push(line) } });
   baseUrl = await service.base.listen({ port: 0, host: '127.0.0.1' });
   bearer = { authorization: `Bearer ${(await service.token('enterprise')).secret}` };
   org = { 'x-org-token': (await service.token('connect')).secret };
@@ -42,7 +41,6 @@ beforeAll(async () => {
   const search = async (email: string) => (await service.connect.inject({ method: 'POST', url: '/v1/profiles', headers: org, payload: { email } })).json<{ request_id: string }>().request_id;
   searches = [await search('siobhan@example.com'), await search('noor@example.com')];
 });
-afterAll(() => service.close());
 
 describe('an empty body with a JSON content type, on a route that reads no body', () => {
   it('is no body: POST relationships and emails answer as without it', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readSearch } from '../../src/connect/criteria.ts';
 import { PROFILE_SEARCH_JOB, searchAsync } from '../../src/connect/profile-search.ts';
 import { profileSearchJobs } from '../../src/connect/search-jobs.ts';
@@ -8,22 +8,20 @@ import { upsertPerson } from '../../src/people/repository.ts';
 import { validatePersonRecord } from '../../src/people/validate.ts';
 import { createLogger } from '../../src/shared/logger.ts';
 import { OUTGOING_TEXT } from '../fixtures/texts.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { useTestService } from '../helpers/service.ts';
 
 // No worker in the API process: the test runs the service's worker itself, to see its batches.
-let service: TestService;
+const service = useTestService({ RAPPORT_IN_PROCESS_WORKER: 'false' });
 let busy: { id: string; secret: string };
 let small: { 'x-org-token': string };
 
 beforeAll(async () => {
-  service = await createTestService({ RAPPORT_IN_PROCESS_WORKER: 'false' });
   busy = await service.token('connect', { rateLimitPerMinute: null, monthlyQuota: null });
   small = { 'x-org-token': (await service.token('connect')).secret };
   const validated = validatePersonRecord({ first_name: 'Ada', last_name: 'Brightwater', email: 'ada.brightwater@example.com', texts: [{ type: 'various', text: OUTGOING_TEXT }] });
   if (!validated.ok) throw new Error(validated.reason);
   await upsertPerson(service.ctx.db, validated.input, { source: 'import', analyze: (texts) => analyzeTexts(service.ctx.model, texts) });
 }, 120_000);
-afterAll(() => service.close());
 
 const result = (id: string) => service.connect.inject({ url: `/v1/profiles/results/${id}`, headers: small });
 const until = async (done: () => boolean | Promise<boolean>) => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FinishedRequestWriter } from '../../src/connect/finished-writer.ts';
 import type { RequestOutcome } from '../../src/connect/requests.ts';
 import type { Db, Queryable } from '../../src/db/client.ts';
@@ -6,17 +6,16 @@ import { analyzeTexts } from '../../src/people/analyze.ts';
 import { upsertPerson } from '../../src/people/repository.ts';
 import { validatePersonRecord } from '../../src/people/validate.ts';
 import { OUTGOING_TEXT, RESERVED_TEXT } from '../fixtures/texts.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { useTestService } from '../helpers/service.ts';
 
 // Sync searches store their finished requests many to one INSERT (src/connect/finished-writer.ts).
-let service: TestService;
+const service = useTestService();
 let org: { 'x-org-token': string };
 let tokenId: string;
 
 const GIVEN = ['Ada', 'Bruno', 'Chiara', 'Dmitri', 'Esther', 'Farid', 'Greta', 'Hiro', 'Ines', 'Jonas'];
 
 beforeAll(async () => {
-  service = await createTestService();
   const token = await service.token('connect');
   org = { 'x-org-token': token.secret };
   tokenId = token.id;
@@ -31,7 +30,6 @@ beforeAll(async () => {
     await upsertPerson(service.ctx.db, validated.input, { source: 'import', analyze: (texts) => analyzeTexts(service.ctx.model, texts) });
   }
 });
-afterAll(() => service.close());
 
 /** The database, counting the finished-request INSERTs that reach it. */
 function counting(db: Db): { db: Queryable; inserts: () => number } {

@@ -34,7 +34,12 @@ beforeAll(async () => {
   );
   await opened.close();
 });
-afterAll(() => cli.cleanup());
+// startService gives the process the service's umask (src/server.ts); the next file in this worker gets it back.
+const umask = process.umask();
+afterAll(async () => {
+  await cli.cleanup();
+  process.umask(umask);
+});
 
 // The request ids are random, and the DISC image's link names the host each was asked on.
 const body = (text: string) => text.replace(/"request_id":"pr_[\w-]+"/, '').replace(/http:\/\/[^/"]+\/images\//g, '/images/');

@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeTexts } from '../../src/people/analyze.ts';
 import { upsertPerson } from '../../src/people/repository.ts';
 import { validatePersonRecord } from '../../src/people/validate.ts';
 import { MESSAGE_MAX_CHARS } from '../../src/content/connect/messaging.ts';
 import { OUTGOING_TEXT, RESERVED_TEXT, SHORT_OUTGOING_TEXT } from '../fixtures/texts.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { useTestService } from '../helpers/service.ts';
 
-let service: TestService;
+const lines: string[] = [];
+const service = useTestService({ LOG_LEVEL: 'info' }, { logs: { write: (line: string) => void lines.push(line) } });
 let org: { 'x-org-token': string };
 let otherOrg: { 'x-org-token': string };
-const lines: string[] = [];
 
 async function addPerson(record: Record<string, unknown>): Promise<string> {
   const validated = validatePersonRecord(record);
@@ -20,7 +20,6 @@ async function addPerson(record: Record<string, unknown>): Promise<string> {
 }
 
 beforeAll(async () => {
-  service = await createTestService({ LOG_LEVEL: 'info' }, { logs: { write: (line: string) => void lines.push(line) } });
   org = { 'x-org-token': (await service.token('connect')).secret };
   otherOrg = { 'x-org-token': (await service.token('connect')).secret };
   await addPerson({ first_name: 'Robert', last_name: 'Quillfeather', email: 'robert.quillfeather@example.com', company_name: 'Acme', texts: [{ type: 'various', text: SHORT_OUTGOING_TEXT }] });
@@ -38,7 +37,6 @@ beforeAll(async () => {
   };
   await service.ctx.db.query("UPDATE people SET verified = true, source = 'assessment', estimate = $2 WHERE id = $1", [tested, JSON.stringify(assessment)]);
 });
-afterAll(() => service.close());
 
 const search = (payload: unknown, headers: Record<string, string> = org) =>
   service.connect.inject({ method: 'POST', url: '/v1/profiles', headers, payload: payload as Record<string, unknown> });

@@ -1,12 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestService } from '../helpers/service.ts';
 
-let service: TestService;
-beforeAll(async () => {
-  service = await createTestService();
-});
-afterAll(() => service.close());
+const service = useTestService();
 
 describe('documentation and health', () => {
   it('each host serves an OpenAPI document generated from its routes', async () => {

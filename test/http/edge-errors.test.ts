@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl, serializeError } from '../../src/shared/logger.ts';
 import { BENCH_TEXT_1000 } from '../../bench/texts.ts';
 import { OUTGOING_TEXT, RESERVED_TEXT } from '../fixtures/texts.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { useTestService } from '../helpers/service.ts';
 
 const lines: string[] = [];
-let service: TestService;
+const service = useTestService({ LOG_LEVEL: 'info', RAPPORT_DEMO_DATA: 'true' }, { logs: { write: (line: string) => void lines.push(line) } });
 let baseUrl: string;
 let bearer: Record<string, string>;
 
 beforeAll(async () => {
-  service = await createTestService({ LOG_LEVEL: 'info', RAPPORT_DEMO_DATA: 'true' }, { logs: { write: (line: string) => void lines.push(line) } });
   baseUrl = await service.base.listen({ port: 0, host: '127.0.0.1' });
   const token = await service.token('enterprise');
   bearer = { authorization: `Bearer ${token.secret}` };
 });
-afterAll(() => service.close());
 
 describe('requests refused before routing', () => {
   it('a GET text over the 16 KB Node default still works', async () => {

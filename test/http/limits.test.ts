@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { monthOf, UsageMeter } from '../../src/access/usage.ts';
 import type { Db, Row } from '../../src/db/client.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { useTestService } from '../helpers/service.ts';
 import { inOneMonth, inOneRateWindow } from '../helpers/minute-window.ts';
 
-let service: TestService;
-beforeAll(async () => {
-  service = await createTestService();
-});
-afterAll(() => service.close());
+const service = useTestService();
 
 // Counts are kept per UTC month: none of these tests may straddle the first of a month.
 beforeEach(() => inOneMonth());

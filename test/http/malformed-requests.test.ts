@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OUTGOING_TEXT } from '../fixtures/texts.ts';
 import { multipartFile, textPdf } from '../fixtures/pdf.ts';
-import { enterpriseService, type TestService } from '../helpers/service.ts';
+import { useEnterpriseService } from '../helpers/service.ts';
 
-let service: TestService;
-let auth: { authorization: string };
-beforeAll(async () => {
-  ({ service, auth } = await enterpriseService());
-});
-afterAll(() => service.close());
+const { service, auth } = useEnterpriseService();
 
 type ErrorResponse = { statusCode: number; headers: Record<string, unknown>; json: () => { error: { code: string; message: string; request_id: string } } };
 function expectOurError(response: ErrorResponse, status: number, code: string) {

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OUTGOING_TEXT } from '../fixtures/texts.ts';
 import { multipartFile, textPdf } from '../fixtures/pdf.ts';
-import { enterpriseService, type TestService } from '../helpers/service.ts';
+import { useEnterpriseService } from '../helpers/service.ts';
 
 /**
  * Group A reads multipart bodies on its two upload routes only (POST /v1/analysis/text and
@@ -10,17 +10,12 @@ import { enterpriseService, type TestService } from '../helpers/service.ts';
  * body, as groups B and C refuse it, instead of reaching the route's validation (a 400 that said
  * the body must be an object). Over a real socket on loopback.
  */
-let service: TestService;
-let auth: { authorization: string };
+const { service, auth } = useEnterpriseService();
 let base: string;
 
 beforeAll(async () => {
-  ({ service, auth } = await enterpriseService());
   await service.base.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(service.base.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await service?.close();
 });
 
 function form(fields: Record<string, string>): FormData {

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { claimsWorded } from '../../src/content/claim-wording.ts';
 import { isDirectional, topicOf } from '../../src/content/claims.ts';
 import { readEstimate, TENTATIVE_CONFIDENCE, type Reading } from '../../src/content/reading.ts';
 import { DEMO_PEOPLE_FILE, seedDemoData } from '../../src/people/demo/seed.ts';
 import { demoPeople } from '../helpers/demo-people.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { useTestService } from '../helpers/service.ts';
 
 /**
  * One reading of a person (issue 24): the type, intensity and confidence, and the sides the
@@ -31,7 +31,7 @@ interface Surfaces {
   c2: { type: string; confidence: number; text: string; tentative: boolean; requestId: string; map: string };
 }
 
-let service: TestService;
+const service = useTestService();
 let bearer: { authorization: string };
 let org: { 'x-org-token': string };
 const surfaces: Surfaces[] = [];
@@ -45,7 +45,6 @@ const mapKey = (url: string): string => /\/images\/disc-map\/([^/]+)\.svg$/.exec
 const plain = (html: string): string => html.replace(/<[^>]*>/g, ' ').replaceAll('&#39;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&');
 
 beforeAll(async () => {
-  service = await createTestService();
   await seedDemoData(service.ctx);
   bearer = { authorization: `Bearer ${(await service.token('enterprise')).secret}` };
   org = { 'x-org-token': (await service.token('connect')).secret };
@@ -90,7 +89,6 @@ beforeAll(async () => {
     });
   }
 }, 120_000);
-afterAll(() => service.close());
 
 describe('every surface reads one person alike (the demo people, through HTTP)', () => {
   it('reads every demo person with text', () => {

@@ -4,16 +4,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTGOING_TEXT } from '../fixtures/texts.ts';
 import { multipartFile, textPdf } from '../fixtures/pdf.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { useTestService, createTestService, type TestService } from '../helpers/service.ts';
 
 /** No worker: every upload stays in progress until the test lets one run. */
-let service: TestService;
+const service = useTestService({ RAPPORT_IN_PROCESS_WORKER: 'false', RAPPORT_PDF_MAX_PENDING: '5' });
 let pdf: Uint8Array;
 beforeAll(async () => {
-  service = await createTestService({ RAPPORT_IN_PROCESS_WORKER: 'false', RAPPORT_PDF_MAX_PENDING: '5' });
   pdf = await textPdf(OUTGOING_TEXT);
 });
-afterAll(() => service.close());
 
 const spoolFiles = () => (existsSync(service.ctx.spool.dir) ? readdirSync(service.ctx.spool.dir).sort() : []);
 

@@ -4,20 +4,19 @@ import { buildBaseApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createContext, type AppContext } from '../../src/context.ts';
 import { createLogger } from '../../src/shared/logger.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { useTestService } from '../helpers/service.ts';
 
 /**
  * RAPPORT_LOG_FORMAT=pretty: readable lines for a terminal, made from the lines pino has already
  * redacted, so a secret masked in JSON is masked here too.
  */
-let service: TestService;
+const service = useTestService();
 let ctx: AppContext;
 let app: FastifyInstance;
 const lines: string[] = [];
 let secret = '';
 
 beforeAll(async () => {
-  service = await createTestService();
   secret = (await service.token('enterprise')).secret;
   const { logLevel, logFormat } = loadConfig({ LOG_LEVEL: 'info', RAPPORT_LOG_FORMAT: 'pretty' });
   const logger = createLogger(logLevel, { write: (line: string) => void lines.push(line) }, logFormat);
@@ -27,7 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await ctx.shutdown();
-  await service.close();
 });
 
 describe('RAPPORT_LOG_FORMAT=pretty', () => {

@@ -1,17 +1,15 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { redactUrl, redactUrlFully } from '../../src/shared/logger.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { useTestService } from '../helpers/service.ts';
 
 const lines: string[] = [];
-let service: TestService;
+const service = useTestService({ LOG_LEVEL: 'info' }, { logs: { write: (line: string) => void lines.push(line) } });
 let baseUrl: string;
 
 beforeAll(async () => {
-  service = await createTestService({ LOG_LEVEL: 'info' }, { logs: { write: (line: string) => void lines.push(line) } });
   baseUrl = await service.base.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(() => service.close());
 
 function linesWith(requestId: string | null): Record<string, unknown>[] {
   return lines

@@ -5,21 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importPeople } from '../../src/people/import.ts';
 import { normalizeWebUrl } from '../../src/people/normalize.ts';
 import { OUTGOING_TEXT } from '../fixtures/texts.ts';
-import { enterpriseService, type TestService } from '../helpers/service.ts';
+import { useEnterpriseService } from '../helpers/service.ts';
 
 /** The characters that used to pass the import and then fail every lookup with a 500. */
 const ODD = ['é', '"', '<', '>', '{', '|', '^', '`', '\\', ' ', '}', '%', '#'];
 
-let service: TestService;
-let auth: { authorization: string };
+const { service, auth } = useEnterpriseService();
 let dir: string;
 
 beforeAll(async () => {
-  ({ service, auth } = await enterpriseService());
   dir = mkdtempSync(path.join(tmpdir(), 'rapport-urls-'));
 });
 afterAll(async () => {
-  await service.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeTexts } from '../../src/people/analyze.ts';
 import { upsertPerson } from '../../src/people/repository.ts';
 import { validatePersonRecord } from '../../src/people/validate.ts';
 import { OUTGOING_TEXT, RESERVED_TEXT } from '../fixtures/texts.ts';
 import { answerFields, Browser, signUp, testLinkOf } from '../helpers/assessment.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { useTestService } from '../helpers/service.ts';
 
 /**
  * No 500 from input (issue 25, finding 5): a NUL, half a surrogate pair, or other text the
@@ -17,7 +17,7 @@ import { createTestService, type TestService } from '../helpers/service.ts';
  * embedded database, and on PostgreSQL when DATABASE_URL is set, as the whole suite does.
  */
 
-let service: TestService;
+const service = useTestService();
 let bearer: Record<string, string>;
 let org: Record<string, string>;
 let assessmentToken: string;
@@ -31,7 +31,6 @@ async function addPerson(record: Record<string, unknown>): Promise<void> {
 }
 
 beforeAll(async () => {
-  service = await createTestService();
   bearer = { authorization: `Bearer ${(await service.token('enterprise')).secret}` };
   org = { 'x-org-token': (await service.token('connect')).secret };
   assessmentToken = (await service.token('assessment')).secret;
@@ -42,9 +41,6 @@ beforeAll(async () => {
   const browser = new Browser(service.base);
   await signUp(browser, 'owner@example.com');
   testLink = await testLinkOf(browser);
-});
-afterAll(async () => {
-  await service.close();
 });
 
 /** Text with something the database refuses (NUL, half a pair), or only odd (noncharacters, controls). */

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OUTGOING_TEXT } from '../fixtures/texts.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { useTestService } from '../helpers/service.ts';
 
 /** Compatibility mends found by trials: each answer names what to change. */
-let service: TestService;
+const service = useTestService({ PORT: '8080', CONNECT_PORT: '8081' });
 let enterprise: string;
 let connect: string;
 
 beforeAll(async () => {
-  service = await createTestService({ PORT: '8080', CONNECT_PORT: '8081' });
   enterprise = (await service.token('enterprise')).secret;
   connect = (await service.token('connect')).secret;
-});
-afterAll(async () => {
-  await service?.close();
 });
 
 describe('JSON sent without its Content-Type (curl -d)', () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { claimJob, completeJob, enqueueJob, failJob, MAX_ATTEMPTS, releaseOrphanedJobs } from '../../src/jobs/queue.ts';
 import { JobWorker } from '../../src/jobs/worker.ts';
 import { createLogger } from '../../src/shared/logger.ts';
-import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { useTestDb } from '../helpers/db.ts';
 import { waitUntil } from '../helpers/process.ts';
 
 type JobRow = {
@@ -13,13 +13,7 @@ type JobRow = {
 };
 
 describe('background work under faults', () => {
-  let testDb: TestDb;
-  beforeAll(async () => {
-    testDb = await createTestDb();
-  });
-  afterAll(async () => {
-    await testDb.close();
-  });
+  const testDb = useTestDb();
   beforeEach(async () => {
     await testDb.db.query('DELETE FROM jobs');
   });

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { enqueueJob } from '../../src/jobs/queue.ts';
-import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { useTestDb } from '../helpers/db.ts';
 import { REPO_ROOT } from '../helpers/process.ts';
 
 // Worker processes share a PostgreSQL server; the embedded database admits one process.
@@ -23,14 +23,10 @@ function startWorker(url: string): { child: ChildProcess; output: () => string; 
 }
 
 describe.skipIf(!onPostgres)('kill -9 of a worker mid-job', () => {
-  let testDb: TestDb;
+  const testDb = useTestDb();
   const children: ChildProcess[] = [];
-  beforeAll(async () => {
-    testDb = await createTestDb();
-  });
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-    await testDb.close();
   });
 
   it('leaves the job to another worker, which finishes it once the lease ends', async () => {

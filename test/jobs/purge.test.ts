@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startPurging } from '../../src/connect/purge.ts';
 import { enqueueJob, purgeFinishedJobs } from '../../src/jobs/queue.ts';
 import { createLogger } from '../../src/shared/logger.ts';
-import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { useTestDb } from '../helpers/db.ts';
 
-let testDb: TestDb;
-beforeAll(async () => {
-  testDb = await createTestDb();
-});
-afterAll(() => testDb.close());
+const testDb = useTestDb();
 
 /** A job of its own kind, put in a status and aged by `days`. */
 async function job(kind: string, status: 'queued' | 'running' | 'done' | 'failed', days: number): Promise<string> {

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { claimJob, completeJob, enqueueJob } from '../../src/jobs/queue.ts';
 import { JobWorker } from '../../src/jobs/worker.ts';
 import { createLogger } from '../../src/shared/logger.ts';
-import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { useTestDb } from '../helpers/db.ts';
 
-let testDb: TestDb;
-beforeAll(async () => {
-  testDb = await createTestDb();
-});
-afterAll(() => testDb.close());
+const testDb = useTestDb();
 
 /** Every kind gets its own name so the tests do not see each other's jobs. */
 let kindCounter = 0;

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestService } from '../helpers/service.ts';
 import { inOneRateWindow } from '../helpers/minute-window.ts';
 
 const METRICS_TOKEN = 'metrics-token-0123456789';
 
 describe('Prometheus metrics', () => {
-  let service: TestService;
-  beforeAll(async () => {
-    service = await createTestService({ RAPPORT_METRICS_TOKEN: METRICS_TOKEN });
-  });
-  afterAll(async () => {
-    await service.close();
-  });
+  const service = useTestService({ RAPPORT_METRICS_TOKEN: METRICS_TOKEN });
 
   it('counts requests by group, route and status, 429 refusals, jobs and the process', async () => {
     const enterprise = await service.token('enterprise', { rateLimitPerMinute: 1 });

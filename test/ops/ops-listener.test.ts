@@ -5,7 +5,7 @@ import { healthVerdict, VitalSigns } from '../../src/monitoring/vital-signs.ts';
 import { cliEnvironment } from '../helpers/cli-env.ts';
 import { createTestDb } from '../helpers/db.ts';
 import { freePort, startServiceProcess, waitUntil } from '../helpers/process.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { useTestService } from '../helpers/service.ts';
 
 const METRICS_TOKEN = 'ops-metrics-token-0123456789';
 /** Short limits, so a stall is seen within a test's second. */
@@ -55,12 +55,11 @@ async function probeWhileBlocked(url: string, delays: number[], blockMs: number)
 }
 
 describe('the operations listener (RAPPORT_METRICS_PORT) in its own thread', () => {
-  let service: TestService;
+  const service = useTestService({ RAPPORT_METRICS_TOKEN: METRICS_TOKEN });
   let vitals: VitalSigns;
   let listener: OpsListener;
   let url: string;
   beforeAll(async () => {
-    service = await createTestService({ RAPPORT_METRICS_TOKEN: METRICS_TOKEN });
     vitals = await VitalSigns.start(() => service.ctx.db.ping());
     listener = await listen(vitals, service.ctx.db.kind);
     url = `http://127.0.0.1:${listener.port}`;
@@ -73,7 +72,6 @@ describe('the operations listener (RAPPORT_METRICS_PORT) in its own thread', () 
   afterAll(async () => {
     await listener?.close();
     vitals?.close();
-    await service?.close();
   });
 
   it('answers /healthz, /metrics behind its token, and anything else with the JSON error body', async () => {

@@ -9,7 +9,7 @@ import { createLogger } from '../../src/shared/logger.ts';
 import { connectRedis } from '../../src/shared/redis.ts';
 import { createToken } from '../../src/access/tokens.ts';
 import { Browser, csrfOf } from '../helpers/assessment.ts';
-import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { useTestDb } from '../helpers/db.ts';
 import { freePort } from '../helpers/process.ts';
 import { HAVE_REDIS, startRedis, type RedisServer } from '../helpers/redis.ts';
 
@@ -149,15 +149,11 @@ describe.skipIf(!HAVE_REDIS)('per-minute limits shared through Redis', () => {
   });
 
   describe('two API processes on one database', () => {
-    let testDb: TestDb;
+    const testDb = useTestDb();
     const contexts: AppContext[] = [];
 
-    beforeAll(async () => {
-      testDb = await createTestDb();
-    });
     afterAll(async () => {
       for (const ctx of contexts) await ctx.shutdown();
-      await testDb.close();
     });
 
     async function apiProcess() {

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PEOPLE_FILE, seedDemoData } from '../../src/people/demo/seed.ts';
 import { personalityView } from '../../src/personality/views.ts';
 import { countPeople, findPersonByEmail, findPersonByLinkedinUrl } from '../../src/people/repository.ts';
 import { createLogger } from '../../src/shared/logger.ts';
-import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { useTestDb } from '../helpers/db.ts';
 import { loadModel } from '../../src/personality/text/model.ts';
 
 interface DemoRow {
@@ -20,13 +20,7 @@ const rows = readFileSync(DEMO_PEOPLE_FILE, 'utf8')
   .map((line) => JSON.parse(line) as DemoRow);
 const words = (row: DemoRow) => row.texts.reduce((n, t) => n + t.text.split(/\s+/).filter(Boolean).length, 0);
 
-let testDb: TestDb;
-beforeAll(async () => {
-  testDb = await createTestDb();
-});
-afterAll(async () => {
-  await testDb.close();
-});
+const testDb = useTestDb();
 
 describe('demo people', () => {
   it('are clearly fictional, with 150 to 400 words each but one', () => {

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Queryable, Row, Statement } from '../../src/db/client.ts';
 import type { TraitEstimate } from '../../src/personality/types.ts';
 import { PersonLookups } from '../../src/people/lookups.ts';
 import { upsertPerson, type Person } from '../../src/people/repository.ts';
 import type { UpsertOptions } from '../../src/people/upsert.ts';
 import { validatePersonRecord } from '../../src/people/validate.ts';
-import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { useTestDb } from '../helpers/db.ts';
 
 const estimate: TraitEstimate = {
   scores: { extraversion: 0.5, agreeableness: 0.1, conscientiousness: 0, openness: 0, neuroticism: 0 },
@@ -39,10 +39,9 @@ function watched(db: Db): { db: Queryable; sent: { name: string; keys: string[] 
   };
 }
 
-let testDb: TestDb;
+const testDb = useTestDb();
 const people: Person[] = [];
 beforeAll(async () => {
-  testDb = await createTestDb();
   for (let i = 0; i < 6; i += 1) {
     const record = validatePersonRecord({ first_name: `Batch${i}`, email: `batch${i}@example.com`, linkedin_url: `https://www.linkedin.com/in/batch-${i}` });
     if (!record.ok) throw new Error(record.reason);
@@ -50,9 +49,6 @@ beforeAll(async () => {
     if (!person) throw new Error('not stored');
     people.push(person);
   }
-});
-afterAll(async () => {
-  await testDb.close();
 });
 
 const nameOf = (person: { firstName: string | null } | null) => person?.firstName ?? null;

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
 import { nameKey } from '../../src/people/name-key.ts';
 import { buildNicknameTable, nicknameTable } from '../../src/people/nicknames.ts';
 import { editDistance, findMatch, keySimilarity, scoreCandidate, type Candidate, type SearchCriteria } from '../../src/people/search.ts';
-import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { useTestDb } from '../helpers/db.ts';
 
-let testDb: TestDb;
+const testDb = useTestDb();
 let db: Db;
 
 interface Row {
@@ -32,7 +32,6 @@ const PEOPLE: Row[] = [
 ];
 
 beforeAll(async () => {
-  testDb = await createTestDb();
   db = testDb.db;
   for (const p of PEOPLE) {
     await db.query(
@@ -42,7 +41,6 @@ beforeAll(async () => {
     );
   }
 });
-afterAll(() => testDb.close());
 
 function criteria(c: Partial<SearchCriteria>): SearchCriteria {
   return { firstName: null, lastName: null, email: null, companyName: null, location: null, ...c };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
 import type { TraitEstimate } from '../../src/personality/types.ts';
 import type { TextSample } from '../../src/people/person.ts';
@@ -13,7 +13,7 @@ import {
 } from '../../src/people/repository.ts';
 import { upsertBatch, type UpsertOptions } from '../../src/people/upsert.ts';
 import { validatePersonRecord } from '../../src/people/validate.ts';
-import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { useTestDb } from '../helpers/db.ts';
 
 // The matching rules do not depend on the model: a stand-in that needs three words keeps these
 // tests about the database. The import tests use the real text model.
@@ -35,14 +35,10 @@ function input(record: Record<string, unknown>) {
   return result.input;
 }
 
-let testDb: TestDb;
+const testDb = useTestDb();
 let db: Db;
 beforeAll(async () => {
-  testDb = await createTestDb();
   db = testDb.db;
-});
-afterAll(async () => {
-  await testDb.close();
 });
 
 describe('people repository', () => {

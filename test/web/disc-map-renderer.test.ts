@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DiscMapRenderer } from '../../src/pages/disc-map-renderer.ts';
 import { renderDiscMapPng, renderDiscMapSvg } from '../../src/pages/disc-map.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { useTestService } from '../helpers/service.ts';
 import { textPdf } from '../fixtures/pdf.ts';
 import { OUTGOING_TEXT, RESUME_TEXT } from '../fixtures/texts.ts';
 
@@ -113,11 +113,7 @@ describe('DiscMapRenderer watchdog', () => {
 });
 
 describe('GET /images/disc-map/{x}_{y}.png', () => {
-  let service: TestService;
-  beforeAll(async () => {
-    service = await createTestService();
-  });
-  afterAll(() => service.close());
+  const service = useTestService();
 
   it('answers the PNG, drawn off the event loop and cached for the next request', async () => {
     const response = await service.base.inject({ url: '/images/disc-map/0.423_-0.130.png' });
@@ -180,11 +176,7 @@ describe('DiscMapRenderer memory', () => {
 });
 
 describe('a fresh service', () => {
-  let service: TestService;
-  beforeAll(async () => {
-    service = await createTestService();
-  });
-  afterAll(() => service.close());
+  const service = useTestService();
 
   it('holds no map or PDF thread until the first map or upload; each starts one thread of its own pool', async () => {
     expect(service.ctx.discMaps.threadCount).toBe(0);

@@ -1,8 +1,8 @@
 import { extractText } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { userVerbs } from '../../src/operator/user-verbs.ts';
 import { answerFields, Browser, csrfOf, logIn, signUp, takeTest, testLinkOf } from '../helpers/assessment.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { useTestService } from '../helpers/service.ts';
 
 /**
  * Issue 26 through HTTP, so it holds where no Chromium is installed too (the browser tests,
@@ -10,19 +10,15 @@ import { createTestService, type TestService } from '../helpers/service.ts';
  * the test's consent, a result that is its taker's, and a dashboard that serves a team.
  */
 
-let service: TestService;
+const service = useTestService();
 let owner: Browser;
 let ownerLink: string;
 const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
 beforeAll(async () => {
-  service = await createTestService();
   owner = new Browser(service.base);
   expect((await signUp(owner, 'door.owner@example.com')).statusCode).toBe(303);
   ownerLink = await testLinkOf(owner);
-});
-afterAll(async () => {
-  await service?.close();
 });
 
 /** A dashboard form posted with the page's CSRF token. */

@@ -11,7 +11,7 @@ import { createUser } from '../../src/users/users.ts';
 import { askForAccount, Browser, csrfOf, followMailedLink, logIn } from '../helpers/assessment.ts';
 import { inOneWindow } from '../helpers/minute-window.ts';
 import { freePort } from '../helpers/process.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { useTestService, createTestService, type TestService } from '../helpers/service.ts';
 import { confirmLinkIn, startSmtp, type SmtpInbox } from '../helpers/smtp.ts';
 
 /**
@@ -45,15 +45,13 @@ async function secondProcess(service: TestService): Promise<{ ctx: AppContext; a
 }
 
 describe('without mail', () => {
-  let service: TestService;
+  const service = useTestService();
   let second: Awaited<ReturnType<typeof secondProcess>>;
   beforeAll(async () => {
-    service = await createTestService();
     second = await secondProcess(service);
   });
   afterAll(async () => {
     await second?.close();
-    await service?.close();
   });
 
   it('a taken address and a new one get the same answer, and neither a session', async () => {

@@ -9,7 +9,7 @@ import { SUBMISSION_LIMITS } from '../../src/takers/limits.ts';
 import { createUser } from '../../src/users/users.ts';
 import { answerFields } from '../helpers/assessment.ts';
 import { inOneWindow } from '../helpers/minute-window.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { useTestService } from '../helpers/service.ts';
 import { DAY_SECONDS, HOUR_SECONDS } from '../../src/access/window-limits.ts';
 
 /**
@@ -18,7 +18,7 @@ import { DAY_SECONDS, HOUR_SECONDS } from '../../src/access/window-limits.ts';
  * second process on it (its own context, app and, on PostgreSQL, its own pool) counts against
  * the same windows.
  */
-let service: TestService;
+const service = useTestService();
 let second: { ctx: AppContext; app: FastifyInstance; db: Db | null };
 let userId: string;
 let link: string;
@@ -59,7 +59,6 @@ async function storedFor(email: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  service = await createTestService();
   const user = await createUser(service.ctx.db, { email: 'limits@example.com', password: 'correct horse battery', confirmed: true });
   userId = user.id;
   link = `/t/${user.testLinkId}`;
@@ -73,7 +72,6 @@ afterAll(async () => {
   await second?.app.close();
   await second?.ctx.shutdown();
   await second?.db?.close();
-  await service?.close();
 });
 
 describe('test submissions are limited', () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressRefusal, checkWebhookUrl, parseWebhookUrl, resolveAllowed, type Resolver } from '../../src/webhooks/address-check.ts';
 import { WebhookSender } from '../../src/webhooks/sender.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { useTestService } from '../helpers/service.ts';
 
 /*
  * Where webhooks may go. Other address ranges are tried on the check itself with a stubbed
@@ -152,17 +152,15 @@ describe('an attempt to an address that is not allowed', () => {
 });
 
 describe('registering through HTTP where private addresses are not allowed', () => {
-  let service: TestService;
+  const service = useTestService();
   let hook: Receiver;
   let org: Record<string, string>;
   beforeAll(async () => {
-    service = await createTestService();
     hook = await startReceiver();
     org = { 'x-org-token': (await service.token('connect')).secret };
   });
   afterAll(async () => {
     await hook?.close();
-    await service?.close();
   });
 
   it.each([

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, csrfOf, signUp, takeTest, testLinkOf } from '../helpers/assessment.ts';
 import { waitUntil } from '../helpers/process.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { useTestService } from '../helpers/service.ts';
 
 /** A registered user's webhooks on the dashboard: added, tried, disabled and told, enabled, removed. */
-let service: TestService;
+const service = useTestService({ RAPPORT_WEBHOOK_ALLOW_PRIVATE: 'true', RAPPORT_WEBHOOK_FIRST_RETRY_MS: '200', RAPPORT_WEBHOOK_RETRY_FOR: '3', RAPPORT_WEBHOOK_TIMEOUT: '1' });
 let hook: Receiver;
 let owner: Browser;
 
@@ -22,14 +22,12 @@ function endpointIdIn(html: string): string {
 }
 
 beforeAll(async () => {
-  service = await createTestService({ RAPPORT_WEBHOOK_ALLOW_PRIVATE: 'true', RAPPORT_WEBHOOK_FIRST_RETRY_MS: '200', RAPPORT_WEBHOOK_RETRY_FOR: '3', RAPPORT_WEBHOOK_TIMEOUT: '1' });
   hook = await startReceiver();
   owner = new Browser(service.base);
   await signUp(owner, 'dash-hooks@example.com');
 });
 afterAll(async () => {
   await hook?.close();
-  await service?.close();
 });
 
 describe('the webhooks page', () => {

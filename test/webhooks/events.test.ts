@@ -9,7 +9,7 @@ import { textPdf } from '../fixtures/pdf.ts';
 import { OUTGOING_TEXT } from '../fixtures/texts.ts';
 import { Browser, newToken, signUp, takeTest, testLinkOf } from '../helpers/assessment.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { useTestService } from '../helpers/service.ts';
 
 async function waitUntilAsync(check: () => Promise<boolean>, ms = 10_000): Promise<boolean> {
   const deadline = Date.now() + ms;
@@ -21,7 +21,7 @@ async function waitUntilAsync(check: () => Promise<boolean>, ms = 10_000): Promi
 }
 
 /** Each owner hears of its own work: an enterprise token of its PDF analyses, a user of the tests taken through their links. */
-let service: TestService;
+const service = useTestService({ RAPPORT_WEBHOOK_ALLOW_PRIVATE: 'true' });
 let hook: Receiver;
 
 function event(secret: string, index: number) {
@@ -32,12 +32,10 @@ function event(secret: string, index: number) {
 }
 
 beforeAll(async () => {
-  service = await createTestService({ RAPPORT_WEBHOOK_ALLOW_PRIVATE: 'true' });
   hook = await startReceiver();
 });
 afterAll(async () => {
   await hook?.close();
-  await service?.close();
 });
 
 describe('group A', () => {

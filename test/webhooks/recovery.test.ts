@@ -1,24 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTGOING_TEXT } from '../fixtures/texts.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { useTestService } from '../helpers/service.ts';
 
 /*
  * A receiver that comes back after an outage: the retries it missed were pushed back (ten
  * minutes here, hours after a long outage in production); the first delivery it accepts again
  * brings the rest forward, so the backlog arrives at once instead of at each back-off's end.
  */
-let service: TestService;
+const service = useTestService({ RAPPORT_WEBHOOK_ALLOW_PRIVATE: 'true', RAPPORT_WEBHOOK_FIRST_RETRY_MS: '600000' });
 let hook: Receiver;
 let up = false;
 
 beforeAll(async () => {
-  service = await createTestService({ RAPPORT_WEBHOOK_ALLOW_PRIVATE: 'true', RAPPORT_WEBHOOK_FIRST_RETRY_MS: '600000' });
   hook = await startReceiver(() => ({ status: up ? 204 : 503 }));
 });
 afterAll(async () => {
   await hook?.close();
-  await service?.close();
 });
 
 describe('an endpoint back after an outage', () => {

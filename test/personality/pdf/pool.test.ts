@@ -35,31 +35,30 @@ describe('PdfExtractor on piscina', () => {
     }
   }, 60_000);
 
-  it('replaces a thread once it has read its share of documents', async () => {
+  // Read one after another, each thread ends after its share between two documents; sent all at
+  // once, documents wait in the queue while the thread they were behind ends.
+  type Read = () => Promise<PdfTextResult>;
+  const oneAfterAnother = async (read: Read) => {
+    const results: PdfTextResult[] = [];
+    for (let i = 0; i < 5; i++) results.push(await read());
+    return results;
+  };
+  const allAtOnce = (read: Read) => Promise.all(Array.from({ length: 5 }, () => read()));
+  it.for([
+    { how: 'one after another', readAll: oneAfterAnother },
+    { how: 'while documents wait', readAll: allAtOnce },
+  ])('replaces a thread once it has read its share of documents, $how: every one is read, none left waiting', { timeout: 60_000 }, async ({ readAll }) => {
     const extractor = new PdfExtractor({}, 1, { recycleAfterJobs: 2 });
     try {
       const resume = await resumePdf();
-      const results: PdfTextResult[] = [];
-      for (let i = 0; i < 5; i++) results.push(await extractor.extract(resume));
+      const results = await readAll(() => extractor.extract(resume));
       expect(results.every((result) => result.ok && result.text === RESUME_TEXT)).toBe(true);
       // Documents 1-2 on the first thread, 3-4 on the second, 5 on the third.
       expect(extractor.workersStarted).toBe(3);
     } finally {
       await extractor.close();
     }
-  }, 60_000);
-
-  it('replaces a thread after its share while documents wait: every one is read, none left waiting', async () => {
-    const extractor = new PdfExtractor({}, 1, { recycleAfterJobs: 2 });
-    try {
-      const resume = await resumePdf();
-      const results = await Promise.all(Array.from({ length: 5 }, () => extractor.extract(resume)));
-      expect(results.every((result) => result.ok && result.text === RESUME_TEXT)).toBe(true);
-      expect(extractor.workersStarted).toBe(3);
-    } finally {
-      await extractor.close();
-    }
-  }, 60_000);
+  });
 
   it('fails one waiting document when its thread exits while it loads, with no error; the others are read by a fresh thread', async () => {
     const extractor = new PdfExtractor({}, 1);
