@@ -85,11 +85,23 @@ function resolveCategories(word: string): number[] {
 // Bounded so that a stream of unique junk words cannot grow memory without limit.
 const MEMO_LIMIT = 200_000;
 const memo = new Map<string, WordInfo>();
+let memoClears = 0;
+
+/**
+ * How many times the memo has been emptied. A word looked up before and after a clear gets two
+ * entries: words.ts, which numbers a text's words by entry, checks this to know its numbers hold.
+ */
+export function lexiconMemoClears(): number {
+  return memoClears;
+}
 
 export function lookupWord(word: string): WordInfo {
   const cached = memo.get(word);
   if (cached !== undefined) return cached;
-  if (memo.size >= MEMO_LIMIT) memo.clear();
+  if (memo.size >= MEMO_LIMIT) {
+    memo.clear();
+    memoClears++;
+  }
   // Every field set here, so every entry has one shape and the stages' property reads stay monomorphic.
   const info: WordInfo = {
     categories: resolveCategories(word),

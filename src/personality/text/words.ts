@@ -1,4 +1,4 @@
-import { lookupWord, type WordInfo } from './lexicon.ts';
+import { lexiconMemoClears, lookupWord, type WordInfo } from './lexicon.ts';
 
 /**
  * A text's words looked up once: each word's lexicon entry, and a number per distinct word.
@@ -26,6 +26,7 @@ let textMark = 0;
 export function readWords(words: readonly string[]): TextWords {
   // A count, never reset: 2⁵³ texts would not wrap it.
   const mark = ++textMark;
+  const clearsBefore = lexiconMemoClears();
   const infos: WordInfo[] = [];
   const ids = new Int32Array(words.length);
   let distinct = 0;
@@ -38,5 +39,24 @@ export function readWords(words: readonly string[]): TextWords {
     infos.push(info);
     ids[i] = info.idInText;
   }
-  return { infos, ids, distinct };
+  if (lexiconMemoClears() === clearsBefore) return { infos, ids, distinct };
+  // The memo was emptied part-way (it is bounded): a word seen on both sides of the clear has two
+  // entries, so two numbers. Rare (once per 200,000 new words a thread reads); numbered again by
+  // the words themselves, so the text reads the same as with no clear.
+  return { infos, ...numberedByString(words) };
+}
+
+function numberedByString(words: readonly string[]): { ids: Int32Array; distinct: number } {
+  const numbers = new Map<string, number>();
+  const ids = new Int32Array(words.length);
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? '';
+    let id = numbers.get(word);
+    if (id === undefined) {
+      id = numbers.size;
+      numbers.set(word, id);
+    }
+    ids[i] = id;
+  }
+  return { ids, distinct: numbers.size };
 }

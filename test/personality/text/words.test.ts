@@ -19,4 +19,17 @@ describe('readWords', () => {
     expect(read.distinct).toBe(3);
     expect(readWords([]).distinct).toBe(0);
   });
+
+  it('gives a word one number even when the bounded memo is emptied part-way through the text', () => {
+    // More new words than the memo holds (200,000) forces a clear between the two "alpha"s.
+    const fresh = Array.from({ length: 200_001 }, (_, i) => `zqmemo${i}x`);
+    const words = ['alpha', ...fresh, 'alpha'];
+    const read = readWords(words);
+    expect(read.ids[0]).toBe(0);
+    expect(read.ids[words.length - 1]).toBe(0);
+    expect(read.ids[1]).toBe(1);
+    expect(read.distinct).toBe(200_002);
+    // The text after it is numbered by entry again.
+    expect(Array.from(readWords(['alpha', 'beta', 'alpha']).ids)).toEqual([0, 1, 0]);
+  });
 });
