@@ -193,10 +193,16 @@ describe('a text thread that dies', () => {
       while (started.length === 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1));
       // The thread's first message says it is ready; piscina's own listener runs before this one
       // and hands it the first text at once, so the thread is ended while that text is its own.
-      // No pause here: a text of MAX_CHARS takes ~30 ms, and a pause could let it finish first.
-      await new Promise((resolve) => (started[0] as Worker).once('message', resolve));
-      expect(service.ctx.textPool.queued).toBe(1);
-      await (started[0] as Worker).terminate();
+      // Ended in that same turn of the event loop: a text of MAX_CHARS takes only ~20 ms, and
+      // even the turn an awaited promise takes could let it finish first.
+      const thread = started[0] as Worker;
+      const queuedWhenEnded = await new Promise<number>((resolve, reject) =>
+        thread.once('message', () => {
+          const queued = service.ctx.textPool.queued;
+          thread.terminate().then(() => resolve(queued), reject);
+        }),
+      );
+      expect(queuedWhenEnded).toBe(1);
       return Promise.all(sent);
     });
     expect(running?.statusCode).toBe(500);
