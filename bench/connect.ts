@@ -12,7 +12,7 @@
  * The imported people are renamed first (First123/Last123 names would share most trigrams and
  * make every name a near-duplicate of every other): realistic given names × family names.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -173,7 +173,8 @@ const env = { RAPPORT_DATA_DIR: dataDir, RAPPORT_DEMO_DATA: 'false', LOG_LEVEL: 
 const nodeFlags = values['node-flags']?.split(' ').filter(Boolean) ?? [];
 const sides = [...(values.before ? [{ label: `BEFORE (${values.before})`, root: path.resolve(values.before) }] : []), { label: values.before ? 'AFTER (this checkout)' : 'this checkout', root: REPO_ROOT }];
 for (const side of sides) {
-  const service = await startServiceAt(side.root, env, path.join(dataDir, 'bench-service.log'), nodeFlags);
+  const logFile = path.join(dataDir, 'bench-service.log');
+  const service = await startServiceAt(side.root, env, logFile, nodeFlags);
   try {
     const created = await runCli(['tokens', 'create', '--kind', 'connect', '--name', 'bench-connect', '--json', '--rate-limit', 'none'], env);
     const org = (JSON.parse(created.stdout) as { token: string }).token;
@@ -201,11 +202,11 @@ for (const side of sides) {
       console.log(`  warm-up after listening: ${warmed ?? 'not done within 120 s'}`);
     }
     if (cpuCurve !== null) {
-      await cpuCurveRuns(options, cpuCurve, service);
+      await cpuCurveRuns(options, cpuCurve, service, logFile);
       continue;
     }
     await autocannon(options(10, 1));
-    for (let run = 1; run <= (nameSearchRuns ?? 1); run += 1) await nameSearchRun(options, run, service);
+    for (let run = 1; run <= (nameSearchRuns ?? 1); run += 1) await nameSearchRun(options, run, service, logFile);
   } finally {
     await service.stop();
   }
@@ -217,11 +218,18 @@ for (const side of sides) {
  * cost (what is still warming up, and from when it stops falling) reads even when the timed runs
  * cannot.
  */
-async function cpuCurveRuns(options: (connections: number, duration: number) => autocannon.Options, rounds: number, service: BenchService): Promise<void> {
+async function cpuCurveRuns(options: (connections: number, duration: number) => autocannon.Options, rounds: number, service: BenchService, logFile: string): Promise<void> {
   const ANSWERS = 500;
+  // The service's own CPU with nobody asking (timers, the job worker's polls, V8's compilers still
+  // busy with the warm-up's code): what a round's CPU an answer carries besides the answers.
+  const idleBefore = threadCpuMs(service.pid);
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const idle = [...threadCpuMs(service.pid)].map(([name, ms]) => [name, (ms - (idleBefore.get(name) ?? 0)) / 3] as const);
+  console.log(`  idle for 3 s before the rounds: ${idle.reduce((sum, [, ms]) => sum + ms, 0).toFixed(0)} ms of CPU a second (${idle.map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(', ')})`);
   for (let round = 1; round <= rounds; round += 1) {
     const threadsBefore = threadCpuMs(service.pid);
     const faultsBefore = minorFaults(service.pid);
+    const logBefore = statSync(logFile).size;
     const started = performance.now();
     const result = await autocannon({ ...options(50, 1), amount: ANSWERS });
     const faults = (minorFaults(service.pid) - faultsBefore) / ANSWERS;
@@ -231,11 +239,19 @@ async function cpuCurveRuns(options: (connections: number, duration: number) => 
     console.log(
       `  round ${round} (answers ${(round - 1) * ANSWERS + 1}–${round * ANSWERS}): ${total.toFixed(0)} µs of CPU an answer (${threads.map(([name, us]) => `${name} ${us.toFixed(0)}`).join(', ')}), ${faults.toFixed(1)} page faults; p99 ${result.latency.p99} ms, ${seconds.toFixed(1)} s, load ${loadavg()[0]?.toFixed(1)}`,
     );
+    const log = readFileSync(logFile).subarray(logBefore).toString('utf8');
+    const gc = gcPauses(log);
+    if (gc) console.log(`    GC pauses (--trace-gc) ${gc}`);
+    // With --trace-opt --trace-deopt: what V8's optimising compiler still had to do for these answers.
+    const optimised = log.match(/completed optimizing/g)?.length ?? 0;
+    const deopts = log.match(/bailout \(kind: deopt/g)?.length ?? 0;
+    if (optimised + deopts > 0) console.log(`    V8 (--trace-opt --trace-deopt): ${optimised} functions optimised, ${deopts} deoptimised`);
   }
 }
 
 /** One autocannon run of sync name searches at 50 connections, with the machine's load average beside it. */
-async function nameSearchRun(options: (connections: number, duration: number) => autocannon.Options, run: number, service: BenchService): Promise<void> {
+async function nameSearchRun(options: (connections: number, duration: number) => autocannon.Options, run: number, service: BenchService, logFile: string): Promise<void> {
+  const logBefore = statSync(logFile).size;
   // Every answer's latency, to read the run without its first second apart: the 50 connections
   // are opened as it starts, and on a busy machine their first requests can wait seconds.
   const answered: Array<{ at: number; ms: number }> = [];
@@ -257,6 +273,8 @@ async function nameSearchRun(options: (connections: number, duration: number) =>
   console.log(`  the same run after its first second: p50 ${steady.median.toFixed(0)} ms, p99 ${steady.p99.toFixed(0)} ms, max ${steady.max.toFixed(0)} ms`);
   console.log(`  the service's CPU: ${((cpuMs * 1000) / Math.max(1, answered.length)).toFixed(0)} µs an answer (${(cpuMs / 1000).toFixed(1)} s over ${answered.length} answers)`);
   console.log(`  of which, ${threads.sort((a, b) => b[1] - a[1]).map(([name, ms]) => `${name} ${((ms * 1000) / Math.max(1, answered.length)).toFixed(0)} µs`).join(', ')}`);
+  const gc = gcPauses(readFileSync(logFile).subarray(logBefore).toString('utf8'));
+  if (gc) console.log(`  run ${run}: GC pauses (--trace-gc) ${gc}`);
   if (nodeFlags.length) console.log(`  run ${run}: from ${span[0]} to ${span[1]} µs on the monotonic clock of V8's profiles`);
   console.log(`  run ${run}: load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (1, 5, 15 minutes) on ${availableParallelism()} cores`);
 }
@@ -290,4 +308,22 @@ function threadCpuMs(pid: number): Map<string, number> {
 function minorFaults(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[7]);
+}
+
+/**
+ * The service's GC pauses in a stretch of its log, when it runs with `--node-flags --trace-gc`
+ * (V8 writes a line a collection to stdout, which goes to the log): count, sum and longest, per
+ * kind of collection; null without such lines. Pauses of the main thread, which every waiting
+ * request sits through.
+ */
+export function gcPauses(log: string): string | null {
+  const byKind = new Map<string, number[]>();
+  for (const match of log.matchAll(/ ms: (Scavenge|Minor Mark-Compact|Mark-Compact(?: \(reduce\))?)\b.*?MB, ([\d.]+) \/ [\d.]+ ms/g)) {
+    const kind = match[1] ?? '?';
+    byKind.set(kind, [...(byKind.get(kind) ?? []), Number(match[2])]);
+  }
+  if (byKind.size === 0) return null;
+  return [...byKind]
+    .map(([kind, ms]) => `${kind} ${ms.length}× ${ms.reduce((a, b) => a + b, 0).toFixed(0)} ms (longest ${Math.max(...ms).toFixed(1)})`)
+    .join(', ');
 }

@@ -1,7 +1,10 @@
 import type { Queryable } from '../db/client.ts';
-import { composeConnectRecommendations } from '../content/connect/recommendations.ts';
+import { composeConnectRecommendations, type ConnectRecommendations } from '../content/connect/recommendations.ts';
 import type { Content } from '../content/load-content.ts';
-import { findMatch } from '../people/search.ts';
+import { personalityView, type PersonalityView } from '../personality/views.ts';
+import { readSearch } from './criteria.ts';
+import { resolveProfile } from './profile-search.ts';
+import type { FoundProfile } from './requests.ts';
 
 /** How long the warm-up may go on, and how it tells that the cost of a search stopped falling. */
 export interface WarmUpLimits {
@@ -44,17 +47,27 @@ export interface WarmUpResult {
  * (compose-profile.ts) empty. It runs in rounds and ends once a search's CPU stops falling, or
  * at a limit (WARM_UP_LIMITS).
  *
- * Only the search and the content it would answer with run: not the HTTP edge, so no token is
- * used, no request logged, metered or counted in /metrics, and nothing is written (bench: warming
- * through the whole route did not make the first callers' requests cheaper, and the writes and
- * request lines would read as traffic that nobody sent).
+ * What a synchronous search by name runs before its answer is sent runs here, with the answer's
+ * parts (`answer`, by default `answerParts`): not the HTTP edge, so no token is used, no request
+ * logged, metered or counted in /metrics, and nothing is written. Warming through the whole route
+ * (inject, or real requests over loopback) did not make the first callers' answers cheaper: V8
+ * still optimised ~130–200 functions of the HTTP path over their first ~2,000 answers, and
+ * deoptimised some that the warm-up's requests had optimised (their requests' shapes differ from
+ * any one client's; docs/benchmarks.md, eighth session), and the writes and request lines would
+ * read as traffic that nobody sent.
  *
  * One search at a time, each behind whatever the callers have queued on the database (its own
  * turn, as any request's), with a turn of the event loop between two: a caller's request is never
  * held up by more than one warm-up search. Stops early when `signal` is aborted (the service is
  * closing).
  */
-export async function warmNameSearch(db: Queryable, content: Content, signal: AbortSignal, limits: WarmUpLimits = WARM_UP_LIMITS): Promise<WarmUpResult> {
+export async function warmNameSearch(
+  db: Queryable,
+  content: Content,
+  signal: AbortSignal,
+  limits: WarmUpLimits = WARM_UP_LIMITS,
+  answer: (profile: FoundProfile, content: Content) => void = answerParts,
+): Promise<WarmUpResult> {
   const started = performance.now();
   // Stored names in the order of their random ids: a sample spread over the table.
   const names = await db.query<{ first_name: string; last_name: string }>(
@@ -74,9 +87,11 @@ export async function warmNameSearch(db: Queryable, content: Content, signal: Ab
       ended = 'time limit';
       break;
     }
-    const match = await findMatch(db, { firstName, lastName, email: null, companyName: null, location: null });
-    const person = match.person;
-    if (person?.estimate) composeConnectRecommendations({ firstName: person.firstName, estimate: person.estimate, title: person.title }, content);
+    // What a synchronous search by name runs before its answer is sent: the criteria read, the
+    // profile resolved (no text sample: nothing goes to the text pool), and the answer's parts
+    // (the personality view behind its DISC type and map point, and the recommendations).
+    const outcome = await resolveProfile(db, readSearch({ firstName, lastName }, 'sync'), NO_TEXT);
+    if (outcome.status === 'complete') answer(outcome.profile, content);
     searches += 1;
     if (searches % limits.roundSize === 0) {
       const used = process.cpuUsage(roundCpu);
@@ -90,6 +105,24 @@ export async function warmNameSearch(db: Queryable, content: Content, signal: Ab
   }
   if (ended === 'names used up' && searches === limits.maxSearches) ended = 'most searches';
   return { searches, ms: Math.round(performance.now() - started), ended, lastRoundCpuUs: rounds.last };
+}
+
+/** Searches by name carry no text sample: the warm-up never reads one. */
+const NO_TEXT = {
+  analyze: () => Promise.reject(new Error('the name search warm-up reads no text')),
+};
+
+/**
+ * The parts of a found profile's answer that cost CPU (src/http/connect/schemas.ts, toC2): the
+ * view holding its DISC type and map point (DISC percentages, the point's traits, the type
+ * names), first optimised during a fresh process's first ~2,000 answers when only the
+ * recommendations were warmed (V8's --trace-opt, docs/benchmarks.md), and the recommendations.
+ */
+export function answerParts(profile: FoundProfile, content: Content): { view: PersonalityView; recommendations: ConnectRecommendations } {
+  return {
+    view: personalityView(profile.estimate),
+    recommendations: composeConnectRecommendations({ firstName: profile.firstName, estimate: profile.estimate, title: profile.title }, content),
+  };
 }
 
 /** Round after round of CPU a search: says when, past the minimum, it stopped falling. */
