@@ -47,10 +47,10 @@ function packagesLoadedBy(entry: string): string[] {
 
 /**
  * Loaded only where a setting or a command needs them (src/shared/load-on-use.ts, src/db/open.ts):
- * SMTP_URL's mail, RAPPORT_LOG_FORMAT=pretty, DATABASE_URL's driver, a CSV import, a progress bar
+ * SMTP_URL's mail, RAPPORT_LOG_FORMAT=pretty, DATABASE_URL's driver, REDIS_URL's shared limits, a CSV import, a progress bar
  * on a terminal, a PNG drawn in a worker thread.
  */
-const LOADED_ON_USE = ['nodemailer', 'pino-pretty', 'pg', 'csv-parse', 'cli-progress', '@resvg/resvg-js'];
+const LOADED_ON_USE = ['nodemailer', 'pino-pretty', 'pg', 'csv-parse', 'cli-progress', '@resvg/resvg-js', 'rate-limiter-flexible'];
 
 describe('what a start loads', () => {
   it('the service loads neither pdf-lib (result PDFs) nor ioredis (REDIS_URL) until one is needed', () => {
