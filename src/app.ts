@@ -4,7 +4,7 @@ import { assessmentApi } from './http/assessment/index.ts';
 import { connectApi } from './http/connect/index.ts';
 import { enterpriseApi } from './http/enterprise/index.ts';
 import { installBodyParsers, NO_BODY } from './http/common/body-caps.ts';
-import { compileValidatorsWhenReady, validatorFactory } from './http/common/body-validation.ts';
+import { compileAllWhenReady, validatorFactory } from './http/common/body-validation.ts';
 import { warmingSerializerFactory, warmUpSerializersWhenReady } from './http/common/serializer-warm-up.ts';
 import { clientErrorHandler, MAX_HEADER_BYTES } from './http/common/client-errors.ts';
 import { limitConnections, serverTimeoutOptions } from './http/common/connection-limits.ts';
@@ -31,11 +31,12 @@ import { renderLandingPage } from './pages/landing-page.ts';
 export interface BuildOptions {
   warmSerializers?: boolean;
   /**
-   * Request validators compile on each route's first use (src/http/common/body-validation.ts);
-   * `at-start` compiles them all as the app becomes ready, so a schema Ajv refuses fails
-   * `ready()` (test/http/validators-on-first-use.test.ts) rather than a route's first request.
+   * Request validators and response serializers compile on each route's first use
+   * (src/http/common/body-validation.ts, serializer-warm-up.ts); `at-start` compiles them all as
+   * the app becomes ready, so a schema Ajv or fast-json-stringify refuses fails `ready()`
+   * (test/http/validators-on-first-use.test.ts) rather than a route's first request.
    */
-  compileValidators?: 'on-first-use' | 'at-start';
+  compileSchemas?: 'on-first-use' | 'at-start';
 }
 
 /** A number of hops as the function Fastify compiles a number into (its types list no number). */
@@ -50,6 +51,7 @@ async function createFastify(ctx: AppContext, host: HostName, options: BuildOpti
   const timeouts = serverTimeoutOptions(ctx.config.http);
   const serializerWarmUps: (() => void)[] = [];
   const validatorCompiles: (() => void)[] = [];
+  const serializerCompiles: (() => void)[] = [];
   const app = Fastify({
     loggerInstance: logger,
     // Our own hook writes the one line per request (src/http/common/request-log.ts).
@@ -70,10 +72,13 @@ async function createFastify(ctx: AppContext, host: HostName, options: BuildOpti
     http: { ...timeouts.http, maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
     clientErrorHandler: clientErrorHandler(logger),
     frameworkErrors,
-    schemaController: { compilersFactory: { buildValidator: validatorFactory(validatorCompiles), buildSerializer: warmingSerializerFactory(serializerWarmUps) } },
+    schemaController: { compilersFactory: { buildValidator: validatorFactory(validatorCompiles), buildSerializer: warmingSerializerFactory(serializerWarmUps, serializerCompiles) } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (options.warmSerializers === true) warmUpSerializersWhenReady(app, serializerWarmUps);
-  if (options.compileValidators === 'at-start') compileValidatorsWhenReady(app, validatorCompiles);
+  if (options.compileSchemas === 'at-start') {
+    compileAllWhenReady(app, validatorCompiles);
+    compileAllWhenReady(app, serializerCompiles);
+  }
   limitConnections(app.server, ctx.config.http);
   app.decorateRequest('apiToken', null);
   const routes = installErrorHandling(app, otherHostHint(host, ctx.config));

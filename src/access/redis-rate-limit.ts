@@ -1,5 +1,7 @@
 import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type * as RateLimiterFlexible from 'rate-limiter-flexible';
+import type { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { loadOnUse } from '../shared/load-on-use.ts';
 import type { RateLimitDecision, RateLimiter } from './rate-limit.ts';
 
 const WINDOW_SECONDS = 60;
@@ -49,6 +51,11 @@ interface Lease {
 export class RedisRateLimiter implements RateLimiter {
   private readonly byLimit = new Map<number, RateLimiterRedis>();
   private readonly leases = new Map<string, Lease>();
+  /**
+   * The library (~36 modules) loads with the first limiter that uses Redis (REDIS_URL), not in
+   * every process that builds a context.
+   */
+  private readonly library = loadOnUse('rate-limiter-flexible') as typeof RateLimiterFlexible;
 
   constructor(
     private readonly redis: Redis,
@@ -90,7 +97,7 @@ export class RedisRateLimiter implements RateLimiter {
       result = await this.limiterFor(limit).consume(key, want);
       granted = want;
     } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) {
+      if (!(rejection instanceof this.library.RateLimiterRes)) {
         this.onFailOpen(rejection);
         return { allowed: true, limit, remaining: limit, resetInMs: this.windowSeconds * 1000 - (nowMs % (this.windowSeconds * 1000)) };
       }
@@ -132,7 +139,7 @@ export class RedisRateLimiter implements RateLimiter {
   private limiterFor(limit: number): RateLimiterRedis {
     let limiter = this.byLimit.get(limit);
     if (!limiter) {
-      limiter = new RateLimiterRedis({
+      limiter = new this.library.RateLimiterRedis({
         storeClient: this.redis,
         points: limit,
         duration: this.windowSeconds,

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import cliProgress from 'cli-progress';
+import type CliProgress from 'cli-progress';
 import type { ImportFormat } from '../people/import.ts';
 import type { ImportSummaryView, RecomputeSummaryView } from '../operator/people-verbs.ts';
+import { loadOnUse } from '../shared/load-on-use.ts';
 import { checkReadable } from './files.ts';
 import { printJson, withExecutor } from './run-with.ts';
 
@@ -36,6 +37,8 @@ function createDisplay(kind: 'import' | 'recompute', quiet: boolean): Display {
       stop: () => undefined,
     };
   }
+  // The bar's package loads only for a terminal: the other commands, and output to a file or pipe, do without it.
+  const cliProgress = loadOnUse('cli-progress') as typeof CliProgress;
   const bar = new cliProgress.SingleBar({ format: `${kind} [{bar}] {percentage}% | {detail}`, hideCursor: true, clearOnComplete: false }, cliProgress.Presets.shades_classic);
   let started = false;
   return {

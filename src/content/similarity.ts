@@ -70,9 +70,51 @@ export class SimilarityIndex {
   }
 
   warm(): void {
-    for (const phrase of this.phrases) {
-      this.similarTo(phrase);
-      this.opposedTo(phrase);
+    this.warmNeighbours();
+    for (const phrase of this.phrases) this.opposedTo(phrase);
+  }
+
+  /**
+   * `similarTo` for every phrase at once, with the same answers: the shared words of each pair
+   * counted in one typed array by phrase position, not in a Map per phrase. The Map version cost
+   * ~0.3 s of CPU at each start of a process (1,673 phrases, code not yet optimised by V8); this
+   * does the same counting in well under half that.
+   */
+  private warmNeighbours(): void {
+    const count = this.phrases.length;
+    const words = this.phrases.map((phrase) => contentWords(phrase.text));
+    const positionsByWord = new Map<string, number[]>();
+    words.forEach((set, position) => {
+      for (const word of set) {
+        const positions = positionsByWord.get(word);
+        if (positions) positions.push(position);
+        else positionsByWord.set(word, [position]);
+      }
+    });
+    const shared = new Int32Array(count);
+    const touched: number[] = [];
+    for (let position = 0; position < count; position += 1) {
+      const phrase = this.phrases[position];
+      const mine = words[position];
+      if (phrase === undefined || mine === undefined || this.neighbours.has(phrase.id)) continue;
+      const found = new Set<string>();
+      for (const other of this.byText.get(phrase.text) ?? []) if (other.id !== phrase.id) found.add(other.id);
+      for (const word of mine) {
+        for (const other of positionsByWord.get(word) ?? []) {
+          if (shared[other] === 0) touched.push(other);
+          shared[other] = (shared[other] ?? 0) + 1;
+        }
+      }
+      for (const other of touched) {
+        const both = shared[other] ?? 0;
+        shared[other] = 0;
+        const otherPhrase = this.phrases[other];
+        const theirs = words[other];
+        if (otherPhrase === undefined || theirs === undefined || otherPhrase.id === phrase.id) continue;
+        if (both / (mine.size + theirs.size - both) >= SIMILARITY_LIMIT) found.add(otherPhrase.id);
+      }
+      touched.length = 0;
+      this.neighbours.set(phrase.id, found);
     }
   }
 

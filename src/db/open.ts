@@ -5,7 +5,6 @@ import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import { openEmbedded } from './embedded.ts';
 import { migrate } from './migrate.ts';
 import { makePrivate } from './private-files.ts';
-import { openPostgres } from './postgres.ts';
 
 export interface OpenedDatabase {
   db: Db;
@@ -17,6 +16,8 @@ export interface OpenedDatabase {
 /** Opens the configured database and brings its schema up to date. */
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolSize'>>): Promise<OpenedDatabase> {
   if (config.databaseUrl) {
+    // node-postgres loads only where DATABASE_URL is set: the embedded database does without it.
+    const { openPostgres } = await import('./postgres.ts');
     const db = await openPostgres(config.databaseUrl, config.databasePoolSize);
     await migrate(db);
     return { db, lock: null, close: () => db.close() };

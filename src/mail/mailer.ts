@@ -1,5 +1,7 @@
-import { createTransport, type Transporter } from 'nodemailer';
+import type * as Nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailConfig } from '../config.ts';
+import { loadOnUse } from '../shared/load-on-use.ts';
 import type { Logger } from '../shared/logger.ts';
 
 export interface MailMessage {
@@ -49,6 +51,8 @@ export class SmtpMailer implements Mailer {
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(private readonly config: MailConfig, private readonly logger: Logger) {
+    // nodemailer (~40 modules) loads only where SMTP_URL is set.
+    const { createTransport } = loadOnUse('nodemailer') as typeof Nodemailer;
     this.transport = createTransport(config.smtpUrl);
   }
 

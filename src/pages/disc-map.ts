@@ -5,9 +5,10 @@
 import { existsSync } from 'node:fs';
 import { delimiter, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Resvg } from '@resvg/resvg-js';
+import type * as ResvgJs from '@resvg/resvg-js';
 import { DISC_TYPES, clipToUnitDisc, type DiscType } from '../personality/circle.ts';
 import type { DiscPoint } from '../personality/types.ts';
+import { loadOnUse } from '../shared/load-on-use.ts';
 import { escapeXml } from './html.ts';
 
 const SIZE = 400;
@@ -224,6 +225,8 @@ export function discMapFonts(): { files: readonly string[]; family: string | und
 /** Rasterises a DISC map SVG; width in pixels (default 2× the viewBox for sharp screens). */
 export function renderDiscMapPng(svg: string, width = SIZE * 2): Buffer {
   const fonts = discMapFonts();
+  // The native rasteriser (a 4 MB library) loads in the thread that draws PNGs, not in every process that links to a map.
+  const { Resvg } = loadOnUse('@resvg/resvg-js') as typeof ResvgJs;
   const resvg = new Resvg(svg, {
     fitTo: { mode: 'width', value: Math.max(16, Math.min(4096, Math.round(width))) },
     font: {

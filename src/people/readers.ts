@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
+import type * as CsvParse from 'csv-parse';
 import { AppError } from '../shared/errors.ts';
+import { loadOnUse } from '../shared/load-on-use.ts';
 import { TEXT_TYPES, isTextType } from './person.ts';
 import { editDistance } from './search.ts';
 import { SCALAR_FIELDS } from './validate.ts';
@@ -219,6 +220,8 @@ function csvRow(columns: readonly (string | false)[], cells: readonly string[], 
 
 export async function* readCsv(input: Readable, header: CsvHeader = { ignored: [], hints: {} }): AsyncGenerator<SourceRecord> {
   const skipped: SourceRecord[] = [];
+  // Loaded by the first CSV import, not by every process that can import (the service's admin socket).
+  const { parse } = loadOnUse('csv-parse') as typeof CsvParse;
   const parser = input.pipe(
     parse({
       bom: true,

@@ -1,6 +1,7 @@
 import { isMainThread } from 'node:worker_threads';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import { prettyFactory } from 'pino-pretty';
+import type * as PinoPretty from 'pino-pretty';
+import { loadOnUse } from './load-on-use.ts';
 
 export type { Logger };
 
@@ -114,6 +115,8 @@ export type LogFormat = 'json' | 'pretty';
  */
 function prettyDestination(destination: DestinationStream | undefined): DestinationStream {
   const target = destination ?? process.stdout;
+  // Loaded only for this format: a JSON log (the default) never needs it.
+  const { prettyFactory } = loadOnUse('pino-pretty') as typeof PinoPretty;
   const prettify = prettyFactory({
     colorize: destination === undefined && process.stdout.isTTY,
     translateTime: 'SYS:HH:MM:ss.l',

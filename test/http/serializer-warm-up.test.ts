@@ -6,14 +6,14 @@ import { warmingSerializerFactory, warmUpSerializersWhenReady } from '../../src/
 const Found = Type.Object({ data: Type.Object({ name: Type.String(), score: Type.Number() }) });
 const NotFound = Type.Object({ data: Type.Null(), message: Type.String() });
 
-async function appWith(warmUps: (() => void)[], warm: boolean) {
-  const app = Fastify({ schemaController: { compilersFactory: { buildSerializer: warmingSerializerFactory(warmUps) } } });
+async function appWith(warmUps: (() => void)[], warm: boolean, compiles: (() => void)[] = []) {
+  const app = Fastify({ schemaController: { compilersFactory: { buildSerializer: warmingSerializerFactory(warmUps, compiles) } } });
   if (warm) warmUpSerializersWhenReady(app, warmUps);
   app.get('/union/:name', { schema: { response: { 200: Type.Union([Found, NotFound]) } } }, async (request) => {
     const { name } = request.params as { name: string };
     return name === 'nobody' ? { data: null, message: 'not found', secret: 'x' } : { data: { name, score: 3, secret: 'x' } };
   });
-  app.get('/plain', { schema: { response: { 200: Found } } }, async () => ({ data: { name: 'a', score: 1 } }));
+  app.get('/plain', { schema: { response: { 200: Found } } }, async () => ({ data: { name: 'a', score: 1, secret: 'x' } }));
   await app.ready();
   return app;
 }
@@ -50,6 +50,20 @@ describe('response serializers warmed before the server listens', () => {
     const response = await app.inject({ url: '/union/bo' });
     expect(response.json()).toEqual({ data: { name: 'bo', score: 3 } });
     expect(warmUps).toHaveLength(1);
+    await app.close();
+  });
+
+  it('builds each serializer on its first use: the first answer is serialised as every later one, undeclared fields dropped', async () => {
+    const compiles: (() => void)[] = [];
+    const app = await appWith([], false, compiles);
+    // One build waiting for each response schema (GET and the HEAD Fastify adds, for both routes).
+    expect(compiles).toHaveLength(4);
+    const answers = [await app.inject({ url: '/plain' }), await app.inject({ url: '/plain' })];
+    expect(answers.map((a) => a.json())).toEqual([{ data: { name: 'a', score: 1 } }, { data: { name: 'a', score: 1 } }]);
+    expect(answers[1]?.body).toBe(answers[0]?.body);
+    // Building them all at once (an app asked to compile every schema at start) works after that too.
+    for (const compile of compiles) compile();
+    expect((await app.inject({ url: '/union/cy' })).json()).toEqual({ data: { name: 'cy', score: 3 } });
     await app.close();
   });
 });

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBaseApp, buildConnectApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createContext, type AppContext } from '../../src/context.ts';
-import { compileValidatorsWhenReady, validatorFactory } from '../../src/http/common/body-validation.ts';
+import { compileAllWhenReady, validatorFactory } from '../../src/http/common/body-validation.ts';
 import { createLogger } from '../../src/shared/logger.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 
@@ -21,7 +21,7 @@ import { createTestDb, type TestDb } from '../helpers/db.ts';
 function appWith(body: Record<string, unknown>, compile: 'on-first-use' | 'at-start') {
   const compiles: (() => void)[] = [];
   const app = Fastify({ schemaController: { compilersFactory: { buildValidator: validatorFactory(compiles) } } });
-  if (compile === 'at-start') compileValidatorsWhenReady(app, compiles);
+  if (compile === 'at-start') compileAllWhenReady(app, compiles);
   app.post('/echo', { schema: { body, querystring: { type: 'object', properties: { n: { type: 'integer' } } } } }, (request) => ({ body: request.body, query: request.query }));
   return app;
 }
@@ -74,9 +74,9 @@ describe("the service's own schemas", () => {
     rmSync(uploadDir, { recursive: true, force: true });
   });
 
-  it('every route validator of both apps compiles (what each start checked before)', async () => {
+  it('every route validator and response serializer of both apps compiles (what each start checked before)', async () => {
     for (const build of [buildBaseApp, buildConnectApp]) {
-      const app = await build(ctx, { compileValidators: 'at-start' });
+      const app = await build(ctx, { compileSchemas: 'at-start' });
       await expect(app.ready()).resolves.toBe(app);
       await app.close();
     }

@@ -38,7 +38,7 @@ function compiledOnFirstUse(compile: () => Validator, compiles: (() => void)[]):
  * what a caller expects; a JSON body already carries types, and coercing it hides mistakes:
  * `{"text": 42}` would be analysed as the text "42" instead of being refused. Form bodies are all
  * strings, which string fields accept as is. And each validator is compiled on first use
- * (`compiledOnFirstUse`); its compile is added to `compiles`, which `compileValidatorsWhenReady`
+ * (`compiledOnFirstUse`); its compile is added to `compiles`, which `compileAllWhenReady`
  * runs for an app that must compile them all as it starts (the schema check in the tests).
  */
 export function validatorFactory(compiles: (() => void)[]): AjvCompiler.BuildCompilerFromPool {
@@ -51,8 +51,8 @@ export function validatorFactory(compiles: (() => void)[]): AjvCompiler.BuildCom
   };
 }
 
-/** Compiles every validator as the app becomes ready: a schema Ajv cannot compile then fails `ready()`. */
-export function compileValidatorsWhenReady(app: FastifyInstance, compiles: (() => void)[]): void {
+/** Compiles every validator (or serializer) as the app becomes ready: a schema that cannot compile then fails `ready()`. */
+export function compileAllWhenReady(app: FastifyInstance, compiles: (() => void)[]): void {
   app.addHook('onReady', (done) => {
     try {
       for (const compile of compiles.splice(0)) compile();
