@@ -10,7 +10,7 @@ import type { EmbeddedDb } from './helpers/embedded-reuse.ts';
  * Test files of one worker reuse the embedded databases earlier files closed
  * (test/helpers/embedded-reuse.ts) and the content and model their services read
  * (test/helpers/service.ts). What one file wrote or cached must not reach the next: each test
- * here plays two files, one after the other, through the same helpers the fixtures use.
+ * here plays two files, one after the other, through the same functions the fixtures use.
  */
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const MIGRATIONS = readdirSync(new URL('../src/db/migrations', import.meta.url)).filter((name) => name.endsWith('.sql')).length;

@@ -12,7 +12,7 @@ import type { Db, Queryable, Row, Statement } from '../../src/db/client.ts';
  * - its schema (tables, columns, constraints, indexes, functions, triggers, extensions) and its
  *   planner statistics must be the template's: a file that changed them (a probe table, an
  *   added constraint, an ANALYZE) leaves a database that is closed, not reused;
- * - session state is put back (settings, temporary tables, advisory locks, an open transaction);
+ * - the connection's state is put back (settings, temporary tables, advisory locks, an open transaction);
  * - the handle a file was given stops working when it closes it, as a closed database does, so
  *   a late write from a file that has finished cannot reach the next file's data;
  * - after emptying, every table is checked to be empty (one query), in every file that reuses one.
@@ -81,7 +81,7 @@ export async function noteTemplate(db: EmbeddedDb): Promise<void> {
 /** Puts a used database back as the template was, or says it cannot be (then it is closed, not reused). */
 async function reset(db: EmbeddedDb, template: Template): Promise<boolean> {
   const { pglite } = db;
-  // An open transaction left behind is rolled back (a warning when there is none), then the session's own state.
+  // An open transaction left behind is rolled back (a warning when there is none), then the connection's own state.
   await pglite.exec('ROLLBACK; RESET ALL; DISCARD TEMP; UNLISTEN *; SELECT pg_advisory_unlock_all()');
   const kept = (await pglite.query<{ name: string }>(PUBLIC_TABLES)).rows.map((row) => row.name).filter((name) => !template.emptied.includes(name));
   if ((await fingerprint(db, kept)) !== template.fingerprint) return false;
