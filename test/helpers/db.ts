@@ -1,6 +1,5 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -25,7 +24,9 @@ process.once('exit', () => {
 
 /** A new copy of the run's migrated data directory, opened; its files removed once it is closed for good. */
 async function openCopy(): Promise<{ db: EmbeddedDb; remove(): void }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'rapport-testdb-'));
+  // Inside the run's own directory (global-setup.ts), which the run removes at its end: the
+  // copies a worker keeps for later files are not closed when vitest ends the worker.
+  const dir = mkdtempSync(path.join(path.dirname(inject('embeddedDataDir')), 'testdb-'));
   leftDirs.add(dir);
   const pgdata = path.join(dir, 'pgdata');
   cpSync(path.join(inject('embeddedDataDir'), 'pgdata'), pgdata, { recursive: true });
