@@ -88,6 +88,11 @@ export interface ContextOptions {
   /** Content already loaded in this process (startService loads it before anything opens); read from src/content otherwise. */
   content?: Content;
   /**
+   * The text model RAPPORT_TEXT_MODEL names, already loaded in this process; read from its file
+   * otherwise. For a process that builds many contexts on one model (test files sharing a worker).
+   */
+  model?: TextModel;
+  /**
    * Load the text model and the content, and make the text pool, when a verb first reads them
    * rather than now: for a CLI command run in its own process (`rapport tokens list`), which
    * mostly needs none of them and would spend about a second of CPU loading them. A broken
@@ -124,7 +129,7 @@ export function loadTextModel(config: Pick<Config, 'textModelPath'>): TextModel 
 }
 
 export function createContext(config: Config, db: Db, logger: Logger, options: ContextOptions = { runJobs: false }): AppContext {
-  const model = onFirstUse(() => loadTextModel(config));
+  const model = onFirstUse(() => options.model ?? loadTextModel(config));
   // Every content file is read and checked (a broken one stops the start, naming it), and the
   // phrase library indexed, so the first profiles do not pay for the index (~20 ms each otherwise).
   const content = onFirstUse(() => {

@@ -7,7 +7,9 @@ import { afterAll, beforeAll } from 'vitest';
 import { createToken, type TokenKind, type TokenLimits } from '../../src/access/tokens.ts';
 import { buildBaseApp, buildConnectApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
-import { createContext, type AppContext } from '../../src/context.ts';
+import { loadContent, type Content } from '../../src/content/load-content.ts';
+import { createContext, loadTextModel, type AppContext } from '../../src/context.ts';
+import type { TextModel } from '../../src/personality/text/model.ts';
 import { createLogger } from '../../src/shared/logger.ts';
 import { createTestDb, type TestDb } from './db.ts';
 
@@ -18,6 +20,26 @@ export interface TestService {
   testDb: TestDb;
   token(kind: TokenKind, limits?: Partial<TokenLimits>): Promise<{ id: string; secret: string }>;
   close(): Promise<void>;
+}
+
+/** Outlives a module evaluated again for a later file in the same worker. */
+const READ_ONLY = Symbol.for('rapport.test-service.read-only');
+type WithReadOnly = typeof globalThis & { [READ_ONLY]?: { content?: Content; model?: TextModel } };
+const readOnly = ((globalThis as WithReadOnly)[READ_ONLY] ??= {});
+
+/**
+ * The content and the shipped text model, read and checked once per worker and given to every
+ * test service's context: ~0.45 s of CPU a service otherwise (the content's phrase index is
+ * built for each content object, src/content/compose-profile.ts). Both are read-only data, as in
+ * the service, which keeps them for its life; what a context caches for its requests (text
+ * results, descriptions, tokens, sessions) is new in each. A test that names another model
+ * (RAPPORT_TEXT_MODEL) gets it read from its file.
+ */
+function sharedReadOnly(config: Config): { content: Content; model?: TextModel } {
+  readOnly.content ??= loadContent();
+  if (config.textModelPath !== null) return { content: readOnly.content };
+  readOnly.model ??= loadTextModel(config);
+  return { content: readOnly.content, model: readOnly.model };
 }
 
 /**
@@ -33,7 +55,7 @@ export async function createTestService(
   // Uploads go to a directory of this test's own, not the repository's data folder.
   const uploadDir = mkdtempSync(path.join(tmpdir(), 'rapport-uploads-'));
   const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent', RAPPORT_DEMO_DATA: 'false', RAPPORT_UPLOAD_DIR: uploadDir, ...env }), databaseUrl: testDb.url };
-  const ctx = createContext(config, testDb.db, createLogger(config.logLevel, options.logs), { runJobs: config.inProcessWorker });
+  const ctx = createContext(config, testDb.db, createLogger(config.logLevel, options.logs), { runJobs: config.inProcessWorker, ...sharedReadOnly(config) });
   const warm = { warmSerializers: options.warmSerializers === true };
   const base = await buildBaseApp(ctx, warm);
   const connect = await buildConnectApp(ctx, warm);
