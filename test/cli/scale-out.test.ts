@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile, textPdf } from '../fixtures/pdf.ts';
 import { OUTGOING_TEXT } from '../fixtures/texts.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { runCliInProcess } from '../helpers/in-process-cli.ts';
 import { freePort, NODE_FLAGS, REPO_ROOT, runCli, startServiceProcess, type ServiceProcess } from '../helpers/process.ts';
 import { HAVE_REDIS, startRedis, type RedisServer } from '../helpers/redis.ts';
 
@@ -44,8 +45,10 @@ describe.skipIf(!onPostgres || !HAVE_REDIS)('two API processes and a worker on o
     await testDb?.close().catch(() => undefined);
   });
 
+  // In this process (the same \`main\`, on the same database): what is tested is the API processes
+  // and the worker; a \`rapport\` process for each token would cost ~2–3 s of CPU.
   const createToken = async (args: string[]) =>
-    JSON.parse((await runCli(['tokens', 'create', '--kind', 'enterprise', '--name', 'scale', '--json', ...args], env)).stdout) as { id: string; token: string };
+    JSON.parse((await runCliInProcess(['tokens', 'create', '--kind', 'enterprise', '--name', 'scale', '--json', ...args], env)).stdout) as { id: string; token: string };
 
   it('holds a 3/min limit across both processes', async () => {
     const { token } = await createToken(['--rate-limit', '3/min']);
@@ -59,7 +62,7 @@ describe.skipIf(!onPostgres || !HAVE_REDIS)('two API processes and a worker on o
     const { id, token } = await createToken([]);
     const headers = { authorization: `Bearer ${token}` };
     for (const service of [one, two]) expect((await fetch(`${service.baseUrl}/v1/usage`, { headers })).status).toBe(200);
-    expect((await runCli(['tokens', 'revoke', id], env)).code).toBe(0);
+    expect((await runCliInProcess(['tokens', 'revoke', id], env)).code).toBe(0);
     await new Promise((r) => setTimeout(r, 1100));
     for (const service of [one, two]) expect((await fetch(`${service.baseUrl}/v1/usage`, { headers })).status).toBe(401);
   }, 60_000);

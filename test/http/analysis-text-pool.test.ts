@@ -23,18 +23,28 @@ async function withToken(service: TestService): Promise<{ authorization: string 
   return { authorization: `Bearer ${(await service.token('enterprise')).secret}` };
 }
 
+/**
+ * Every text in a worker thread, and one thread whatever the machine: with a thread per core,
+ * many cores could finish the 20 texts of the /healthz test before its probes are done, and the
+ * probes would then see an idle service. Shared by the comparison with the main thread and that
+ * test: a service and a thread (each loads its own copy of the model) fewer.
+ */
+let pooled: TestService;
+let pooledUrl: string;
+beforeAll(async () => {
+  pooled = await createTestService({ RAPPORT_TEXT_INLINE_CHARS: '1', RAPPORT_TEXT_WORKERS: '1' });
+  await pooled.base.listen({ host: '127.0.0.1', port: 0 });
+  pooledUrl = `http://127.0.0.1:${(pooled.base.server.address() as AddressInfo).port}`;
+});
+afterAll(() => pooled.close());
+
 describe('texts analysed in worker threads', () => {
   let inline: TestService;
-  let pooled: TestService;
   beforeAll(async () => {
     // Everything inline (threshold above the limit) against everything in a worker.
     inline = await createTestService({ RAPPORT_TEXT_INLINE_CHARS: String(MAX_CHARS + 1) });
-    pooled = await createTestService({ RAPPORT_TEXT_INLINE_CHARS: '1', RAPPORT_TEXT_WORKERS: '1' });
   });
-  afterAll(async () => {
-    await inline.close();
-    await pooled.close();
-  });
+  afterAll(() => inline.close());
 
   it('give the same answers as on the main thread, through GET and POST', async () => {
     for (const text of [OUTGOING_TEXT, longText(20_000), longText(MAX_CHARS), 'a'.repeat(MAX_CHARS)]) {
@@ -88,15 +98,12 @@ describe('a full queue of long texts', () => {
 describe('/healthz while maximum-size texts are analysed', () => {
   let service: TestService;
   let base: string;
-  beforeAll(async () => {
-    // One text worker whatever the machine: with a worker per core, many cores could finish the
-    // 20 texts before the probes are done, and the probes would then see an idle service.
-    service = await createTestService({ RAPPORT_TEXT_WORKERS: '1' });
-    await service.base.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://127.0.0.1:${(service.base.server.address() as AddressInfo).port}`;
+  beforeAll(() => {
+    // One text thread (see `pooled`), started before the texts are sent.
+    service = pooled;
+    base = pooledUrl;
     service.ctx.textPool.warm();
   });
-  afterAll(() => service.close());
 
   /** Long prose with an adversarial run in its middle (a shape alone is rejected as junk early, which costs little). */
   function adversarialTexts(): string[] {

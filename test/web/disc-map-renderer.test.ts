@@ -62,6 +62,33 @@ function drawingTime(svg: string): number {
   return best;
 }
 
+interface StuckRender {
+  renderer: DiscMapRenderer;
+  stuck: Promise<Buffer>;
+  behind: Promise<Buffer>[];
+}
+let stuckOnce: StuckRender | undefined;
+afterAll(() => stuckOnce?.renderer.close());
+
+/**
+ * One render that gets stuck, with three queued behind it, asserted on by two tests (what the
+ * callers get, and what the retired thread does): the stuck render is seconds of CPU that the
+ * renderer never cuts short. Far above an ordinary render even on a loaded machine (tens of ms,
+ * at a low priority), and the slow one made to take about three times as long on this machine,
+ * fast or slow. Closing waits for the stuck thread.
+ */
+function stuckRender(): StuckRender {
+  if (stuckOnce) return stuckOnce;
+  const circles = Math.min(80, Math.max(10, Math.ceil((3 * 1500) / drawingTime(slowSvg(1)))));
+  const renderer = new DiscMapRenderer({ stallTimeoutMs: 1500 });
+  const stuck = renderer.png('stuck', slowSvg(circles));
+  const behind = Array.from({ length: 3 }, (_, i) => renderer.png(`behind_${i}`, renderDiscMapSvg({ x: 0.1 * i, y: 0.2 })));
+  // Awaited by the tests; a test run alone must not leave the others' outcome unhandled.
+  for (const render of [stuck, ...behind]) render.catch(() => undefined);
+  stuckOnce = { renderer, stuck, behind };
+  return stuckOnce;
+}
+
 describe('DiscMapRenderer watchdog', () => {
   it('finishes a queue that takes longer than the stall time, as long as renders keep finishing', async () => {
     const renderer = new DiscMapRenderer({ stallTimeoutMs: 2000 });
@@ -83,21 +110,11 @@ describe('DiscMapRenderer watchdog', () => {
   });
 
   it('fails only the render that is stuck; the ones queued behind it are drawn by a fresh thread', async () => {
-    // Far above an ordinary render even on a loaded machine (tens of ms, at a low priority), and
-    // the slow one made to take about three times as long on this machine, fast or slow. Closing
-    // waits for the stuck thread.
-    const circles = Math.min(80, Math.max(10, Math.ceil((3 * 1500) / drawingTime(slowSvg(1)))));
-    const renderer = new DiscMapRenderer({ stallTimeoutMs: 1500 });
-    try {
-      const stuck = renderer.png('stuck', slowSvg(circles));
-      const behind = Array.from({ length: 3 }, (_, i) => renderer.png(`behind_${i}`, renderDiscMapSvg({ x: 0.1 * i, y: 0.2 })));
-      await expect(stuck).rejects.toThrow(/timed out/);
-      const drawn = await Promise.all(behind);
-      expect(drawn[2]?.equals(renderDiscMapPng(renderDiscMapSvg({ x: 0.2, y: 0.2 })))).toBe(true);
-      expect(renderer.cached).toBe(3);
-    } finally {
-      await renderer.close();
-    }
+    const { renderer, stuck, behind } = stuckRender();
+    await expect(stuck).rejects.toThrow(/timed out/);
+    const drawn = await Promise.all(behind);
+    expect(drawn[2]?.equals(renderDiscMapPng(renderDiscMapSvg({ x: 0.2, y: 0.2 })))).toBe(true);
+    expect(renderer.cached).toBe(3);
   }, 60_000);
 
   it('refuses the renders still waiting when it closes as the service stopping (503), not an internal error', async () => {
@@ -147,10 +164,10 @@ describe('DiscMapRenderer thread life cycle (piscina)', () => {
   }, 60_000);
 
   it('lets a stuck thread finish the render in hand before it goes, never terminating it inside resvg', async () => {
-    const circles = Math.min(80, Math.max(10, Math.ceil((3 * 1500) / drawingTime(slowSvg(1)))));
-    const renderer = new DiscMapRenderer({ stallTimeoutMs: 1500 });
-    const stuck = renderer.png('stuck', slowSvg(circles));
+    const { renderer, stuck, behind } = stuckRender();
     await expect(stuck).rejects.toThrow(/timed out/);
+    // The renders behind it are the fresh thread's: done before the close, none of them is late.
+    await Promise.allSettled(behind);
     // close() waits for the retired thread; it exits only after drawing the image it had.
     await renderer.close();
     expect(renderer.rendersFinishedAfterRetirement).toBe(1);
