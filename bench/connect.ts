@@ -12,7 +12,7 @@
  * The imported people are renamed first (First123/Last123 names would share most trigrams and
  * make every name a near-duplicate of every other): realistic given names × family names.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -32,6 +32,7 @@ import type { PooledAnalyzeOptions } from '../src/personality/text/pool.ts';
 import { seededRandom } from '../training/random.ts';
 import { createLogger } from '../src/shared/logger.ts';
 import { REPO_ROOT, runCli } from '../test/helpers/process.ts';
+import { gcPauses, minorFaults, threadCpuMs } from './process-readings.ts';
 import { startServiceAt, type BenchService } from './service-at.ts';
 import { summarize } from './stats.ts';
 import { BENCH_TEXT_1000 } from './texts.ts';
@@ -277,53 +278,4 @@ async function nameSearchRun(options: (connections: number, duration: number) =>
   if (gc) console.log(`  run ${run}: GC pauses (--trace-gc) ${gc}`);
   if (nodeFlags.length) console.log(`  run ${run}: from ${span[0]} to ${span[1]} µs on the monotonic clock of V8's profiles`);
   console.log(`  run ${run}: load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (1, 5, 15 minutes) on ${availableParallelism()} cores`);
-}
-
-/**
- * user and system CPU of a process's main thread and of its other threads together, in ms
- * (/proc/PID/task/TID/stat; every thread of node is named `node`, so only the main one, whose id
- * is the process's, can be told apart). The other threads are V8's compilers and concurrent GC,
- * libuv's pool and worker threads: what they take, beside the main thread, tells V8 still
- * compiling from the service's own work; system time is mostly the database's file reads.
- */
-function threadCpuMs(pid: number): Map<string, number> {
-  const byName = new Map<string, number>();
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
-    } catch {
-      continue; // the thread ended meanwhile
-    }
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const thread = task === String(pid) ? 'main thread' : 'other threads';
-    for (const [kind, ticks] of [['user', fields[11]], ['system', fields[12]]] as const) {
-      byName.set(`${thread} (${kind})`, (byName.get(`${thread} (${kind})`) ?? 0) + Number(ticks) * 10);
-    }
-  }
-  return byName;
-}
-
-/** Minor page faults of a process so far (/proc/PID/stat): memory it touches for the first time, such as the database's buffers as they fill. */
-function minorFaults(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[7]);
-}
-
-/**
- * The service's GC pauses in a stretch of its log, when it runs with `--node-flags --trace-gc`
- * (V8 writes a line a collection to stdout, which goes to the log): count, sum and longest, per
- * kind of collection; null without such lines. Pauses of the main thread, which every waiting
- * request sits through.
- */
-export function gcPauses(log: string): string | null {
-  const byKind = new Map<string, number[]>();
-  for (const match of log.matchAll(/ ms: (Scavenge|Minor Mark-Compact|Mark-Compact(?: \(reduce\))?)\b.*?MB, ([\d.]+) \/ [\d.]+ ms/g)) {
-    const kind = match[1] ?? '?';
-    byKind.set(kind, [...(byKind.get(kind) ?? []), Number(match[2])]);
-  }
-  if (byKind.size === 0) return null;
-  return [...byKind]
-    .map(([kind, ms]) => `${kind} ${ms.length}× ${ms.reduce((a, b) => a + b, 0).toFixed(0)} ms (longest ${Math.max(...ms).toFixed(1)})`)
-    .join(', ');
 }

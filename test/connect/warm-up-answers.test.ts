@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { answerParts, warmNameSearch, type WarmUpLimits } from '../../src/connect/warm-up.ts';
+import { answerParts } from '../../src/connect/answer-parts.ts';
+import { warmNameSearch, type WarmUpLimits } from '../../src/connect/warm-up.ts';
+import { composeConnectRecommendations } from '../../src/content/connect/recommendations.ts';
 import type { FoundProfile } from '../../src/connect/requests.ts';
 import { loadContent } from '../../src/content/load-content.ts';
 import { personalityView } from '../../src/personality/views.ts';
@@ -56,7 +58,7 @@ describe('the name search warm-up builds the answers of the people it finds', ()
     expect(answered.find((p) => p.personId === 'per_a2')?.estimate.scores).toEqual(estimateOf(2).scores);
   });
 
-  it('builds by default the parts the route composes: the personality view and the recommendations', async () => {
+  it('builds the parts the route answers from (answerParts, which toC2 calls): the view and the recommendations for the person found', async () => {
     const answered: FoundProfile[] = [];
     await warmNameSearch(testDb.db, content, new AbortController().signal, LIMITS, (profile) => answered.push(profile));
     const profile = answered[0];
@@ -64,6 +66,9 @@ describe('the name search warm-up builds the answers of the people it finds', ()
     const parts = answerParts(profile, content);
     expect(parts.view).toEqual(personalityView(profile.estimate));
     expect(parts.view.discType).toMatch(/^[DISC][disc]?$/);
+    // Written for this person: their first name and title reach the recommendations.
+    expect(parts.recommendations).toEqual(composeConnectRecommendations({ firstName: profile.firstName, estimate: profile.estimate, title: 'Engineer' }, content));
+    expect(parts.recommendations).not.toEqual(composeConnectRecommendations({ firstName: 'Somebody', estimate: profile.estimate, title: 'Engineer' }, content));
     expect(parts.recommendations.overview.length).toBeGreaterThan(0);
   });
 

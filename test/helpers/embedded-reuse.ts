@@ -81,6 +81,9 @@ export async function noteTemplate(db: EmbeddedDb): Promise<void> {
 /** Puts a used database back as the template was, or says it cannot be (then it is closed, not reused). */
 async function reset(db: EmbeddedDb, template: Template): Promise<boolean> {
   const { pglite } = db;
+  // What the earlier file queued before it closed runs first (through the database's own queue):
+  // a write still waiting there would otherwise land after the emptying, in the next file's data.
+  await db.query('SELECT 1');
   // An open transaction left behind is rolled back (a warning when there is none), then the connection's own state.
   await pglite.exec('ROLLBACK; RESET ALL; DISCARD TEMP; UNLISTEN *; SELECT pg_advisory_unlock_all()');
   const kept = (await pglite.query<{ name: string }>(PUBLIC_TABLES)).rows.map((row) => row.name).filter((name) => !template.emptied.includes(name));

@@ -66,4 +66,27 @@ describe('response serializers warmed before the server listens', () => {
     expect((await app.inject({ url: '/union/cy' })).json()).toEqual({ data: { name: 'cy', score: 3 } });
     await app.close();
   });
+
+  it('builds the health check\'s serializer at ready() too, with the unions', async () => {
+    const warmUps: (() => void)[] = [];
+    const app = Fastify({ schemaController: { compilersFactory: { buildSerializer: warmingSerializerFactory(warmUps) } } });
+    app.get('/healthz', { schema: { response: { 200: Type.Object({ status: Type.String() }) } } }, async () => ({ status: 'ok', extra: 1 }));
+    app.get('/other', { schema: { response: { 200: Type.Object({ status: Type.String() }) } } }, async () => ({ status: 'ok' }));
+    await app.ready();
+    // GET /healthz only: not its HEAD, not another plain route.
+    expect(warmUps).toHaveLength(1);
+    expect((await app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    await app.close();
+  });
+
+  it('fails ready() when a union serializer cannot be built, instead of a first answer', async () => {
+    const warmUps: (() => void)[] = [];
+    const app = Fastify({ schemaController: { compilersFactory: { buildSerializer: warmingSerializerFactory(warmUps) } } });
+    warmUpSerializersWhenReady(app, warmUps);
+    // A reference to a schema nobody added: fast-json-stringify refuses to build it.
+    const broken = { anyOf: [{ $ref: 'missing#' }, NotFound] };
+    app.get('/broken', { schema: { response: { 200: broken } } }, async () => ({ data: null, message: 'x' }));
+    await expect(app.ready()).rejects.toThrow();
+    await app.close().catch(() => undefined);
+  });
 });

@@ -6,6 +6,9 @@ function isUnion(schema: unknown): boolean {
   return typeof schema === 'object' && schema !== null && 'anyOf' in schema && Array.isArray(schema.anyOf);
 }
 
+/** The health check's path: its serializer is built before listening, like the unions'. */
+const HEALTH_PATH = '/healthz';
+
 /** A route's response serializer, as fast-json-stringify builds it. */
 type Serializer = (data: unknown) => string;
 
@@ -20,7 +23,7 @@ type Serializer = (data: unknown) => string;
  * showed as the longest pause of /healthz). Such serializers are remembered here and warmed when
  * the app is ready (`warmUpSerializersWhenReady`), before it listens: warmed after listening, the
  * first health checks waited behind them. Apps that never listen (tests built with inject()) skip
- * it. Each serializer's build is also added to `compiles`, which `compileSchemasWhenReady`
+ * it. Each serializer's build is also added to `compiles`, which `compileAllWhenReady`
  * (body-validation.ts) runs for an app that must build them all as it starts (the schema check
  * in the tests), so a schema fast-json-stringify refuses still fails a test.
  */
@@ -36,13 +39,18 @@ export function warmingSerializerFactory(warmUps: (() => void)[], compiles: (() 
       // HEAD routes (Fastify adds one per GET) are rarely asked for; they compile on first use.
       if (isUnion(route.schema) && route.method !== 'HEAD') {
         warmUps.push(() => {
+          // Built outside the try: a schema fast-json-stringify refuses fails ready(), not a first answer.
+          const serializer = get();
           try {
             // A value of no shape: every branch's validator is compiled while it is tried.
-            serialize({});
+            serializer({});
           } catch {
             // "does not match schema definition": expected.
           }
         });
+      } else if (route.url === HEALTH_PATH && route.method === 'GET') {
+        // A load balancer's first probe of a new process must not wait for a compile either.
+        warmUps.push(() => void get());
       }
       return serialize;
     };
@@ -52,7 +60,11 @@ export function warmingSerializerFactory(warmUps: (() => void)[], compiles: (() 
 /** Runs the warm-ups as the app becomes ready: call `ready()` before `listen()` to pay for them before any request. */
 export function warmUpSerializersWhenReady(app: FastifyInstance, warmUps: (() => void)[]): void {
   app.addHook('onReady', (done) => {
-    for (const warmUp of warmUps.splice(0)) warmUp();
-    done();
+    try {
+      for (const warmUp of warmUps.splice(0)) warmUp();
+      done();
+    } catch (error) {
+      done(error instanceof Error ? error : new Error(String(error)));
+    }
   });
 }

@@ -2,9 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { SearchFields } from '../../connect/criteria.ts';
 import type { FoundProfile } from '../../connect/requests.ts';
-import { composeConnectRecommendations, type ConnectRecommendations } from '../../content/connect/recommendations.ts';
+import { answerParts } from '../../connect/answer-parts.ts';
+import type { ConnectRecommendations } from '../../content/connect/recommendations.ts';
 import type { Content } from '../../content/load-content.ts';
-import { personalityView } from '../../personality/views.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import { TEXT_TYPES } from '../../people/person.ts';
 import { CONFIDENCE_DESCRIPTION } from '../common/personality-schemas.ts';
@@ -87,7 +87,7 @@ export function searchFields(body: Static<typeof SearchBody>): SearchFields {
 
 /** C2 for a found profile. Its names are escaped like every other Connect string: a client may render any of them as HTML. */
 export function toC2(request: FastifyRequest, connectUrl: string | null, id: string, profile: FoundProfile, content: Content) {
-  const view = personalityView(profile.estimate);
+  const { view, recommendations } = answerParts(profile, content);
   return {
     info: {
       ...(profile.firstName ? { first_name: escapeHtml(profile.firstName) } : {}),
@@ -96,7 +96,7 @@ export function toC2(request: FastifyRequest, connectUrl: string | null, id: str
       disc_image: discMapUrl(publicBase(request, connectUrl), view.point),
       has_assessment: profile.hasAssessment,
     },
-    recommendations: recommendationsJson(composeConnectRecommendations({ firstName: profile.firstName, estimate: profile.estimate, title: profile.title }, content)),
+    recommendations: recommendationsJson(recommendations),
     request_id: id,
   };
 }
