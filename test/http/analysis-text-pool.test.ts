@@ -171,6 +171,33 @@ describe('a text thread that dies', () => {
 
   const analyse = (text: string) => service.base.inject({ method: 'POST', url: '/v1/analysis/text', headers, payload: { text } });
 
+  /**
+   * Ends the next thread with `end` once `count` texts are in the pool, while the thread still
+   * loads (its model takes a few hundred ms; the texts arrive within milliseconds). Ended as soon
+   * as it is made, a text that reached the pool only after that (on PostgreSQL each request waits
+   * for its token and metering queries) made piscina start a fresh thread itself, and nothing
+   * failed: right, but not what these tests are about. Resolves whether the thread was still
+   * loading when it was ended (no message from it yet).
+   */
+  function endWhileLoading(count: number, end: (worker: Worker) => void): Promise<boolean> {
+    const before = service.ctx.textPool.pooledTexts;
+    return new Promise((resolve) => {
+      process.once('worker', (worker: Worker) => {
+        let ready = false;
+        worker.once('message', () => {
+          ready = true;
+        });
+        const deadline = performance.now() + 10_000;
+        const check = () => {
+          if (service.ctx.textPool.pooledTexts - before < count && performance.now() < deadline) return void setImmediate(check);
+          end(worker);
+          resolve(!ready);
+        };
+        check();
+      });
+    });
+  }
+
   it('with an uncaught error while idle: the service keeps answering, and the next text gets a fresh thread', async () => {
     await threadsStartedBy(async (started) => {
       const response = await analyse(RESUME_TEXT);
@@ -195,8 +222,13 @@ describe('a text thread that dies', () => {
 
   it('while analysing: that text fails, and the one waiting behind it is answered by a fresh thread', async () => {
     const [running, waiting] = await threadsStartedBy(async (started) => {
-      const sent = [analyse(longText(MAX_CHARS)), analyse(longText(MAX_CHARS - 1))];
       const deadline = performance.now() + 20_000;
+      // The second text is sent once the first is in the pool: on PostgreSQL each request first
+      // waits for its token and metering queries, and the second could reach the pool first.
+      const pooledBefore = service.ctx.textPool.pooledTexts;
+      const first = analyse(longText(MAX_CHARS));
+      while (service.ctx.textPool.pooledTexts === pooledBefore && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1));
+      const sent = [first, analyse(longText(MAX_CHARS - 1))];
       while (started.length === 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1));
       // The thread's first message says it is ready; piscina's own listener runs before this one
       // and hands it the first text at once, so the thread is ended while that text is its own.
@@ -220,8 +252,9 @@ describe('a text thread that dies', () => {
   it('that cannot start: one waiting text fails with the cause, the others are answered by a fresh thread', async () => {
     const responses = await threadsStartedBy(async (started) => {
       // What piscina sees when a thread fails while it loads, before it takes any text.
-      process.once('worker', (worker: Worker) => setImmediate(() => worker.emit('error', new Error('could not load the text worker'))));
+      const loading = endWhileLoading(3, (worker) => worker.emit('error', new Error('could not load the text worker')));
       const answered = await Promise.all([analyse(RESUME_TEXT), analyse(RESUME_TEXT), analyse(RESUME_TEXT)]);
+      expect(await loading).toBe(true);
       expect(started).toHaveLength(2); // the one that failed, and the fresh one
       return answered;
     });
@@ -238,8 +271,9 @@ describe('a text thread that dies', () => {
   it('that exits while it loads, with no error: one waiting text fails, the others are answered by a fresh thread', async () => {
     const responses = await threadsStartedBy(async (started) => {
       // Ended before it is ready: piscina reports no error for a thread that exits holding no text.
-      process.once('worker', (worker: Worker) => void worker.terminate());
+      const loading = endWhileLoading(3, (worker) => void worker.terminate());
       const answered = await Promise.all([analyse(RESUME_TEXT), analyse(RESUME_TEXT), analyse(RESUME_TEXT)]);
+      expect(await loading).toBe(true);
       expect(started).toHaveLength(2);
       return answered;
     });
