@@ -5,7 +5,8 @@
  *
  * Generates N people (default 100,000) with a professional bio each (from the labelled corpus) into a temp JSON Lines file,
  * imports it into a database created and migrated beforehand (not timed), prints people/s and the CPU a person (every
- * thread of the process, the main thread, and the other threads busiest first: the analysis threads lead); then times point lookups by email over random addresses: a plain
+ * thread of the process, the main thread, the analysis threads (which end with the import: the CPU not found on the threads
+ * still running) and the other threads busiest first); then times point lookups by email over random addresses: a plain
  * query, the same as a prepared statement, and the repository's findPersonSummary.
  *
  * `--profile DIR`: writes a CPU profile of the main thread over each import (not the generating
@@ -64,9 +65,9 @@ function threadsCpuSeconds(): Map<string, number> {
 }
 
 /**
- * The CPU of the threads other than the main one over an import, busiest first, in µs a person:
- * the analysis threads are the busiest; the rest are V8's helpers (garbage collection, compiling)
- * and the module loader's.
+ * The CPU of the threads other than the main one still running after an import, busiest first, in
+ * µs a person: V8's helpers (garbage collection, compiling) and the module loader's. The analysis
+ * threads have ended by then (their pool closes with the import), so they are not among them.
  */
 function otherThreads(before: Map<string, number>, people: number): number[] {
   const after = threadsCpuSeconds();
@@ -191,11 +192,14 @@ async function main(): Promise<void> {
         }
         const main = ((mainThreadCpuSeconds() - main0) * 1e6) / people;
         const others = otherThreads(threads0, people);
+        // The analysis threads end with the import, before /proc can be read: their CPU is what
+        // the process spent beyond the threads still there.
+        const ended = (cpu.user + cpu.system) / people - main - others.reduce((a, b) => a + b, 0);
         const figures = { rate: people / seconds, cpu: (cpu.user + cpu.system) / people, main };
         results.set(importer.name, [...(results.get(importer.name) ?? []), figures]);
         const label = importers.length > 1 ? ` [${importer.name}, round ${round}]` : '';
         console.log(
-          `import${label}: ${summary.inserted} inserted, ${summary.skipped} skipped, ${summary.withoutPersonality} without personality in ${seconds.toFixed(1)} s = ${Math.round(figures.rate)} people/s, ${Math.round(figures.cpu)} µs of CPU a person (all threads; main thread ${Math.round(main)} µs), load ${loadavg()[0]?.toFixed(1)} (the database created and migrated before, in ${openSeconds.toFixed(1)} s, not counted); other threads, busiest first: ${others.slice(0, 4).map((us) => Math.round(us)).join(', ')} µs a person, the rest ${Math.round(others.slice(4).reduce((a, b) => a + b, 0))}`,
+          `import${label}: ${summary.inserted} inserted, ${summary.skipped} skipped, ${summary.withoutPersonality} without personality in ${seconds.toFixed(1)} s = ${Math.round(figures.rate)} people/s, ${Math.round(figures.cpu)} µs of CPU a person (all threads; main thread ${Math.round(main)} µs), load ${loadavg()[0]?.toFixed(1)} (the database created and migrated before, in ${openSeconds.toFixed(1)} s, not counted); threads ended with the import (the analysis threads) ${Math.round(ended)} µs a person; threads still running (V8's helpers: garbage collection, compiling), busiest first: ${others.slice(0, 4).map((us) => Math.round(us)).join(', ')} µs a person, the rest ${Math.round(others.slice(4).reduce((a, b) => a + b, 0))}`,
         );
       }
     }
