@@ -37,6 +37,7 @@ import { startServiceAt, type BenchService } from './service-at.ts';
 import { summarize } from './stats.ts';
 import { BENCH_TEXT_1000 } from './texts.ts';
 import { loadContent } from '../src/content/load-content.ts';
+import { cap, FAMILY, GIVEN, nameOf } from './connect-names.ts';
 
 const shipped = loadContent();
 
@@ -65,15 +66,6 @@ const nameSearchRuns = values['name-search-runs'] === undefined ? null : Number(
 const cpuCurve = values['cpu-curve'] === undefined ? null : Number(values['cpu-curve']);
 if (cpuCurve !== null && !(cpuCurve >= 1)) throw new Error('--cpu-curve takes a number of rounds, 1 or more');
 if (nameSearchRuns !== null && !(nameSearchRuns >= 1)) throw new Error('--name-search-runs takes a number of runs, 1 or more');
-
-// The first name of each nickname group (Robert, Elizabeth, …): two of them are never nicknames
-// of each other, so a search for one is not made ambiguous by design.
-const GIVEN = [...new Set((JSON.parse(readFileSync(new URL('../src/people/data/nicknames.json', import.meta.url), 'utf8')) as { groups: string[][] }).groups.map((g) => g[0] ?? 'alex'))];
-const STEMS = 'ash,bar,black,brad,brook,calder,carr,chad,clay,cole,dal,den,east,el,fair,fen,gar,gold,green,hal,hart,hay,holl,kings,lang,lind,mar,mill,mor,north,oak,pem,ral,red,ros,sel,stan,thorn,wal,west'.split(',');
-const ENDS = 'ford,field,ton,wood,ley,by,well,worth,more,stead,brook,ridge,dale,hurst,wick,mont,son,man'.split(',');
-const FAMILY = STEMS.flatMap((s) => ENDS.map((e) => s + e));
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const nameOf = (n: number) => ({ first: cap(GIVEN[n % GIVEN.length] ?? 'Alex'), last: cap(FAMILY[Math.floor(n / GIVEN.length) % FAMILY.length] ?? 'Ashford') });
 
 const TEXT_300 = BENCH_TEXT_1000.split(' ').slice(0, 300).join(' ');
 

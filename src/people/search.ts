@@ -59,6 +59,8 @@ export type Candidate = {
   verified: boolean;
   first_key: string | null;
   last_key: string | null;
+  /** False for a stage-1 row read for scoring only (see STAGE_1): the picked one is read again whole. */
+  complete: boolean;
 };
 
 /** Edit distance with adjacent transpositions (optimal string alignment). */
@@ -168,7 +170,7 @@ export function pickCandidate(query: NameQuery, candidates: readonly Candidate[]
 
 // The estimate comes as text and is parsed only for the one person picked: a name search reads
 // up to a few hundred candidates, and parsing every candidate's JSON was most of its time.
-const CANDIDATE_COLUMNS = 'id, first_name, last_name, title, company_name, location, estimate::text AS estimate, verified, first_key, last_key';
+const CANDIDATE_COLUMNS = 'id, first_name, last_name, title, company_name, location, estimate::text AS estimate, verified, first_key, last_key, true AS complete';
 
 /**
  * Candidates come in three stages, each cheaper than the next and tried only when the ones
@@ -180,8 +182,19 @@ const CANDIDATE_COLUMNS = 'id, first_name, last_name, title, company_name, locat
  * closest rows, not any 200: a runner-up cut off at random would make an ambiguous name look clear.
  */
 const STAGE_COUNT = 3;
-const STAGE_1 = (names: string) => `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE last_key = $2 AND (first_key IN (${names}) OR left(first_key, 1) = left($1, 1))
+const STAGE_1 = (names: string) => `SELECT ${stageOneColumns(`first_key IN (${names})`)} FROM people WHERE last_key = $2 AND (first_key IN (${names}) OR left(first_key, 1) = left($1, 1))
    ORDER BY first_key IN (${names}) DESC LIMIT 200`;
+
+/**
+ * Stage 1's rows whole only for the given name and its nicknames (the person a search almost
+ * always picks); the others of the last name with the same initial are read as scoring needs
+ * them (keys, company, place). Their estimates as text were most of the bytes PGlite wrote and
+ * parsed for a search (8.5 rows a search over 100,000 people, one of them picked).
+ */
+function stageOneColumns(named: string): string {
+  const onlyNamed = (column: string, as: string = column) => `CASE WHEN ${named} THEN ${column} END AS ${as}`;
+  return `id, ${onlyNamed('first_name')}, ${onlyNamed('last_name')}, ${onlyNamed('title')}, company_name, location, ${onlyNamed('estimate::text', 'estimate')}, verified, first_key, last_key, ${named} AS complete`;
+}
 const STAGE_2 = statement('people_name_search_2', `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE first_key = ANY($1::text[]) AND last_key % $2 ORDER BY similarity(last_key, $2) DESC LIMIT 200`);
 const STAGE_3 = statement('people_name_search_3', `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE name_key % $1 ORDER BY similarity(name_key, $1) DESC LIMIT 200`);
 
@@ -223,6 +236,7 @@ function stageParams(stage: number, firstKey: string, lastKey: string, firsts: s
 
 /** Prepared statements (src/db/README.md): a search is a hot path, one to three lookups each. */
 const BY_EMAIL = statement('people_search_by_email', `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE email_normalized = $1`);
+const BY_ID = statement('people_search_by_id', `SELECT ${CANDIDATE_COLUMNS} FROM people WHERE id = $1`);
 
 function parseEstimate(value: TraitEstimate | string | null): TraitEstimate | null {
   return typeof value === 'string' ? (JSON.parse(value) as TraitEstimate) : value;
@@ -252,5 +266,8 @@ export async function findMatch(db: Queryable, criteria: SearchCriteria): Promis
     if (picked !== 'none') break;
   }
   if (picked === 'none' || picked === 'ambiguous') return { person: null, reason: picked };
-  return { person: toMatched(picked.candidate), by: 'name', score: picked.score };
+  // A typo of the given name picked in stage 1: read whole now (gone since, then nobody).
+  const [whole] = picked.candidate.complete ? [picked.candidate] : await db.run<Candidate>(BY_ID, [picked.candidate.id]);
+  if (!whole) return { person: null, reason: 'none' };
+  return { person: toMatched(whole), by: 'name', score: picked.score };
 }

@@ -67,7 +67,7 @@ describe('name keys', () => {
 
   it('a candidate scores by edit similarity, and one too far away in length is set aside', () => {
     const candidate = (first: string, last: string): Candidate => ({
-      id: 'p', first_name: first, last_name: last, title: null, company_name: null, location: null, estimate: null, verified: false, first_key: first, last_key: last,
+      id: 'p', first_name: first, last_name: last, title: null, company_name: null, location: null, estimate: null, verified: false, first_key: first, last_key: last, complete: true,
     });
     const query = { firstKey: 'micheal', lastKey: 'thornberry', companyName: null, location: null };
     expect(scoreCandidate(query, candidate('michael', 'thornbury'))).toBeCloseTo(0.4 * keySimilarity('micheal', 'michael') + 0.6 * keySimilarity('thornberry', 'thornbury'), 10);
@@ -111,6 +111,17 @@ describe('findMatch: must match', () => {
     expect(await matchedId({ firstName: 'Micheal', lastName: 'Okonkwo' })).toBe('p_michael');
     expect(await matchedId({ firstName: 'Elizabeth', lastName: 'Thornberry' })).toBe('p_elizabeth');
     expect(await matchedId({ firstName: 'Robert', lastName: 'Jnoes' })).toBe('p_robert');
+  });
+
+  it('a typo of the given name answers the whole person, as the exact name does', async () => {
+    // Stage 1 reads only the keys of those with the same initial; the one picked is read again whole.
+    await db.query('UPDATE people SET title = $2, verified = true, estimate = $3 WHERE id = $1', ['p_michael', 'Engineer', JSON.stringify({ scores: { extraversion: 0.4 } })]);
+    const exact = await findMatch(db, criteria({ firstName: 'Michael', lastName: 'Okonkwo' }));
+    const typo = await findMatch(db, criteria({ firstName: 'Micheal', lastName: 'Okonkwo' }));
+    const whole = { id: 'p_michael', firstName: 'Michael', lastName: 'Okonkwo', title: 'Engineer', estimate: { scores: { extraversion: 0.4 } }, verified: true };
+    expect(exact).toMatchObject({ by: 'name', score: 1, person: whole });
+    expect(typo).toMatchObject({ by: 'name', person: whole });
+    await db.query('UPDATE people SET title = NULL, verified = false, estimate = NULL WHERE id = $1', ['p_michael']);
   });
 
   it('one part of a double-barrelled last name, or the whole of it for one part stored', async () => {
