@@ -4,8 +4,9 @@ import { assessmentApi } from './http/assessment/index.ts';
 import { connectApi } from './http/connect/index.ts';
 import { enterpriseApi } from './http/enterprise/index.ts';
 import { installBodyParsers, NO_BODY } from './http/common/body-caps.ts';
-import { compileAllWhenReady, validatorFactory } from './http/common/body-validation.ts';
-import { warmingSerializerFactory, warmUpSerializersWhenReady } from './http/common/serializer-warm-up.ts';
+import { validatorFactory } from './http/common/body-validation.ts';
+import { runWhenReady, type ReadyTask } from './http/common/on-ready.ts';
+import { noteSerializersBuiltBeforeListening, warmingSerializerFactory } from './http/common/serializer-warm-up.ts';
 import { clientErrorHandler, MAX_HEADER_BYTES } from './http/common/client-errors.ts';
 import { limitConnections, serverTimeoutOptions } from './http/common/connection-limits.ts';
 import { frameworkErrors, installErrorHandling } from './http/common/errors.ts';
@@ -27,7 +28,7 @@ import { profilePageRoute } from './http/web/profile-page.ts';
 import type { AppContext } from './context.ts';
 import { renderLandingPage } from './pages/landing-page.ts';
 
-/** For an app that will listen: pay for the first response of every union-shaped route at `ready()` (serializer-warm-up.ts). */
+/** For an app that will listen: pay at `ready()` for the first response of every union-shaped route and of the health check (serializer-warm-up.ts). */
 export interface BuildOptions {
   warmSerializers?: boolean;
   /**
@@ -49,9 +50,11 @@ async function createFastify(ctx: AppContext, host: HostName, options: BuildOpti
   // Typed as Fastify's logger interface so route plugins share one instance type.
   const logger: FastifyBaseLogger = ctx.logger;
   const timeouts = serverTimeoutOptions(ctx.config.http);
-  const serializerWarmUps: (() => void)[] = [];
-  const validatorCompiles: (() => void)[] = [];
-  const serializerCompiles: (() => void)[] = [];
+  const serializerWarmUps: ReadyTask[] = [];
+  const validatorCompiles: ReadyTask[] = [];
+  const serializerCompiles: ReadyTask[] = [];
+  // Routes whose options ask for their serializers before listening (the health check's).
+  const builtBeforeListening = new Set<string>();
   const app = Fastify({
     loggerInstance: logger,
     // Our own hook writes the one line per request (src/http/common/request-log.ts).
@@ -72,13 +75,15 @@ async function createFastify(ctx: AppContext, host: HostName, options: BuildOpti
     http: { ...timeouts.http, maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
     clientErrorHandler: clientErrorHandler(logger),
     frameworkErrors,
-    schemaController: { compilersFactory: { buildValidator: validatorFactory(validatorCompiles), buildSerializer: warmingSerializerFactory(serializerWarmUps, serializerCompiles) } },
+    schemaController: {
+      compilersFactory: { buildValidator: validatorFactory(validatorCompiles), buildSerializer: warmingSerializerFactory(serializerWarmUps, serializerCompiles, builtBeforeListening) },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  if (options.warmSerializers === true) warmUpSerializersWhenReady(app, serializerWarmUps);
-  if (options.compileSchemas === 'at-start') {
-    compileAllWhenReady(app, validatorCompiles);
-    compileAllWhenReady(app, serializerCompiles);
-  }
+  noteSerializersBuiltBeforeListening(app, builtBeforeListening);
+  const atReady: ReadyTask[][] = [];
+  if (options.warmSerializers === true) atReady.push(serializerWarmUps);
+  if (options.compileSchemas === 'at-start') atReady.push(validatorCompiles, serializerCompiles);
+  runWhenReady(app, atReady);
   limitConnections(app.server, ctx.config.http);
   app.decorateRequest('apiToken', null);
   const routes = installErrorHandling(app, otherHostHint(host, ctx.config));

@@ -1,6 +1,5 @@
 import type { Redis } from 'ioredis';
 import type * as RateLimiterFlexible from 'rate-limiter-flexible';
-import type { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { loadOnUse } from '../shared/load-on-use.ts';
 import type { RateLimitDecision, RateLimiter } from './rate-limit.ts';
 
@@ -49,7 +48,7 @@ interface Lease {
  * instance per limit, and a raised limit is asked of Redis again.
  */
 export class RedisRateLimiter implements RateLimiter {
-  private readonly byLimit = new Map<number, RateLimiterRedis>();
+  private readonly byLimit = new Map<number, RateLimiterFlexible.RateLimiterRedis>();
   private readonly leases = new Map<string, Lease>();
   /**
    * The library (~36 modules) loads with the first limiter that uses Redis (REDIS_URL), not in
@@ -92,7 +91,7 @@ export class RedisRateLimiter implements RateLimiter {
     }
     const want = Math.min(lease.size, cap);
     let granted: number;
-    let result: RateLimiterRes;
+    let result: RateLimiterFlexible.RateLimiterRes;
     try {
       result = await this.limiterFor(limit).consume(key, want);
       granted = want;
@@ -136,7 +135,7 @@ export class RedisRateLimiter implements RateLimiter {
     }
   }
 
-  private limiterFor(limit: number): RateLimiterRedis {
+  private limiterFor(limit: number): RateLimiterFlexible.RateLimiterRedis {
     let limiter = this.byLimit.get(limit);
     if (!limiter) {
       limiter = new this.library.RateLimiterRedis({

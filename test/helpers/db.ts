@@ -2,12 +2,13 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
 import { openEmbedded } from '../../src/db/embedded.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { openPostgres } from '../../src/db/postgres.ts';
 import { keep, lease, noteTemplate, takeKept, type EmbeddedDb } from './embedded-reuse.ts';
+import { useFixture } from './fixture.ts';
 
 export interface TestDb {
   db: Db;
@@ -80,29 +81,17 @@ export async function createTestDb(): Promise<TestDb> {
 
 /**
  * The usual fixture, a fresh database (createTestDb) for the tests of the file or describe block
- * this is called in: opened in a beforeAll registered here, so before the block's own hooks, and
- * closed after its own afterAll hooks. Read `db` and `url` inside tests and hooks: the database
- * does not exist yet while the file is collected.
+ * this is called in (useFixture: opened before the block's own hooks, closed after them). Read
+ * `db` and `url` inside tests and hooks: the database does not exist yet while the file is collected.
  */
 export function useTestDb(): Pick<TestDb, 'db' | 'url'> {
-  let opened: TestDb | undefined;
-  const current = (): TestDb => {
-    if (!opened) throw new Error('useTestDb(): the database opens in beforeAll; read it inside a test or a hook');
-    return opened;
-  };
-  beforeAll(async () => {
-    opened = await createTestDb();
-  });
-  afterAll(async () => {
-    await opened?.close();
-    opened = undefined;
-  });
+  const opened = useFixture('useTestDb(): the database opens in beforeAll; read it inside a test or a hook', createTestDb, (testDb) => testDb.close());
   return {
     get db() {
-      return current().db;
+      return opened.current().db;
     },
     get url() {
-      return current().url;
+      return opened.current().url;
     },
   };
 }

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DestinationStream } from 'pino';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
 import { createToken, type TokenKind, type TokenLimits } from '../../src/access/tokens.ts';
 import { buildBaseApp, buildConnectApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
@@ -12,6 +11,7 @@ import { createContext, loadTextModel, type AppContext } from '../../src/context
 import type { TextModel } from '../../src/personality/text/model.ts';
 import { createLogger } from '../../src/shared/logger.ts';
 import { createTestDb, type TestDb } from './db.ts';
+import { useFixture } from './fixture.ts';
 
 export interface TestService {
   ctx: AppContext;
@@ -86,58 +86,42 @@ export async function enterpriseService(): Promise<{ service: TestService; auth:
 
 /**
  * The usual fixture, a test service (createTestService) for the tests of the file or describe
- * block this is called in: built in a beforeAll registered here, so before the block's own hooks
- * (which may use it), and closed after its own afterAll hooks. Read it inside tests and hooks:
- * it does not exist yet while the file is collected.
+ * block this is called in (useFixture: built before the block's own hooks, closed after them).
+ * Read it inside tests and hooks: it does not exist yet while the file is collected.
  */
 export function useTestService(env: Record<string, string> = {}, options: { logs?: DestinationStream; warmSerializers?: boolean } = {}): TestService {
-  let built: TestService | undefined;
-  const current = (): TestService => {
-    if (!built) throw new Error('useTestService(): the service is built in beforeAll; read it inside a test or a hook');
-    return built;
-  };
-  beforeAll(async () => {
-    built = await createTestService(env, options);
-  });
-  afterAll(async () => {
-    await built?.close();
-    built = undefined;
-  });
+  const service = useFixture(
+    'useTestService(): the service is built in beforeAll; read it inside a test or a hook',
+    () => createTestService(env, options),
+    (built) => built.close(),
+  );
   return {
     get ctx() {
-      return current().ctx;
+      return service.current().ctx;
     },
     get base() {
-      return current().base;
+      return service.current().base;
     },
     get connect() {
-      return current().connect;
+      return service.current().connect;
     },
     get testDb() {
-      return current().testDb;
+      return service.current().testDb;
     },
-    token: (kind, limits) => current().token(kind, limits),
-    async close() {
-      const service = current();
-      built = undefined;
-      await service.close();
-    },
+    token: (kind, limits) => service.current().token(kind, limits),
+    close: () => service.take().close(),
   };
 }
 
 /** useTestService with one enterprise token, and the Authorization header that carries it: group A's usual fixture. */
 export function useEnterpriseService(): { service: TestService; auth: { readonly authorization: string } } {
   const service = useTestService();
-  let authorization: string | undefined;
-  beforeAll(async () => {
-    authorization = `Bearer ${(await service.token('enterprise')).secret}`;
-  });
+  const authorization = useFixture('useEnterpriseService(): the token is made in beforeAll; read it inside a test or a hook', async () => `Bearer ${(await service.token('enterprise')).secret}`);
   return {
     service,
     auth: {
       get authorization() {
-        if (authorization === undefined) throw new Error('useEnterpriseService(): the token is made in beforeAll; read it inside a test or a hook');
-        return authorization;
+        return authorization.current();
       },
     },
   };

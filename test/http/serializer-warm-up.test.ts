@@ -1,14 +1,17 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { Type } from 'typebox';
-import { warmingSerializerFactory, warmUpSerializersWhenReady } from '../../src/http/common/serializer-warm-up.ts';
+import type { AppContext } from '../../src/context.ts';
+import { healthRoute } from '../../src/http/common/health.ts';
+import { runWhenReady } from '../../src/http/common/on-ready.ts';
+import { noteSerializersBuiltBeforeListening, warmingSerializerFactory } from '../../src/http/common/serializer-warm-up.ts';
 
 const Found = Type.Object({ data: Type.Object({ name: Type.String(), score: Type.Number() }) });
 const NotFound = Type.Object({ data: Type.Null(), message: Type.String() });
 
 async function appWith(warmUps: (() => void)[], warm: boolean, compiles: (() => void)[] = []) {
   const app = Fastify({ schemaController: { compilersFactory: { buildSerializer: warmingSerializerFactory(warmUps, compiles) } } });
-  if (warm) warmUpSerializersWhenReady(app, warmUps);
+  if (warm) runWhenReady(app, [warmUps]);
   app.get('/union/:name', { schema: { response: { 200: Type.Union([Found, NotFound]) } } }, async (request) => {
     const { name } = request.params as { name: string };
     return name === 'nobody' ? { data: null, message: 'not found', secret: 'x' } : { data: { name, score: 3, secret: 'x' } };
@@ -67,10 +70,13 @@ describe('response serializers warmed before the server listens', () => {
     await app.close();
   });
 
-  it('builds the health check\'s serializer at ready() too, with the unions', async () => {
+  it('builds the serializer of a route that asks for it (the health check) at ready() too, with the unions', async () => {
     const warmUps: (() => void)[] = [];
-    const app = Fastify({ schemaController: { compilersFactory: { buildSerializer: warmingSerializerFactory(warmUps) } } });
-    app.get('/healthz', { schema: { response: { 200: Type.Object({ status: Type.String() }) } } }, async () => ({ status: 'ok', extra: 1 }));
+    const builtBeforeListening = new Set<string>();
+    const app = Fastify({ schemaController: { compilersFactory: { buildSerializer: warmingSerializerFactory(warmUps, [], builtBeforeListening) } } });
+    noteSerializersBuiltBeforeListening(app, builtBeforeListening);
+    const config = { buildSerializerBeforeListening: true };
+    app.get('/healthz', { schema: { response: { 200: Type.Object({ status: Type.String() }) } }, config }, async () => ({ status: 'ok', extra: 1 }));
     app.get('/other', { schema: { response: { 200: Type.Object({ status: Type.String() }) } } }, async () => ({ status: 'ok' }));
     await app.ready();
     // GET /healthz only: not its HEAD, not another plain route.
@@ -79,10 +85,25 @@ describe('response serializers warmed before the server listens', () => {
     await app.close();
   });
 
+  it("the service's health check asks for it", async () => {
+    const warmUps: (() => void)[] = [];
+    const builtBeforeListening = new Set<string>();
+    const app = Fastify({ schemaController: { compilersFactory: { buildSerializer: warmingSerializerFactory(warmUps, [], builtBeforeListening) } } });
+    noteSerializersBuiltBeforeListening(app, builtBeforeListening);
+    // The route reads only the database's kind and whether it answers.
+    const ctx = { db: { kind: 'embedded', ping: async () => undefined } };
+    await app.register(healthRoute, { ctx: ctx as unknown as AppContext });
+    await app.ready();
+    expect([...builtBeforeListening]).toEqual(['GET /healthz', 'HEAD /healthz']);
+    expect(warmUps).toHaveLength(1);
+    expect((await app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok', database: 'embedded' });
+    await app.close();
+  });
+
   it('fails ready() when a union serializer cannot be built, instead of a first answer', async () => {
     const warmUps: (() => void)[] = [];
     const app = Fastify({ schemaController: { compilersFactory: { buildSerializer: warmingSerializerFactory(warmUps) } } });
-    warmUpSerializersWhenReady(app, warmUps);
+    runWhenReady(app, [warmUps]);
     // A reference to a schema nobody added: fast-json-stringify refuses to build it.
     const broken = { anyOf: [{ $ref: 'missing#' }, NotFound] };
     app.get('/broken', { schema: { response: { 200: broken } } }, async () => ({ data: null, message: 'x' }));

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBaseApp, buildConnectApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createContext, type AppContext } from '../../src/context.ts';
-import { compileAllWhenReady, validatorFactory } from '../../src/http/common/body-validation.ts';
+import { validatorFactory } from '../../src/http/common/body-validation.ts';
+import { runWhenReady } from '../../src/http/common/on-ready.ts';
 import { createLogger } from '../../src/shared/logger.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 
@@ -21,7 +22,7 @@ import { createTestDb, type TestDb } from '../helpers/db.ts';
 function appWith(body: Record<string, unknown>, compile: 'on-first-use' | 'at-start') {
   const compiles: (() => void)[] = [];
   const app = Fastify({ schemaController: { compilersFactory: { buildValidator: validatorFactory(compiles) } } });
-  if (compile === 'at-start') compileAllWhenReady(app, compiles);
+  if (compile === 'at-start') runWhenReady(app, [compiles]);
   app.post('/echo', { schema: { body, querystring: { type: 'object', properties: { n: { type: 'integer' } } } } }, (request) => ({ body: request.body, query: request.query }));
   return app;
 }

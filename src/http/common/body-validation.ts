@@ -1,5 +1,5 @@
 import AjvCompiler from '@fastify/ajv-compiler';
-import type { FastifyInstance } from 'fastify';
+import type { ReadyTask } from './on-ready.ts';
 
 const fromPool = AjvCompiler();
 
@@ -19,7 +19,7 @@ type Validator = ReturnType<ReturnType<AjvCompiler.BuildCompilerFromPool>>;
  * the parent object) from the validator itself: both are the compiled one's, so a request is
  * validated, coerced and answered exactly as before.
  */
-function compiledOnFirstUse(compile: () => Validator, compiles: (() => void)[]): Validator {
+function compiledOnFirstUse(compile: () => Validator, compiles: ReadyTask[]): Validator {
   let compiled: Validator | null = null;
   const get = (): Validator => (compiled ??= compile());
   const validate = function (this: unknown, ...args: Parameters<Validator>) {
@@ -38,10 +38,10 @@ function compiledOnFirstUse(compile: () => Validator, compiles: (() => void)[]):
  * what a caller expects; a JSON body already carries types, and coercing it hides mistakes:
  * `{"text": 42}` would be analysed as the text "42" instead of being refused. Form bodies are all
  * strings, which string fields accept as is. And each validator is compiled on first use
- * (`compiledOnFirstUse`); its compile is added to `compiles`, which `compileAllWhenReady`
- * runs for an app that must compile them all as it starts (the schema check in the tests).
+ * (`compiledOnFirstUse`); its compile is queued in `compiles`, which the app runs as it becomes
+ * ready (on-ready.ts) where it must compile them all as it starts (the schema check in the tests).
  */
-export function validatorFactory(compiles: (() => void)[]): AjvCompiler.BuildCompilerFromPool {
+export function validatorFactory(compiles: ReadyTask[]): AjvCompiler.BuildCompilerFromPool {
   return (externalSchemas, options) => {
     const coercing = fromPool(externalSchemas, options);
     // JSON Type Definition schemas (not used here) have no coercion to turn off.
@@ -49,16 +49,4 @@ export function validatorFactory(compiles: (() => void)[]): AjvCompiler.BuildCom
     const strict = fromPool(externalSchemas, { ...options, customOptions: { ...options?.customOptions, coerceTypes: false } });
     return (route, meta) => compiledOnFirstUse(() => (isBodyPart(route) ? strict(route, meta) : coercing(route, meta)), compiles);
   };
-}
-
-/** Compiles every validator (or serializer) as the app becomes ready: a schema that cannot compile then fails `ready()`. */
-export function compileAllWhenReady(app: FastifyInstance, compiles: (() => void)[]): void {
-  app.addHook('onReady', (done) => {
-    try {
-      for (const compile of compiles.splice(0)) compile();
-      done();
-    } catch (error) {
-      done(error instanceof Error ? error : new Error(String(error)));
-    }
-  });
 }

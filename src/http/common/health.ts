@@ -16,7 +16,8 @@ const schema = {
 };
 
 export const healthRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/healthz', { schema }, async () => {
+  // A load balancer's first probe of a new process must not wait for a serializer's build.
+  app.get('/healthz', { schema, config: { buildSerializerBeforeListening: true } }, async () => {
     try {
       await ctx.db.ping();
     } catch (error) {

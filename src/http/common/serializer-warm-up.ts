@@ -1,16 +1,40 @@
 import { SerializerSelector, type SerializerFactory } from '@fastify/fast-json-stringify-compiler';
 import type { FastifyInstance } from 'fastify';
+import type { ReadyTask } from './on-ready.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Build this route's response serializers as the app becomes ready, before it listens, as
+     * the unions' are: a route that must answer a new process's first request quickly (the
+     * health check a load balancer probes) sets it.
+     */
+    buildSerializerBeforeListening?: boolean;
+  }
+}
 
 /** A response schema that is a union of shapes (`Type.Union`: `anyOf` at its top). */
 function isUnion(schema: unknown): boolean {
   return typeof schema === 'object' && schema !== null && 'anyOf' in schema && Array.isArray(schema.anyOf);
 }
 
-/** The health check's path: its serializer is built before listening, like the unions'. */
-const HEALTH_PATH = '/healthz';
-
 /** A route's response serializer, as fast-json-stringify builds it. */
 type Serializer = (data: unknown) => string;
+
+/** How a route is named to the serializer factory: Fastify hands it the method (or methods) and URL, not the route's options. */
+function routeKeys(method: string | string[], url: string): string[] {
+  return [method].flat().map((one) => `${one} ${url}`);
+}
+
+/**
+ * Notes in `routes` each route declared with `config.buildSerializerBeforeListening`, for
+ * `warmingSerializerFactory`, which sees only its method and URL. Call it before routes are declared.
+ */
+export function noteSerializersBuiltBeforeListening(app: FastifyInstance, routes: Set<string>): void {
+  app.addHook('onRoute', (route) => {
+    if (route.config?.buildSerializerBeforeListening === true) for (const key of routeKeys(route.method, route.url)) routes.add(key);
+  });
+}
 
 /**
  * Fastify's response serializers, built on each one's first use, with one addition. Building
@@ -20,14 +44,15 @@ type Serializer = (data: unknown) => string;
  * before. A response that is a union of shapes (a personality, or "no personality") picks its
  * shape by validating the value against each one, and the validators are compiled on the first
  * response: 30–80 ms of the event loop per route, paid by whoever asks first (under load, that
- * showed as the longest pause of /healthz). Such serializers are remembered here and warmed when
- * the app is ready (`warmUpSerializersWhenReady`), before it listens: warmed after listening, the
+ * showed as the longest pause of /healthz). Such serializers, and those of the routes noted in
+ * `builtBeforeListening` (noteSerializersBuiltBeforeListening), are queued in `warmUps`, which
+ * the app runs as it becomes ready (on-ready.ts), before it listens: warmed after listening, the
  * first health checks waited behind them. Apps that never listen (tests built with inject()) skip
- * it. Each serializer's build is also added to `compiles`, which `compileAllWhenReady`
- * (body-validation.ts) runs for an app that must build them all as it starts (the schema check
- * in the tests), so a schema fast-json-stringify refuses still fails a test.
+ * it. Each serializer's build is also queued in `compiles`, for an app that must build them all
+ * as it starts (the schema check in the tests), so a schema fast-json-stringify refuses still
+ * fails a test.
  */
-export function warmingSerializerFactory(warmUps: (() => void)[], compiles: (() => void)[] = []): SerializerFactory {
+export function warmingSerializerFactory(warmUps: ReadyTask[], compiles: ReadyTask[] = [], builtBeforeListening: ReadonlySet<string> = new Set()): SerializerFactory {
   const build = SerializerSelector();
   return (externalSchemas, options) => {
     const compile = build(externalSchemas, options);
@@ -37,7 +62,8 @@ export function warmingSerializerFactory(warmUps: (() => void)[], compiles: (() 
       const serialize: Serializer = (data) => get()(data);
       compiles.push(() => void get());
       // HEAD routes (Fastify adds one per GET) are rarely asked for; they compile on first use.
-      if (isUnion(route.schema) && route.method !== 'HEAD') {
+      if (route.method === 'HEAD') return serialize;
+      if (isUnion(route.schema)) {
         warmUps.push(() => {
           // Built outside the try: a schema fast-json-stringify refuses fails ready(), not a first answer.
           const serializer = get();
@@ -48,23 +74,10 @@ export function warmingSerializerFactory(warmUps: (() => void)[], compiles: (() 
             // "does not match schema definition": expected.
           }
         });
-      } else if (route.url === HEALTH_PATH && route.method === 'GET') {
-        // A load balancer's first probe of a new process must not wait for a compile either.
+      } else if (routeKeys(route.method, route.url).some((key) => builtBeforeListening.has(key))) {
         warmUps.push(() => void get());
       }
       return serialize;
     };
   };
-}
-
-/** Runs the warm-ups as the app becomes ready: call `ready()` before `listen()` to pay for them before any request. */
-export function warmUpSerializersWhenReady(app: FastifyInstance, warmUps: (() => void)[]): void {
-  app.addHook('onReady', (done) => {
-    try {
-      for (const warmUp of warmUps.splice(0)) warmUp();
-      done();
-    } catch (error) {
-      done(error instanceof Error ? error : new Error(String(error)));
-    }
-  });
 }
