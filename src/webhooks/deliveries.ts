@@ -90,6 +90,11 @@ export async function recordOutcomes(tx: Queryable, deliveries: readonly Deliver
     last_error: o.state === 'delivered' ? null : o.error,
     next_attempt_at: o.state === 'retry' ? o.next.toISOString() : null,
   }));
+  // The endpoints first, in one order: removing an endpoint locks its row, then its deliveries'
+  // (ON DELETE CASCADE). Updating the deliveries first and the endpoint after was the opposite
+  // order, and on PostgreSQL a removal during a batch's recording deadlocked (the DELETE got a 500).
+  const endpointIds = [...new Set([...deliveries.map((o) => o.endpointId), ...endpoints.map((e) => e.id)])].sort();
+  if (endpointIds.length > 0) await tx.query('SELECT id FROM webhook_endpoints WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE', [endpointIds]);
   if (rows.length > 0) {
     await tx.query(
       `UPDATE webhook_deliveries AS d SET
