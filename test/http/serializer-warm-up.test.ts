@@ -9,6 +9,15 @@ import { noteSerializersBuiltBeforeListening, warmingSerializerFactory } from '.
 const Found = Type.Object({ data: Type.Object({ name: Type.String(), score: Type.Number() }) });
 const NotFound = Type.Object({ data: Type.Null(), message: Type.String() });
 
+/** An app whose serializer factory knows the routes that ask for their serializers before listening. */
+function appNotingEarlyBuilds() {
+  const warmUps: (() => void)[] = [];
+  const builtBeforeListening = new Set<string>();
+  const app = Fastify({ schemaController: { compilersFactory: { buildSerializer: warmingSerializerFactory(warmUps, [], builtBeforeListening) } } });
+  noteSerializersBuiltBeforeListening(app, builtBeforeListening);
+  return { app, warmUps, builtBeforeListening };
+}
+
 async function appWith(warmUps: (() => void)[], warm: boolean, compiles: (() => void)[] = []) {
   const app = Fastify({ schemaController: { compilersFactory: { buildSerializer: warmingSerializerFactory(warmUps, compiles) } } });
   if (warm) runWhenReady(app, [warmUps]);
@@ -71,10 +80,7 @@ describe('response serializers warmed before the server listens', () => {
   });
 
   it('builds the serializer of a route that asks for it (the health check) at ready() too, with the unions', async () => {
-    const warmUps: (() => void)[] = [];
-    const builtBeforeListening = new Set<string>();
-    const app = Fastify({ schemaController: { compilersFactory: { buildSerializer: warmingSerializerFactory(warmUps, [], builtBeforeListening) } } });
-    noteSerializersBuiltBeforeListening(app, builtBeforeListening);
+    const { app, warmUps } = appNotingEarlyBuilds();
     const config = { buildSerializerBeforeListening: true };
     app.get('/healthz', { schema: { response: { 200: Type.Object({ status: Type.String() }) } }, config }, async () => ({ status: 'ok', extra: 1 }));
     app.get('/other', { schema: { response: { 200: Type.Object({ status: Type.String() }) } } }, async () => ({ status: 'ok' }));
@@ -86,10 +92,7 @@ describe('response serializers warmed before the server listens', () => {
   });
 
   it("the service's health check asks for it", async () => {
-    const warmUps: (() => void)[] = [];
-    const builtBeforeListening = new Set<string>();
-    const app = Fastify({ schemaController: { compilersFactory: { buildSerializer: warmingSerializerFactory(warmUps, [], builtBeforeListening) } } });
-    noteSerializersBuiltBeforeListening(app, builtBeforeListening);
+    const { app, warmUps, builtBeforeListening } = appNotingEarlyBuilds();
     // The route reads only the database's kind and whether it answers.
     const ctx = { db: { kind: 'embedded', ping: async () => undefined } };
     await app.register(healthRoute, { ctx: ctx as unknown as AppContext });
