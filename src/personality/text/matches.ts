@@ -99,11 +99,13 @@ export function runThenFinder(inRun: (code: number) => boolean, rest: RegExp, st
       if (index === length) return null;
       let end = index;
       while (end < length && inRun(text.charCodeAt(end))) end++;
-      sticky.lastIndex = end;
-      if (sticky.test(text)) {
-        for (let start = index; start < end; start++) {
-          if (startsAt(text, start)) return { start, end: sticky.lastIndex };
-        }
+      // The start first: `rest` may run to the end of the line (`\/\S*`), so trying it after a
+      // run that cannot start a match made text like "<!--.io/" repeated cost time quadratic in its length.
+      let start = index;
+      while (start < end && !startsAt(text, start)) start++;
+      if (start < end) {
+        sticky.lastIndex = end;
+        if (sticky.test(text)) return { start, end: sticky.lastIndex };
       }
       index = end;
     }

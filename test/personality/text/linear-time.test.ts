@@ -162,6 +162,7 @@ describe('analysis time grows linearly with the length of the text, whatever its
     ['digits', '', '1', ''],
     ['spaces between words', 'x', ' ', 'x'],
     ['a run of letters before an @', '', 'a', ' @'],
+    ['an unclosed comment before a bare domain, repeated', '', '<!--.io/', ''],
     ['hyphenated words', '', 'a-', ''],
     ['www. repeated', '', 'www.', ''],
     ['unclosed comments', '', '<!--', ''],
