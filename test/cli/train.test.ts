@@ -28,7 +28,7 @@ function writeCorpus(file: string): void {
 
 /**
  * `npm run train -- CORPUS --out FILE --folds 2`, as the script runs it (through tsx). Two
- * cross-validation folds, not the shipped model's ten: the same steps, ~1.5 s of CPU less a training.
+ * cross-validation folds, not the shipped model's ten: the same steps, ~2.5 s of CPU less a training.
  */
 function train(corpus: string, out: string): Promise<void> {
   return new Promise((resolve, reject) => {
