@@ -281,7 +281,7 @@ function fitCircleTrait(trait: CircleTrait, inputs: TrainInputs, docs: PreparedD
     if (fitted !== trait) return;
     signs.record(fit.personal, fit.preprocessor);
     professionalSigns.record(fit.professional, fit.preprocessor);
-  });
+  }, [trait]);
   const essayCount = essays.documents.length;
   const final = fitJoint(data, trait, docs.map((_, row) => row), settings, denseStats);
   return {

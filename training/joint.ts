@@ -144,10 +144,13 @@ export interface JointCrossValidation {
 }
 
 /**
- * k-fold cross-validation of both circle traits: essays in folds stratified on extraversion,
- * professional texts in folds by persona; each fold trains on the other folds of both corpora.
- * `alternatives` are other versions of the professional texts (e.g. self-descriptions removed),
- * `essayVariants` of the essays (split halves), scored by the fold model that did not see them.
+ * k-fold cross-validation of the circle traits (both unless `traits` names fewer): essays in folds
+ * stratified on extraversion, professional texts in folds by persona; each fold trains on the
+ * other folds of both corpora. `alternatives` are other versions of the professional texts (e.g.
+ * self-descriptions removed), `essayVariants` of the essays (split halves), scored by the fold
+ * model that did not see them. A trait left out keeps zeros and empty lists in the result: a
+ * caller fitting one trait (training/fit-model.ts) asks for that one, since each trait's folds are
+ * fitted independently and cost half the run each.
  */
 export function crossValidateJoint(
   data: JointData,
@@ -157,6 +160,7 @@ export function crossValidateJoint(
   alternatives: ReadonlyArray<readonly PreparedDocument[]> = [],
   essayVariants: ReadonlyArray<readonly PreparedDocument[]> = [],
   onFold?: (trait: CircleTrait, fit: JointFit) => void,
+  traits: readonly CircleTrait[] = CIRCLE_TRAITS,
 ): JointCrossValidation {
   const essayCount = data.essayLabels.extraversion.length;
   const essayFold = stratifiedFolds(data.essayLabels.extraversion, folds, seed);
@@ -177,7 +181,7 @@ export function crossValidateJoint(
     agreeableness: essayVariants.map(() => new Float64Array(essayCount)),
   };
   const everyRow = data.docs.map((_, row) => row);
-  for (const trait of CIRCLE_TRAITS) {
+  for (const trait of traits) {
     let aucSum = 0;
     let crossAucSum = 0;
     for (let fold = 0; fold < folds; fold++) {
