@@ -1,7 +1,8 @@
 import { messages, type PGlite } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
 import type { Row, Statement } from './client.ts';
-import { assertPgliteInternals, runExclusively } from './pglite-internals.ts';
+import { RowReader, type RowColumn } from './embedded-rows.ts';
+import { assertPgliteInternals, runExclusively, streamProtocol } from './pglite-internals.ts';
 import { isStalePreparedStatement } from './stale-statement.ts';
 
 interface Prepared {
@@ -17,8 +18,8 @@ const EXECUTE = serialize.execute({});
  * Named prepared statements on PGlite. Its query() sends parse, describe, bind, describe,
  * execute and sync as six calls into the database and plans the query every time; here a
  * statement is parsed and described once per process, and each run is a single
- * bind-execute-sync message. Results are parsed with PGlite's own type parsers, so rows look
- * exactly as query() returns them.
+ * bind-execute-sync message. Rows are read from the answer's bytes (embedded-rows.ts) and
+ * parsed with PGlite's own type parsers, so they look exactly as query() returns them.
  */
 export function embeddedStatements(pglite: PGlite): <T extends Row>(statement: Statement, params: readonly unknown[]) => Promise<T[]> {
   // An upgrade that dropped the private locks stops the start here, not the first lookup.
@@ -61,22 +62,21 @@ export function embeddedStatements(pglite: PGlite): <T extends Row>(statement: S
     return serializer ? serializer(value) : String(value);
   }
 
+  /** Each column with the parser PGlite's query() would read it with. */
+  function rowColumns(columns: Prepared['columns']): RowColumn[] {
+    return columns.map(({ name, dataTypeID }) => {
+      const parser = pglite.parsers[dataTypeID];
+      return { name, parse: parser ? (text: string) => parser(text, dataTypeID) : null };
+    });
+  }
+
   async function execute<T extends Row>(statement: Statement, params: readonly unknown[]): Promise<T[]> {
     const { columns, paramTypes } = await preparedFor(statement);
     const values = params.map((value, i) => serializeParam(value, paramTypes[i]));
-    const result = await pglite.execProtocol(Buffer.concat([serialize.bind({ statement: statement.name, values }), EXECUTE, SYNC]));
-    const rows: T[] = [];
-    for (const message of result.messages) {
-      if (!(message instanceof messages.DataRowMessage)) continue;
-      const row: Row = {};
-      columns.forEach((column, i) => {
-        const parser = pglite.parsers[column.dataTypeID];
-        const text = message.fields[i] ?? null;
-        row[column.name] = text === null ? null : parser ? parser(text, column.dataTypeID) : text;
-      });
-      rows.push(row as T);
-    }
-    return rows;
+    // The rows are read from the answer's bytes as they come (embedded-rows.ts says why).
+    const reader = new RowReader<T>(rowColumns(columns));
+    await streamProtocol(pglite, Buffer.concat([serialize.bind({ statement: statement.name, values }), EXECUTE, SYNC]), (chunk) => reader.read(chunk));
+    return reader.finish();
   }
 
   // Both of PGlite's locks, as query() takes them: a run must never slip between the statements

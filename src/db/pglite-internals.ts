@@ -58,6 +58,21 @@ export async function runExclusively<T>(pglite: PGlite, fn: () => Promise<T>): P
   return locks._runExclusiveTransaction(() => locks._runExclusiveQuery(fn));
 }
 
+/**
+ * Sends `message` and hands each chunk of the database's answer, the wire protocol's bytes
+ * exactly as PostgreSQL wrote them, to `onChunk` (embedded-rows.ts reads the rows from them).
+ *
+ * Public (`execProtocolRawStream`), but it bypasses what `execProtocol()` does with an answer:
+ * errors are not thrown (the reader must throw them), notices and LISTEN notifications are not
+ * dispatched (the prepared statements neither listen nor notify), and a chunk is a view of
+ * the database's memory, valid only during the call. Files are synced afterwards as
+ * `execProtocol()` does. test/db/pglite-internals.test.ts checks that the chunks still add up
+ * to the wire protocol's messages.
+ */
+export function streamProtocol(pglite: PGlite, message: Uint8Array, onChunk: (chunk: Uint8Array) => void): Promise<void> {
+  return pglite.execProtocolRawStream(message, { onRawData: onChunk });
+}
+
 /** Parameters of these types at least this long (UTF-16 units) go as UTF-8 bytes (longTextAsBytes). */
 export const LONG_TEXT_CHARS = 8192;
 

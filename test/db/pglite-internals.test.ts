@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, protocol, type messages } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { assertPgliteInternals, missingPgliteInternals, runExclusively } from '../../src/db/pglite-internals.ts';
+import { assertPgliteInternals, missingPgliteInternals, runExclusively, streamProtocol } from '../../src/db/pglite-internals.ts';
 
 /**
  * The embedded prepared statements lean on three private PGlite methods (src/db/pglite-internals.ts).
@@ -77,6 +77,25 @@ describe("PGlite's private API (src/db/pglite-internals.ts)", () => {
     await Promise.all([transaction, exclusive]);
     expect(events).toEqual(['transaction open', 'transaction committing', 'exclusive ran']);
     expect((await pglite.query('SELECT count(*)::int AS n FROM internals_probe')).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('execProtocolRawStream: the chunks are the wire protocol\'s messages, errors included, and nothing is thrown', async () => {
+    const answer = async (sql: string): Promise<messages.BackendMessage[]> => {
+      const chunks: Buffer[] = [];
+      // A chunk is a view of the database's memory: copied at once, as embedded-rows.ts does.
+      await streamProtocol(pglite, protocol.serialize.query(sql), (chunk) => chunks.push(Buffer.from(chunk)));
+      const parsed: messages.BackendMessage[] = [];
+      new protocol.Parser().parse(Buffer.concat(chunks), (message) => parsed.push(message));
+      return parsed;
+    };
+    const rows = await answer("SELECT 'é' AS word, NULL::int AS none");
+    if (!rows.some((m) => m instanceof protocol.messages.DataRowMessage)) expect.fail(changed('execProtocolRawStream (no DataRow in its chunks)'));
+    expect(rows.map((m) => m.name)).toEqual(['rowDescription', 'dataRow', 'commandComplete', 'readyForQuery']);
+    const [row] = rows.filter((m): m is messages.DataRowMessage => m instanceof protocol.messages.DataRowMessage);
+    expect(row?.fields).toEqual(['é', null]);
+    const failed = await answer('SELECT no_such_column FROM internals_probe');
+    expect(failed.map((m) => m.name)).toEqual(['error', 'readyForQuery']);
+    expect(failed[0]).toMatchObject({ code: '42703' });
   });
 
   // Last: it closes the database the other cases use.

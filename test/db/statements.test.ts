@@ -24,6 +24,20 @@ describe('prepared statements (Queryable.run)', () => {
     expect(a?.at.toISOString()).toBe('2026-01-02T03:04:05.000Z');
   });
 
+  it('returns a large answer, cut across many chunks of the database\'s output, as query() does', async () => {
+    // ~8,000 rows of multi-byte text: the embedded database hands its answer over in chunks,
+    // so messages (and characters) are split between them (src/db/embedded-rows.ts).
+    const many = statement('test_stmt_many_rows', "SELECT n, repeat('é€', n % 50) || n AS text, CASE WHEN n % 7 = 0 THEN NULL ELSE n * 2 END AS maybe FROM generate_series(1, $1::int) AS n");
+    const plain = await t.db.query(many.sql, [8000]);
+    const prepared = await t.db.run(many, [8000]);
+    expect(prepared).toHaveLength(8000);
+    expect(prepared).toEqual(plain);
+    expect(prepared[6]).toEqual({ n: 7, text: 'é€'.repeat(7) + '7', maybe: null });
+    // One value longer than many chunks (a big JSON document).
+    const long = statement('test_stmt_long_value', "SELECT repeat('é', $1::int) || '!' AS long, 1 AS after");
+    expect(await t.db.run(long, [300_000])).toEqual([{ long: 'é'.repeat(300_000) + '!', after: 1 }]);
+  });
+
   it('serialises typed parameters as query() does (numbers, json, null)', async () => {
     const filtered = statement('test_stmt_probe_filter', 'SELECT id FROM stmt_probe WHERE n > $1 AND doc @> $2::jsonb AND ($3::text IS NULL OR note = $3) ORDER BY id');
     expect(await t.db.run(filtered, [10, JSON.stringify({ y: 'é' }), null])).toEqual([{ id: 'a' }]);
@@ -37,6 +51,20 @@ describe('prepared statements (Queryable.run)', () => {
     await expect(t.db.run(cast, ['not a number'])).rejects.toThrow(/invalid input syntax/);
     expect(await t.db.run(cast, ['5'])).toEqual([{ n: 5 }]);
     expect(await t.db.run(byId, ['b'])).toHaveLength(1);
+  });
+
+  it('throws the same error, code and detail included, as query()', async () => {
+    const insert = statement('test_stmt_insert_probe', 'INSERT INTO stmt_probe (id, n) VALUES ($1, $2)');
+    const fromQuery = await t.db.query(insert.sql, ['a', 1]).catch((error: unknown) => error);
+    const fromRun = await t.db.run(insert, ['a', 1]).catch((error: unknown) => error);
+    expect(fromRun).toBeInstanceOf(Error);
+    expect(fromRun).toMatchObject({ code: '23505', constraint: 'stmt_probe_pkey' });
+    const fields = (error: unknown) => {
+      const { message, code, detail, severity, constraint, table } = error as Record<string, unknown>;
+      return { message, code, detail, severity, constraint, table };
+    };
+    expect(fields(fromRun)).toEqual(fields(fromQuery));
+    expect(await t.db.run(byId, ['a'])).toHaveLength(1);
   });
 
   it('does not read inside another caller\'s open transaction', async () => {
