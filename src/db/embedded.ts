@@ -90,7 +90,7 @@ export async function createEmbeddedTemplate(file: string): Promise<void> {
 
 /** PGlite in this process. It has one connection: queries run one at a time. */
 export async function openEmbedded(options: EmbeddedOptions = {}): Promise<Db & { pglite: PGlite }> {
-  // A new data directory starts from the build's empty database rather than running initdb.
+  // A new data directory starts from the build's migrated empty database rather than running initdb.
   const template = options.dataDir && !options.loadDataDir ? templateFor(options.dataDir, options.template) : null;
   const loadDataDir = options.loadDataDir ?? (template ? await openAsBlob(template) : undefined);
   const pglite = await PGlite.create({
