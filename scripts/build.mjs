@@ -109,4 +109,4 @@ const { embeddedTemplateFile } = await import(pathToFileURL(path.join(dist, 'db'
 await createEmbeddedTemplate(embeddedTemplateFile());
 // Written last: bin/rapport.mjs runs dist/ only when no source is newer than this stamp.
 writeFileSync(path.join(dist, '.build-stamp'), `${new Date().toISOString()}\n`);
-console.log(`build: dist/ compiled, ${copied} data files copied, empty database made`);
+console.log(`build: dist/ compiled, ${copied} data files copied, migrated empty database made`);

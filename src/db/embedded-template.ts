@@ -1,17 +1,19 @@
 /**
- * The empty database a new embedded data directory starts from. PGlite creates one by running
- * initdb in a second copy of PostgreSQL in this process, whose memory grows to ~450 MB before it
- * is let go: a first start peaked at ~850 MB resident. The build (`npm run build`, run by
- * `npm install`) runs initdb once and keeps the result beside the compiled code; a first start
- * unpacks that copy instead (~350 MB at its peak, most of it garbage collected right after).
- * Where there is no copy for the installed PGlite (running from source, or PGlite upgraded
- * without a rebuild), PGlite runs initdb as before.
+ * The database a new embedded data directory starts from: empty, with the build's migrations
+ * applied. PGlite creates a cluster by running initdb in a second copy of PostgreSQL in this
+ * process, whose memory grows to ~450 MB before it is let go: a first start peaked at ~850 MB
+ * resident. The build (`npm run build`, run by `npm install`) runs initdb and the migrations once
+ * and keeps the result beside the compiled code (dist/ holds the same migrations, so they match);
+ * a first start unpacks that copy instead (~350 MB at its peak, most of it garbage collected
+ * right after), and its migration step finds nothing to do (schema_migrations says when the
+ * build applied them). Where there is no copy for the installed PGlite (running from source, or
+ * PGlite upgraded without a rebuild), PGlite runs initdb and the migrations run as before.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 
 /** The installed PGlite's version: a copy made by another version is not used. */
 function pgliteVersion(): string {
@@ -31,13 +33,8 @@ export function templateFor(dataDir: string, file = embeddedTemplateFile()): str
   return existsSync(file) ? file : null;
 }
 
-/** Runs initdb with `initdbParams` and writes the new cluster to `file` (the build calls this). */
-export async function writeEmbeddedTemplate(file: string, initdbParams: string[]): Promise<void> {
-  const pglite = await PGlite.create({ initDbStartParams: initdbParams });
-  try {
-    const dump = await pglite.dumpDataDir('gzip');
-    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  } finally {
-    await pglite.close();
-  }
+/** Writes `pglite`'s cluster to `file`, compressed (the build calls this through createEmbeddedTemplate). */
+export async function writeEmbeddedTemplate(file: string, pglite: PGlite): Promise<void> {
+  const dump = await pglite.dumpDataDir('gzip');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
 }

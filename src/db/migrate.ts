@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './client.ts';
 
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The numbered .sql files, beside this module (dist/db/migrations once built). */
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 /** Any constant: serialises migrations when several processes start against one server. */
 const MIGRATION_LOCK_KEY = 727_274_001;
 

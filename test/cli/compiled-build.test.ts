@@ -103,7 +103,7 @@ describe('the compiled build', () => {
     expect(output).not.toMatch(/worker\.ts|tsx/);
   }, 120_000);
 
-  it('carries the empty database a new data directory starts from (no initdb at a first start), made for the installed PGlite', () => {
+  it('carries the migrated empty database a new data directory starts from (no initdb at a first start), made for the installed PGlite', () => {
     const templates = readdirSync(path.join(app, 'dist', 'db')).filter((name) => /^pgdata-template-.+\.tar\.gz$/.test(name));
     expect(templates).toEqual([path.basename(embeddedTemplateFile())]);
     // The service above started on a new data directory: its database is there.

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { cliEnvironment, type CliEnvironment } from '../helpers/cli-env.ts';
 import { freePort, NODE_FLAGS, REPO_ROOT, startServiceProcess, waitUntil } from '../helpers/process.ts';
 
@@ -22,8 +22,10 @@ afterAll(async () => {
   await cli.cleanup();
 });
 
-describe('SIGTERM', () => {
-  it('cuts off a client that trickles its request once SHUTDOWN_TIMEOUT has passed, and the next start finds the data directory free', async () => {
+// Each test has its own processes, ports and data directory, and most of its time is spent waiting
+// (for SHUTDOWN_TIMEOUT, a start, the 10 s a silent database is given): they wait side by side.
+describe.concurrent('SIGTERM', () => {
+  it('cuts off a client that trickles its request once SHUTDOWN_TIMEOUT has passed, and the next start finds the data directory free', async ({ expect }) => {
     const service = await startServiceProcess({ ...cli.env, SHUTDOWN_TIMEOUT: '2' });
     const port = Number(new URL(service.baseUrl).port);
     // A request whose body never ends: a byte every 300 ms keeps every timeout of an open
@@ -51,7 +53,7 @@ describe('SIGTERM', () => {
   }, 120_000);
 
   // The embedded database's lock file says when the start is under way.
-  it.skipIf(onPostgres)('during start-up stops the service cleanly once it is up, leaving no lock', async () => {
+  it.skipIf(onPostgres)('during start-up stops the service cleanly once it is up, leaving no lock', async ({ expect }) => {
     const dataDir = path.join(cli.dir, 'starting');
     const ports = { HOST: '127.0.0.1', PORT: String(await freePort()), CONNECT_PORT: String(await freePort()) };
     const env = { ...process.env, ...cli.env, ...ports, RAPPORT_DATA_DIR: dataDir };
@@ -71,8 +73,8 @@ describe('SIGTERM', () => {
     expect(existsSync(lock)).toBe(false);
   }, 120_000);
 
-  // The two commands wait out the same 10 s side by side (each has its own silent server and ports).
-  it.concurrent.for(['serve', 'worker'])('during the start of `rapport %s` on a database server that accepts and never answers: the start gives up after 10 s, saying why, with status 1', { timeout: 120_000 }, async (command, { expect }) => {
+  // The two commands wait out the same 10 s (each has its own silent server and ports).
+  it.for(['serve', 'worker'])('during the start of `rapport %s` on a database server that accepts and never answers: the start gives up after 10 s, saying why, with status 1', { timeout: 120_000 }, async (command, { expect }) => {
     let connections = 0;
     const silent = createServer(() => (connections += 1));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));

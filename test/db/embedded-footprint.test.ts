@@ -1,11 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openEmbedded } from '../../src/db/embedded.ts';
+import { embeddedTemplateFile } from '../../src/db/embedded-template.ts';
 import { loadConfig } from '../../src/config.ts';
 import { startService } from '../../src/server.ts';
-import { freePort } from '../helpers/process.ts';
+import { freePort, REPO_ROOT } from '../helpers/process.ts';
 
 // The embedded database only: these are PGlite's settings and files.
 describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded database footprint', () => {
@@ -45,6 +46,22 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded database footpr
       expect(await again.query('SELECT note FROM kept')).toEqual([{ note: 'still here' }]);
     } finally {
       await again.close();
+    }
+  });
+
+  it("starts a new data directory from the build's database, every migration of the build applied: a first start has none left to run", async () => {
+    const built = path.join(REPO_ROOT, 'dist', 'db');
+    const db = await openEmbedded({ dataDir: path.join(root, 'built'), template: path.join(built, path.basename(embeddedTemplateFile())) });
+    try {
+      const versions = readdirSync(path.join(built, 'migrations'))
+        .filter((name) => name.endsWith('.sql'))
+        .map((name) => name.replace(/\.sql$/, ''))
+        .sort();
+      expect(versions.length).toBeGreaterThan(10);
+      const applied = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
+      expect(applied.map((row) => row.version)).toEqual(versions);
+    } finally {
+      await db.close();
     }
   });
 

@@ -43,10 +43,18 @@ function compiledOnFirstUse(compile: () => Validator, compiles: ReadyTask[]): Va
  */
 export function validatorFactory(compiles: ReadyTask[]): AjvCompiler.BuildCompilerFromPool {
   return (externalSchemas, options) => {
-    const coercing = fromPool(externalSchemas, options);
     // JSON Type Definition schemas (not used here) have no coercion to turn off.
-    if (options?.mode === 'JTD') return coercing;
-    const strict = fromPool(externalSchemas, { ...options, customOptions: { ...options?.customOptions, coerceTypes: false } });
-    return (route, meta) => compiledOnFirstUse(() => (isBodyPart(route) ? strict(route, meta) : coercing(route, meta)), compiles);
+    if (options?.mode === 'JTD') return fromPool(externalSchemas, options);
+    // Each Ajv instance compiles the JSON Schema meta-schema as it is made (~50–150 ms of CPU),
+    // and Fastify asks for two per encapsulated group as routes are declared: made on the first
+    // compile instead, a process that never validates a request (a CLI verb's app, a process
+    // asked only /healthz) makes none.
+    let coercing: ReturnType<typeof fromPool> | null = null;
+    let strict: ReturnType<typeof fromPool> | null = null;
+    const compilerFor = (route: unknown) =>
+      isBodyPart(route)
+        ? (strict ??= fromPool(externalSchemas, { ...options, customOptions: { ...options?.customOptions, coerceTypes: false } }))
+        : (coercing ??= fromPool(externalSchemas, options));
+    return (route, meta) => compiledOnFirstUse(() => compilerFor(route)(route, meta), compiles);
   };
 }
