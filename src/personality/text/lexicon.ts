@@ -68,7 +68,22 @@ function compile(): CompiledLexicon {
 
 const compiled = compile();
 
-function resolveCategories(word: string): number[] {
+/**
+ * One array per distinct set of categories, shared by every word that has that set (most words
+ * have none): the feature pass reads each word's set, and a few hundred shared arrays stay in
+ * the processor's cache where one array per word of the memo would not.
+ */
+const categorySets = new Map<string, readonly number[]>();
+
+function sharedCategories(found: readonly number[]): readonly number[] {
+  const key = found.join(',');
+  const shared = categorySets.get(key);
+  if (shared !== undefined) return shared;
+  categorySets.set(key, found);
+  return found;
+}
+
+function resolveCategories(word: string): readonly number[] {
   const found: number[] = [];
   const add = (categories: readonly number[] | undefined): void => {
     if (categories === undefined) return;
@@ -79,7 +94,7 @@ function resolveCategories(word: string): number[] {
   for (let length = compiled.shortestStem; length <= longest; length++) {
     add(compiled.stems.get(word.slice(0, length)));
   }
-  return found;
+  return sharedCategories(found);
 }
 
 // Bounded so that a stream of unique junk words cannot grow memory without limit.

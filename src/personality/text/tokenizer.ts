@@ -111,6 +111,16 @@ function emptyPunctuation(): PunctuationCounts {
   return { comma: 0, period: 0, exclamation: 0, question: 0, colon: 0, dash: 0, quote: 0, parenthesis: 0, ellipsis: 0, apostrophe: 0 };
 }
 
+/**
+ * A sentence's end: its length kept when it held a word; the count for the next one (0).
+ * A function of the module, not a closure made per text: a closure is allocated on every call,
+ * and named by tsx's `__name` (a property definition) when run from source.
+ */
+function endSentence(sentenceLengths: number[], wordsInSentence: number): 0 {
+  if (wordsInSentence > 0) sentenceLengths.push(wordsInSentence);
+  return 0;
+}
+
 export function tokenize(text: string): TokenizedText {
   const words: string[] = [];
   const wordStarts: number[] = [];
@@ -131,17 +141,12 @@ export function tokenize(text: string): TokenizedText {
   let nonSpaceChars = 0;
   let wordsInSentence = 0;
 
-  const endSentence = (): void => {
-    if (wordsInSentence > 0) sentenceLengths.push(wordsInSentence);
-    wordsInSentence = 0;
-  };
-
   const length = text.length;
   let i = 0;
   while (i < length) {
     const code = text.charCodeAt(i);
     if (isSpace(code)) {
-      if (code === 10) endSentence();
+      if (code === 10) wordsInSentence = endSentence(sentenceLengths, wordsInSentence);
       i++;
       continue;
     }
@@ -228,21 +233,21 @@ export function tokenize(text: string): TokenizedText {
         nonSpaceChars += run - 1;
         if (run >= 2) punctuation.ellipsis++;
         else punctuation.period++;
-        endSentence();
+        wordsInSentence = endSentence(sentenceLengths, wordsInSentence);
         break;
       }
       case 0x2026:
         punctuation.ellipsis++;
-        endSentence();
+        wordsInSentence = endSentence(sentenceLengths, wordsInSentence);
         break;
       case 33:
         punctuation.exclamation++;
         exclamationMarks.push({ beforeWord: words.length, at: i - 1 });
-        endSentence();
+        wordsInSentence = endSentence(sentenceLengths, wordsInSentence);
         break;
       case 63:
         punctuation.question++;
-        endSentence();
+        wordsInSentence = endSentence(sentenceLengths, wordsInSentence);
         break;
       case 44:
         punctuation.comma++;
@@ -272,7 +277,7 @@ export function tokenize(text: string): TokenizedText {
         symbols++;
     }
   }
-  endSentence();
+  wordsInSentence = endSentence(sentenceLengths, wordsInSentence);
 
   return {
     words,
