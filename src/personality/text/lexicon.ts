@@ -1,6 +1,7 @@
 import { hashWord } from './hashing.ts';
 import { LEXICON } from './lexicon-data.ts';
 import type { Phrase } from './signals.ts';
+import { WordMemo } from './word-memo.ts';
 
 /**
  * The word classes compiled once into Map lookups: an exact-word map and a stem map
@@ -11,6 +12,8 @@ import type { Phrase } from './signals.ts';
 export const CATEGORY_NAMES: readonly string[] = LEXICON.map(([name]) => name);
 
 export interface WordInfo {
+  /** The word itself (the memo's key). */
+  word: string;
   /** Indexes into CATEGORY_NAMES, each at most once. */
   categories: readonly number[];
   hash: number;
@@ -99,7 +102,7 @@ function resolveCategories(word: string): readonly number[] {
 
 // Bounded so that a stream of unique junk words cannot grow memory without limit.
 const MEMO_LIMIT = 200_000;
-const memo = new Map<string, WordInfo>();
+const memo = new WordMemo<WordInfo>();
 let memoClears = 0;
 
 /**
@@ -110,8 +113,9 @@ export function lexiconMemoClears(): number {
   return memoClears;
 }
 
-export function lookupWord(word: string): WordInfo {
-  const cached = memo.get(word);
+/** What the lexicon holds of `word` (lower-cased); `hash` is hashWord(word), which the tokenizer gives with each word. */
+export function lookupWord(word: string, hash: number = hashWord(word)): WordInfo {
+  const cached = memo.get(word, hash);
   if (cached !== undefined) return cached;
   if (memo.size >= MEMO_LIMIT) {
     memo.clear();
@@ -119,8 +123,9 @@ export function lookupWord(word: string): WordInfo {
   }
   // Every field set here, so every entry has one shape and the stages' property reads stay monomorphic.
   const info: WordInfo = {
+    word,
     categories: resolveCategories(word),
-    hash: hashWord(word),
+    hash,
     table: undefined,
     tableRow: undefined,
     startsPhrases: undefined,
@@ -129,7 +134,7 @@ export function lookupWord(word: string): WordInfo {
     seenInText: -1,
     idInText: -1,
   };
-  memo.set(word, info);
+  memo.add(info, hash);
   return info;
 }
 

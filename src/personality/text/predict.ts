@@ -46,7 +46,7 @@ function rate(count: number, words: number): number {
  * split among its matches, in the whole text and in its opening), a word's n-gram weight and
  * the meaning its vector carries (model v3's word table).
  */
-export function predict(model: TextModel, tokens: TokenizedText, withContributions: boolean, words: TextWords = readWords(tokens.words)): Prediction {
+export function predict(model: TextModel, tokens: TokenizedText, withContributions: boolean, words: TextWords = readWords(tokens.words, tokens.wordHashes)): Prediction {
   const terms = withContributions ? new Map<number, string>() : undefined;
   const features = readFeatures(tokens, words, model.hashBits, model.ngramOrder, terms, withContributions);
   const logits = Float64Array.from(model.intercepts);

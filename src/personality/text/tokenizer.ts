@@ -3,6 +3,7 @@
  * counts that describe the text's shape (sentences, punctuation, capitals), so no
  * later stage has to scan the text again or run a regular expression per word.
  */
+import { FNV_OFFSET, FNV_PRIME, hashWord } from './hashing.ts';
 
 export interface PunctuationCounts {
   comma: number;
@@ -25,6 +26,8 @@ export const NUMBER_KINDS = { plain: 0, percent: 1, money: 2, multiple: 3, decim
 export interface TokenizedText {
   /** Word tokens, lower-cased, curly apostrophes folded to `'`. */
   words: string[];
+  /** Per word: hashWord(word) (hashing.ts), computed as its letters are read; the lexicon's memo is keyed by it. */
+  wordHashes: number[];
   /** Per word: the offset of its first character in the tokenized text (for evidence spans). */
   wordStarts: number[];
   /**
@@ -123,6 +126,7 @@ function endSentence(sentenceLengths: number[], wordsInSentence: number): 0 {
 
 export function tokenize(text: string): TokenizedText {
   const words: string[] = [];
+  const wordHashes: number[] = [];
   const wordStarts: number[] = [];
   const capitalized: number[] = [];
   const numberMarks: TokenizedText['numberMarks'] = [];
@@ -160,11 +164,17 @@ export function tokenize(text: string): TokenizedText {
       let nonAscii = false;
       let consonantRun = 0;
       let longestConsonantRun = 0;
+      // hashWord of the lower-cased word, letter by letter: exact for ASCII letters and apostrophes
+      // (folded to '); a word with other letters is hashed after its lower-casing, below.
+      let hash = FNV_OFFSET;
       while (i < length) {
         const c = text.charCodeAt(i);
         if (isLetter(text, i, c)) {
           wordLetters++;
-          if (c >= 65 && c <= 90) upper++;
+          if (c >= 65 && c <= 90) {
+            upper++;
+            hash = Math.imul(hash ^ (c | 32), FNV_PRIME);
+          } else hash = Math.imul(hash ^ c, FNV_PRIME);
           if (c >= 128) {
             nonAsciiLetters++;
             nonAscii = true;
@@ -179,6 +189,7 @@ export function tokenize(text: string): TokenizedText {
           i++;
         } else if (isApostrophe(c) && i + 1 < length && isLetter(text, i + 1, text.charCodeAt(i + 1))) {
           hasApostrophe = true;
+          hash = Math.imul(hash ^ 39, FNV_PRIME);
           i++;
         } else {
           break;
@@ -201,6 +212,7 @@ export function tokenize(text: string): TokenizedText {
       capitalized.push(named);
       if (firstCode === 105 && (raw.length === 1 || raw.startsWith("i'") || raw.startsWith('i\u2019'))) lowercaseI++;
       words.push(word);
+      wordHashes.push(nonAscii ? hashWord(word) : hash >>> 0);
       wordStarts.push(start);
       wordsInSentence++;
       continue;
@@ -281,6 +293,7 @@ export function tokenize(text: string): TokenizedText {
 
   return {
     words,
+    wordHashes,
     wordStarts,
     capitalized,
     numberMarks,
