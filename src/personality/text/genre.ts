@@ -1,4 +1,5 @@
 import type { WordInfo } from './lexicon.ts';
+import { countWords } from './matches.ts';
 
 /**
  * What kind of writing a text is: a work email, a first-person profile, a third-person bio, a
@@ -115,7 +116,7 @@ export function genreFeatures(raw: string, words: readonly string[], infos?: rea
     if (marks & MUSES) musing++;
   }
   return Float64Array.from([
-    lines.length > 1 && first.split(/\s+/).length <= 6 && GREETING.test(first) ? 1 : 0,
+    lines.length > 1 && countWords(first) <= 6 && GREETING.test(first) ? 1 : 0,
     lines.length > 1 && tail.some((line) => SIGN_OFF.test(line)) ? 1 : 0,
     lines.length > 2 && NAME_LINE.test(last) ? 1 : 0,
     Math.min(lines.filter((line) => line.length <= 45 && HEADING.test(line) && !/[.!?]$/.test(line)).length, 6) / 6,

@@ -88,6 +88,9 @@ function candidatesFor(token: string): readonly Phrase[] {
     const list = compiled.stems.get(token.slice(0, length));
     if (list !== undefined) found.push(...list);
   }
+  // Longest first (a stable sort: among phrases of one length, their order stays), so the first
+  // phrase that matches is the one readSignals keeps, and it looks no further.
+  found.sort((a, b) => b.steps.length - a.steps.length);
   // Most words start no phrase: they share one empty list, which stays in the cache.
   const phrases = found.length === 0 ? NO_PHRASES : found;
   if (memo.size >= MEMO_LIMIT) memo.clear();
@@ -175,13 +178,16 @@ export function readSignals(tokens: TokenizedText, withMatches: boolean, infos?:
     const number = token < 0 ? numberMarks[-1 - token] : undefined;
     const opensSentence = token >= 0 && firstWords[token] === 1;
     const candidates = number !== undefined ? candidatesFor(NUMBER_KEYS[number.kind] ?? '#') : phrasesAt(words[token] ?? '', false, infos?.[token]);
+    // The longest phrase that matches here, the first listed among the longest: candidates come longest first.
     let best: Phrase | undefined;
     for (const phrase of candidates) {
       if (phrase.sentenceStart && !opensSentence) continue;
-      if (best !== undefined && phrase.steps.length <= best.steps.length) continue;
       let matched = true;
       for (let k = 1; k < phrase.steps.length && matched; k++) matched = stepMatches(phrase.steps[k] ?? { text: '', stem: false }, keyAt(tokens, order, position + k));
-      if (matched) best = phrase;
+      if (matched) {
+        best = phrase;
+        break;
+      }
     }
     if (best === undefined) {
       position++;
