@@ -105,6 +105,12 @@ export function isList(line: string): boolean {
   let inWord = false;
   for (let i = 0; i < line.length; i++) {
     const code = line.charCodeAt(i);
+    // A letter or a digit, most of any line: neither a separator nor a space, so it is in a word.
+    if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57)) {
+      if (!inWord) wordsInItem++;
+      inWord = true;
+      continue;
+    }
     if (isListSeparator(code)) {
       if (wordsInItem > 0) items++;
       words += wordsInItem;

@@ -202,7 +202,8 @@ export function tokenize(text: string): TokenizedText {
       const raw = text.slice(start, i);
       // A word of lower-case ASCII letters is its own lower case: most words of a text, spared a copy.
       const word = hasApostrophe ? raw.replace(/\u2019/g, "'").toLowerCase() : upper === 0 && !nonAscii ? raw : raw.toLowerCase();
-      const firstCode = raw.charCodeAt(0);
+      // The word's first character, read when the word began.
+      const firstCode = code;
       let named = 0;
       if (wordLetters >= 2 && upper === wordLetters) allCapsWords++;
       else if (wordsInSentence > 0 && firstCode >= 65 && firstCode <= 90 && word !== 'i' && !word.startsWith("i'")) {
