@@ -9,7 +9,8 @@
  * per 1,000 words, for the whole reading and for the hash alone, with the load beside each round.
  * `--before <checkout>`: that checkout's reading takes turns with this one's, round by round, in
  * this process, and every person's estimate and hash are compared between the two (they must be
- * byte-identical). `--stages`: this checkout's CPU a person in each stage of the reading (text-stages.ts).
+ * byte-identical). `--stages`: CPU a person in each stage of the reading (text-stages.ts), this
+ * checkout's, or with `--before` both checkouts' taking turns.
  * Profile with `node --cpu-prof --import tsx bench/text-import.ts`.
  */
 import { readFileSync } from 'node:fs';
@@ -57,6 +58,37 @@ function cpuOf(work: () => void): number {
   return used.user + used.system;
 }
 
+/**
+ * CPU a person in each stage (text-stages.ts). With a before checkout, its own text-stages.ts
+ * takes turns with this one's (`STAGE_TURNS` each, in turn: AB, BA), the lowest figure per stage kept, so
+ * a load that comes and goes weighs on both alike.
+ */
+async function printStages(people: TextSample[][], before: string | undefined): Promise<void> {
+  type StageCosts = typeof stageCosts;
+  const sides: [string, StageCosts][] = [['this checkout', stageCosts]];
+  if (before !== undefined) {
+    const theirs = (await import(pathToFileURL(path.resolve(before, 'bench/text-stages.ts')).href)) as { stageCosts: StageCosts };
+    sides.unshift([`before (${before})`, theirs.stageCosts]);
+  }
+  const lowest = new Map<string, Map<string, number>>(sides.map(([name]) => [name, new Map()]));
+  const turns = before === undefined ? 1 : STAGE_TURNS;
+  for (let turn = 0; turn < turns; turn++) {
+    for (const [name, costsOf] of turn % 2 === 0 ? sides : [...sides].reverse()) {
+      const kept = lowest.get(name) ?? new Map<string, number>();
+      for (const [stage, us] of costsOf(people)) kept.set(stage, Math.min(kept.get(stage) ?? Number.POSITIVE_INFINITY, us));
+    }
+  }
+  const [first] = lowest.values();
+  console.log(`  ${'stage'.padEnd(34)} ${sides.map(([name]) => name).join(' | ')} (µs a person)`);
+  for (const stage of first?.keys() ?? []) {
+    console.log(`  ${stage.padEnd(34)} ${sides.map(([name]) => (lowest.get(name)?.get(stage) ?? Number.NaN).toFixed(1)).join(' | ')}`);
+  }
+  console.log(`load ${loadavg()[0]?.toFixed(1)}`);
+}
+
+/** Turns each side takes in a before/after stage comparison. */
+const STAGE_TURNS = 2;
+
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { people: { type: 'string', default: '20000' }, rounds: { type: 'string' }, before: { type: 'string' }, stages: { type: 'boolean', default: false } } });
   const count = Number(values.people);
@@ -76,10 +108,7 @@ async function main(): Promise<void> {
   const words = people.reduce((sum, texts) => sum + texts.reduce((s, t) => s + countWords(t.text), 0), 0);
   console.log(`${count} people, ${Math.round(words / count)} words a person on average, ${new Set(people.map((t) => t[0]?.text)).size} distinct texts`);
 
-  if (values.stages) {
-    for (const [stage, us] of stageCosts(people)) console.log(`  ${stage.padEnd(34)} ${us.toFixed(1)} µs a person`);
-    console.log(`load ${loadavg()[0]?.toFixed(1)}`);
-  }
+  if (values.stages) await printStages(people, values.before);
 
   const ours = await readerAt(path.resolve(import.meta.dirname, '..'), 'this checkout');
   const readers = values.before === undefined ? [ours] : [await readerAt(values.before, `before (${values.before})`), ours];

@@ -141,7 +141,7 @@ function sentenceShape(lengths: readonly number[]): { mean: number; spread: numb
  *   so that evidence can be shown as words rather than bucket numbers.
  */
 export function extractFeatures(tokens: TokenizedText, hashBits: number, ngramOrder: 1 | 2, terms?: Map<number, string>, withMatches = false): DocumentFeatures {
-  const words = readWords(tokens.words);
+  const words = readWords(tokens.words, tokens.wordHashes);
   const { ngrams, ...features } = readFeatures(tokens, words, hashBits, ngramOrder, terms, withMatches);
   return { ...features, ngrams: ngrams.toMap(), wordInfos: words.infos };
 }

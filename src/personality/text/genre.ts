@@ -1,4 +1,5 @@
 import type { WordInfo } from './lexicon.ts';
+import { countWords } from './matches.ts';
 
 /**
  * What kind of writing a text is: a work email, a first-person profile, a third-person bio, a
@@ -72,12 +73,27 @@ function marksOf(word: string): number {
   return person | (MUSING.has(word) ? MUSES : 0);
 }
 
+/*
+ * share and lineShare are functions of the module rather than closures made per text: a closure
+ * is allocated on every call, and named by tsx's `__name` (a property definition) from source.
+ */
+/** Per 100 of a text's `words` words, log-compressed. */
+function share(count: number, words: number): number {
+  return Math.log1p((100 * count) / words);
+}
+
+/** The share of `lines` that pass `test` (0 without lines). */
+function lineShare(lines: readonly string[], test: (line: string) => boolean): number {
+  return lines.length === 0 ? 0 : lines.filter(test).length / lines.length;
+}
+
 /**
  * The shape measures of a raw text, in GENRE_FEATURES order. `words` are its lower-cased words;
  * `infos`, when given, their lexicon entries (words.ts), which keep each word's marks between texts.
  */
 export function genreFeatures(raw: string, words: readonly string[], infos?: readonly WordInfo[]): Float64Array {
-  const lines = raw.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
+  // Split at line feeds alone: the trim takes the carriage return of a CRLF ending, as /\r?\n/ would.
+  const lines = raw.split('\n').map((line) => line.trim()).filter((line) => line !== '');
   const first = lines[0] ?? '';
   const tail = lines.slice(-3);
   const last = lines[lines.length - 1] ?? '';
@@ -99,24 +115,22 @@ export function genreFeatures(raw: string, words: readonly string[], infos?: rea
     else if (marks & SECOND) secondPerson++;
     if (marks & MUSES) musing++;
   }
-  const share = (count: number): number => Math.log1p((100 * count) / n);
-  const lineShare = (test: (line: string) => boolean): number => (lines.length === 0 ? 0 : lines.filter(test).length / lines.length);
   return Float64Array.from([
-    lines.length > 1 && first.split(/\s+/).length <= 6 && GREETING.test(first) ? 1 : 0,
+    lines.length > 1 && countWords(first) <= 6 && GREETING.test(first) ? 1 : 0,
     lines.length > 1 && tail.some((line) => SIGN_OFF.test(line)) ? 1 : 0,
     lines.length > 2 && NAME_LINE.test(last) ? 1 : 0,
     Math.min(lines.filter((line) => line.length <= 45 && HEADING.test(line) && !/[.!?]$/.test(line)).length, 6) / 6,
-    lineShare((line) => BULLET.test(line)),
+    lineShare(lines, (line) => BULLET.test(line)),
     DATE_RANGE.test(raw) ? 1 : 0,
     CONTACT.test(raw.slice(0, CONTACT_WINDOW)) ? 1 : 0,
-    share(firstPerson),
-    share(thirdPerson),
-    share(secondPerson),
+    share(firstPerson, n),
+    share(thirdPerson, n),
+    share(secondPerson, n),
     OPENS_WITH_NAME.test(first) ? 1 : 0,
     Math.log1p(words.length),
     Math.log1p((100 * lines.length) / n),
-    lineShare((line) => !/[.!?…:"')\]]$/.test(line)),
-    share(musing),
+    lineShare(lines, (line) => !/[.!?…:"')\]]$/.test(line)),
+    share(musing, n),
   ]);
 }
 

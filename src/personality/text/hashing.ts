@@ -5,12 +5,16 @@
  * on the hot path.
  */
 
+/** FNV-1a's offset basis and prime (32 bits): the tokenizer hashes words as it reads them with these. */
+export const FNV_OFFSET = 0x811c9dc5;
+export const FNV_PRIME = 0x01000193;
+
 /** 32-bit FNV-1a over UTF-16 code units. */
 export function hashWord(word: string): number {
-  let hash = 0x811c9dc5;
+  let hash = FNV_OFFSET;
   for (let i = 0; i < word.length; i++) {
     hash ^= word.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
+    hash = Math.imul(hash, FNV_PRIME);
   }
   return hash >>> 0;
 }

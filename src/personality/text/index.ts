@@ -74,6 +74,38 @@ function round(value: number, digits: number): number {
   return Math.round(value * factor) / factor;
 }
 
+/** What a trait's standing is read from: the model, the text's decision values, its kinds of writing (null: one kind) and its length. */
+interface Reading {
+  model: TextModel;
+  logits: Float64Array;
+  genres: Float64Array | null;
+  wordCount: number;
+}
+
+/**
+ * A trait's standing: the personal reading against the essays, mixed by kind of writing with the
+ * professional readings against each kind's norms. A function of the module, not a closure made
+ * per text (tsx's `__name` defines a property on each closure when run from source).
+ */
+function standingOf({ model, logits, genres, wordCount }: Reading, trait: Trait): number {
+  const t = TRAITS.indexOf(trait);
+  const z = logits[t] ?? 0;
+  const full = { words: model.typicalWords, quantiles: model.quantiles[trait], atThreshold: model.atThreshold[trait] };
+  const personal = standingForLength(model.lengthQuantiles[trait], full, z, wordCount);
+  if (genres === null) return personal;
+  const output = PROFESSIONAL_OUTPUT[trait];
+  const professionalZ = output !== undefined && model.professionalTraits.has(trait) ? (logits[output] ?? 0) : z;
+  let standing = 0;
+  for (let g = 0; g < GENRES.length; g++) {
+    const share = genres[g] ?? 0;
+    if (share === 0) continue;
+    const genre = GENRES[g];
+    const norm = genre === undefined || genre === 'personal' ? undefined : model.norms[trait][genre];
+    standing += share * (norm === undefined ? personal : 2 * empiricalCdf(norm, professionalZ) - 1);
+  }
+  return standing;
+}
+
 export function analyzeText(text: string, opts: AnalyzeOptions): TextAnalysis {
   const source = cleanLabelledText(text);
   const read = stripMarkup(source);
@@ -90,25 +122,8 @@ export function analyzeText(text: string, opts: AnalyzeOptions): TextAnalysis {
   const kept = evidenceWeight(wordCount);
   const genres = model.genres === null ? null : genreProbabilities(model.genres, genreFeatures(text, tokens.words, words.infos), genresAllowed(opts.textType));
   const personalShare = genres === null ? 1 : (genres[0] ?? 0);
-  const standingOf = (trait: Trait): number => {
-    const t = TRAITS.indexOf(trait);
-    const z = prediction.logits[t] ?? 0;
-    const full = { words: model.typicalWords, quantiles: model.quantiles[trait], atThreshold: model.atThreshold[trait] };
-    const personal = standingForLength(model.lengthQuantiles[trait], full, z, wordCount);
-    if (genres === null) return personal;
-    const output = PROFESSIONAL_OUTPUT[trait];
-    const professionalZ = output !== undefined && model.professionalTraits.has(trait) ? (prediction.logits[output] ?? 0) : z;
-    let standing = 0;
-    GENRES.forEach((genre, g) => {
-      const share = genres[g] ?? 0;
-      if (share === 0) return;
-      const norm = genre === 'personal' ? undefined : model.norms[trait][genre];
-      standing += share * (norm === undefined ? personal : 2 * empiricalCdf(norm, professionalZ) - 1);
-    });
-    return standing;
-  };
-  const scoreOf = (trait: Trait): number => (model.trainedTraits.has(trait) ? kept * lengthWeight * standingOf(trait) : 0);
-  const scores = traitRecord((trait) => round(scoreOf(trait), 4));
+  const reading: Reading = { model, logits: prediction.logits, genres, wordCount };
+  const scores = traitRecord((trait) => round(model.trainedTraits.has(trait) ? kept * lengthWeight * standingOf(reading, trait) : 0, 4));
   const confidence = traitRecord((trait) => (model.trainedTraits.has(trait) ? round(confidenceOf(model.auc[trait], lengthWeight), 4) : 0));
 
   const estimate: TraitEstimate = { scores, confidence, source: 'prediction', modelVersion: model.version, wordCount, evidenceWeight: round(kept, 4) };

@@ -117,7 +117,7 @@ export function readOrReject(raw: string, tokens: TokenizedText): { reason: Reje
   if (tokens.vowels / Math.max(tokens.letters - tokens.nonAsciiLetters, 1) < MIN_VOWEL_SHARE) return { reason: 'junk' };
   if (tokens.consonantClusterWords / words.length > MAX_CLUSTERED_WORD_SHARE) return { reason: 'junk' };
 
-  const textWords = readWords(words);
+  const textWords = readWords(words, tokens.wordHashes);
   const { ids, infos } = textWords;
   // Per distinct word (words.ts numbers them), its count so far.
   const counts = new Int32Array(textWords.distinct);

@@ -1,6 +1,7 @@
 import { hashWord } from './hashing.ts';
 import { LEXICON } from './lexicon-data.ts';
 import type { Phrase } from './signals.ts';
+import { WordMemo } from './word-memo.ts';
 
 /**
  * The word classes compiled once into Map lookups: an exact-word map and a stem map
@@ -11,6 +12,8 @@ import type { Phrase } from './signals.ts';
 export const CATEGORY_NAMES: readonly string[] = LEXICON.map(([name]) => name);
 
 export interface WordInfo {
+  /** The word itself (the memo's key). */
+  word: string;
   /** Indexes into CATEGORY_NAMES, each at most once. */
   categories: readonly number[];
   hash: number;
@@ -68,7 +71,22 @@ function compile(): CompiledLexicon {
 
 const compiled = compile();
 
-function resolveCategories(word: string): number[] {
+/**
+ * One array per distinct set of categories, shared by every word that has that set (most words
+ * have none): the feature pass reads each word's set, and a few hundred shared arrays stay in
+ * the processor's cache where one array per word of the memo would not.
+ */
+const categorySets = new Map<string, readonly number[]>();
+
+function sharedCategories(found: readonly number[]): readonly number[] {
+  const key = found.join(',');
+  const shared = categorySets.get(key);
+  if (shared !== undefined) return shared;
+  categorySets.set(key, found);
+  return found;
+}
+
+function resolveCategories(word: string): readonly number[] {
   const found: number[] = [];
   const add = (categories: readonly number[] | undefined): void => {
     if (categories === undefined) return;
@@ -79,12 +97,12 @@ function resolveCategories(word: string): number[] {
   for (let length = compiled.shortestStem; length <= longest; length++) {
     add(compiled.stems.get(word.slice(0, length)));
   }
-  return found;
+  return sharedCategories(found);
 }
 
 // Bounded so that a stream of unique junk words cannot grow memory without limit.
 const MEMO_LIMIT = 200_000;
-const memo = new Map<string, WordInfo>();
+const memo = new WordMemo<WordInfo>();
 let memoClears = 0;
 
 /**
@@ -95,8 +113,9 @@ export function lexiconMemoClears(): number {
   return memoClears;
 }
 
-export function lookupWord(word: string): WordInfo {
-  const cached = memo.get(word);
+/** What the lexicon holds of `word` (lower-cased); `hash` is hashWord(word), which the tokenizer gives with each word. */
+export function lookupWord(word: string, hash: number = hashWord(word)): WordInfo {
+  const cached = memo.get(word, hash);
   if (cached !== undefined) return cached;
   if (memo.size >= MEMO_LIMIT) {
     memo.clear();
@@ -104,8 +123,9 @@ export function lookupWord(word: string): WordInfo {
   }
   // Every field set here, so every entry has one shape and the stages' property reads stay monomorphic.
   const info: WordInfo = {
+    word,
     categories: resolveCategories(word),
-    hash: hashWord(word),
+    hash,
     table: undefined,
     tableRow: undefined,
     startsPhrases: undefined,
@@ -114,7 +134,7 @@ export function lookupWord(word: string): WordInfo {
     seenInText: -1,
     idInText: -1,
   };
-  memo.set(word, info);
+  memo.add(info, hash);
   return info;
 }
 

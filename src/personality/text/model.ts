@@ -23,11 +23,17 @@ export const OUTPUT_COUNT = OUTPUTS.length;
 /** Output index of a trait read as professional writing, or -1 when it has none. */
 export const PROFESSIONAL_OUTPUT: Readonly<Partial<Record<Trait, number>>> = { extraversion: TRAITS.length, agreeableness: TRAITS.length + 1 };
 
+/** Numbers a word of the word table holds: its weight, then one value per output. */
+export const WORD_ROW = 1 + OUTPUT_COUNT;
+
 export interface WordTable {
   index: ReadonlyMap<string, number>;
-  weight: Float32Array;
-  /** Row-major [word][output]. */
-  values: Float32Array;
+  /**
+   * Row-major [word][weight, value per output], WORD_ROW numbers a word: a word's weight and its
+   * values are read together, so they lie together (32 bytes), where a table of weights beside a
+   * table of values cost a cache miss in each for every word of a text.
+   */
+  rows: Float32Array;
 }
 
 export interface TextModel {
@@ -103,20 +109,21 @@ function wordTableOf(file: ModelFile): WordTable | null {
   const words = table.words === '' ? [] : table.words.split(' ');
   const index = new Map<string, number>();
   words.forEach((word, i) => index.set(word, i));
-  const values = new Float32Array(words.length * OUTPUT_COUNT);
-  const place = (encoded: string | undefined, output: number): void => {
+  const rows = new Float32Array(words.length * WORD_ROW);
+  const place = (encoded: string | undefined, column: number): void => {
     if (encoded === undefined) return;
     decodeFloats(encoded).forEach((value, i) => {
-      values[i * OUTPUT_COUNT + output] = value;
+      rows[i * WORD_ROW + column] = value;
     });
   };
+  place(table.weight, 0);
   TRAITS.forEach((trait, t) => {
     const entry = table.traits[trait];
-    place(entry?.personal, t);
+    place(entry?.personal, 1 + t);
     const professional = PROFESSIONAL_OUTPUT[trait];
-    if (professional !== undefined) place(entry?.professional, professional);
+    if (professional !== undefined) place(entry?.professional, 1 + professional);
   });
-  return { index, weight: decodeFloats(table.weight), values };
+  return { index, rows };
 }
 
 export function modelFromFile(file: ModelFile): TextModel {

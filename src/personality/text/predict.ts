@@ -1,6 +1,6 @@
 import { FIRST_SIGNAL, readFeatures } from './features.ts';
 import type { WordInfo } from './lexicon.ts';
-import { OUTPUT_COUNT, type TextModel, type WordTable } from './model.ts';
+import { OUTPUT_COUNT, WORD_ROW, type TextModel, type WordTable } from './model.ts';
 import { LEAD_WORDS, SIGNAL_NAMES, type SignalMatch } from './signals.ts';
 import type { TokenizedText } from './tokenizer.ts';
 import { readWords, type TextWords } from './words.ts';
@@ -30,6 +30,12 @@ export interface Prediction {
 const SIGNAL_COUNT = SIGNAL_NAMES.length;
 const FIRST_LEAD = FIRST_SIGNAL + SIGNAL_COUNT;
 
+/**
+ * log1p of the counts most n-grams have (a text repeats few of its words more than a few times),
+ * computed once: the same doubles Math.log1p gives, without its cost per bucket and text.
+ */
+const LOG1P_OF_SMALL_COUNTS = Float64Array.from({ length: 64 }, (_, count) => Math.log1p(count));
+
 function rate(count: number, words: number): number {
   return Math.log1p((100 * count) / Math.max(words, 1));
 }
@@ -40,7 +46,7 @@ function rate(count: number, words: number): number {
  * split among its matches, in the whole text and in its opening), a word's n-gram weight and
  * the meaning its vector carries (model v3's word table).
  */
-export function predict(model: TextModel, tokens: TokenizedText, withContributions: boolean, words: TextWords = readWords(tokens.words)): Prediction {
+export function predict(model: TextModel, tokens: TokenizedText, withContributions: boolean, words: TextWords = readWords(tokens.words, tokens.wordHashes)): Prediction {
   const terms = withContributions ? new Map<number, string>() : undefined;
   const features = readFeatures(tokens, words, model.hashBits, model.ngramOrder, terms, withContributions);
   const logits = Float64Array.from(model.intercepts);
@@ -58,7 +64,8 @@ export function predict(model: TextModel, tokens: TokenizedText, withContributio
   const logCounts = new Float64Array(ngrams.size);
   let squares = 0;
   for (let i = 0; i < ngrams.size; i++) {
-    const logCount = Math.log1p(ngrams.counts[i] ?? 0);
+    const count = ngrams.counts[i] ?? 0;
+    const logCount = count < LOG1P_OF_SMALL_COUNTS.length ? (LOG1P_OF_SMALL_COUNTS[count] ?? 0) : Math.log1p(count);
     logCounts[i] = logCount;
     squares += logCount ** 2;
   }
@@ -120,9 +127,10 @@ function addWordMeanings(
     const word = words[i] ?? '';
     const index = tableRowOf(table, infos[i], word);
     if (index < 0) continue;
-    const weight = table.weight[index] ?? 0;
+    const row = index * WORD_ROW;
+    const weight = table.rows[row] ?? 0;
     total += weight;
-    for (let t = 0; t < OUTPUT_COUNT; t++) sums[t] = (sums[t] ?? 0) + weight * (table.values[index * OUTPUT_COUNT + t] ?? 0);
+    for (let t = 0; t < OUTPUT_COUNT; t++) sums[t] = (sums[t] ?? 0) + weight * (table.rows[row + 1 + t] ?? 0);
     if (seen !== undefined) seen.set(word, { index, weight: (seen.get(word)?.weight ?? 0) + weight });
   }
   if (total <= 0) return;
@@ -130,7 +138,7 @@ function addWordMeanings(
   if (seen === undefined || wordValues === undefined) return;
   for (const [word, { index, weight }] of seen) {
     const entry = wordValues.get(word) ?? { values: new Float64Array(OUTPUT_COUNT), row: -1 };
-    for (let t = 0; t < OUTPUT_COUNT; t++) entry.values[t] = (entry.values[t] ?? 0) + (weight * (table.values[index * OUTPUT_COUNT + t] ?? 0)) / total;
+    for (let t = 0; t < OUTPUT_COUNT; t++) entry.values[t] = (entry.values[t] ?? 0) + (weight * (table.rows[index * WORD_ROW + 1 + t] ?? 0)) / total;
     wordValues.set(word, entry);
   }
 }

@@ -77,6 +77,7 @@ function compile(): { exact: Map<string, Phrase[]>; stems: Map<string, Phrase[]>
 const compiled = compile();
 const MEMO_LIMIT = 200_000;
 const memo = new Map<string, readonly Phrase[]>();
+const NO_PHRASES: readonly Phrase[] = [];
 
 /** Phrases that may start at a token: its exact entries, then those of every stem it begins with. */
 function candidatesFor(token: string): readonly Phrase[] {
@@ -87,9 +88,14 @@ function candidatesFor(token: string): readonly Phrase[] {
     const list = compiled.stems.get(token.slice(0, length));
     if (list !== undefined) found.push(...list);
   }
+  // Longest first (a stable sort: among phrases of one length, their order stays), so the first
+  // phrase that matches is the one readSignals keeps, and it looks no further.
+  found.sort((a, b) => b.steps.length - a.steps.length);
+  // Most words start no phrase: they share one empty list, which stays in the cache.
+  const phrases = found.length === 0 ? NO_PHRASES : found;
   if (memo.size >= MEMO_LIMIT) memo.clear();
-  memo.set(token, found);
-  return found;
+  memo.set(token, phrases);
+  return phrases;
 }
 
 function stepMatches(step: Step, token: string | undefined): boolean {
@@ -152,6 +158,13 @@ function phrasesAt(key: string, number: boolean, info: WordInfo | undefined): re
   return info.startsPhrases;
 }
 
+/** The key of the token at `position` of `order` (tokenOrder): its word, or its number's kind (NUMBER_KEYS); undefined past the end. */
+function keyAt(tokens: TokenizedText, order: Int32Array, position: number): string | undefined {
+  const token = order[position];
+  if (token === undefined) return undefined;
+  return token >= 0 ? tokens.words[token] : (NUMBER_KEYS[tokens.numberMarks[-1 - token]?.kind ?? 0] ?? '#');
+}
+
 export function readSignals(tokens: TokenizedText, withMatches: boolean, infos?: readonly WordInfo[]): SignalReading {
   const counts = new Float64Array(SIGNALS.length);
   const leadCounts = new Float64Array(SIGNALS.length);
@@ -159,25 +172,22 @@ export function readSignals(tokens: TokenizedText, withMatches: boolean, infos?:
   const { words, numberMarks } = tokens;
   const order = tokenOrder(tokens);
   const firstWords = sentenceOpenings(tokens);
-  /** The token's key: its word, or its number's kind (NUMBER_KEYS); undefined past the end. */
-  const keyAt = (position: number): string | undefined => {
-    const token = order[position];
-    if (token === undefined) return undefined;
-    return token >= 0 ? words[token] : (NUMBER_KEYS[numberMarks[-1 - token]?.kind ?? 0] ?? '#');
-  };
   let position = 0;
   while (position < order.length) {
     const token = order[position] ?? 0;
     const number = token < 0 ? numberMarks[-1 - token] : undefined;
     const opensSentence = token >= 0 && firstWords[token] === 1;
     const candidates = number !== undefined ? candidatesFor(NUMBER_KEYS[number.kind] ?? '#') : phrasesAt(words[token] ?? '', false, infos?.[token]);
+    // The longest phrase that matches here, the first listed among the longest: candidates come longest first.
     let best: Phrase | undefined;
     for (const phrase of candidates) {
       if (phrase.sentenceStart && !opensSentence) continue;
-      if (best !== undefined && phrase.steps.length <= best.steps.length) continue;
       let matched = true;
-      for (let k = 1; k < phrase.steps.length && matched; k++) matched = stepMatches(phrase.steps[k] ?? { text: '', stem: false }, keyAt(position + k));
-      if (matched) best = phrase;
+      for (let k = 1; k < phrase.steps.length && matched; k++) matched = stepMatches(phrase.steps[k] ?? { text: '', stem: false }, keyAt(tokens, order, position + k));
+      if (matched) {
+        best = phrase;
+        break;
+      }
     }
     if (best === undefined) {
       position++;

@@ -120,11 +120,9 @@ export function standingForLength(
   z: number,
   words: number,
 ): number {
-  const fullStanding = (): number => standing(full.quantiles, full.atThreshold, z);
-  const at = (level: LengthQuantiles): number => 2 * empiricalCdf(level.quantiles, z) - 1;
   const first = levels[0];
-  if (first === undefined || words >= full.words) return fullStanding();
-  if (words <= first.words) return at(first);
+  if (first === undefined || words >= full.words) return standing(full.quantiles, full.atThreshold, z);
+  if (words <= first.words) return levelStanding(first, z);
   for (let i = 0; i < levels.length; i++) {
     const low = levels[i];
     if (low === undefined) continue;
@@ -132,8 +130,13 @@ export function standingForLength(
     const highWords = high?.words ?? full.words;
     if (words > highWords) continue;
     const t = (words - low.words) / Math.max(highWords - low.words, 1);
-    const upper = high !== undefined ? at(high) : fullStanding();
-    return (1 - t) * at(low) + t * upper;
+    const upper = high !== undefined ? levelStanding(high, z) : standing(full.quantiles, full.atThreshold, z);
+    return (1 - t) * levelStanding(low, z) + t * upper;
   }
-  return fullStanding();
+  return standing(full.quantiles, full.atThreshold, z);
+}
+
+/** Plain 2F_L(z) − 1 against one length's excerpts (no closure per call: see standingForLength's callers). */
+function levelStanding(level: LengthQuantiles, z: number): number {
+  return 2 * empiricalCdf(level.quantiles, z) - 1;
 }

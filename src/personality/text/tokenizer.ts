@@ -3,6 +3,7 @@
  * counts that describe the text's shape (sentences, punctuation, capitals), so no
  * later stage has to scan the text again or run a regular expression per word.
  */
+import { FNV_OFFSET, FNV_PRIME, hashWord } from './hashing.ts';
 
 export interface PunctuationCounts {
   comma: number;
@@ -25,6 +26,8 @@ export const NUMBER_KINDS = { plain: 0, percent: 1, money: 2, multiple: 3, decim
 export interface TokenizedText {
   /** Word tokens, lower-cased, curly apostrophes folded to `'`. */
   words: string[];
+  /** Per word: hashWord(word) (hashing.ts), computed as its letters are read; the lexicon's memo is keyed by it. */
+  wordHashes: number[];
   /** Per word: the offset of its first character in the tokenized text (for evidence spans). */
   wordStarts: number[];
   /**
@@ -111,8 +114,19 @@ function emptyPunctuation(): PunctuationCounts {
   return { comma: 0, period: 0, exclamation: 0, question: 0, colon: 0, dash: 0, quote: 0, parenthesis: 0, ellipsis: 0, apostrophe: 0 };
 }
 
+/**
+ * A sentence's end: its length kept when it held a word; the count for the next one (0).
+ * A function of the module, not a closure made per text: a closure is allocated on every call,
+ * and named by tsx's `__name` (a property definition) when run from source.
+ */
+function endSentence(sentenceLengths: number[], wordsInSentence: number): 0 {
+  if (wordsInSentence > 0) sentenceLengths.push(wordsInSentence);
+  return 0;
+}
+
 export function tokenize(text: string): TokenizedText {
   const words: string[] = [];
+  const wordHashes: number[] = [];
   const wordStarts: number[] = [];
   const capitalized: number[] = [];
   const numberMarks: TokenizedText['numberMarks'] = [];
@@ -131,17 +145,12 @@ export function tokenize(text: string): TokenizedText {
   let nonSpaceChars = 0;
   let wordsInSentence = 0;
 
-  const endSentence = (): void => {
-    if (wordsInSentence > 0) sentenceLengths.push(wordsInSentence);
-    wordsInSentence = 0;
-  };
-
   const length = text.length;
   let i = 0;
   while (i < length) {
     const code = text.charCodeAt(i);
     if (isSpace(code)) {
-      if (code === 10) endSentence();
+      if (code === 10) wordsInSentence = endSentence(sentenceLengths, wordsInSentence);
       i++;
       continue;
     }
@@ -155,11 +164,17 @@ export function tokenize(text: string): TokenizedText {
       let nonAscii = false;
       let consonantRun = 0;
       let longestConsonantRun = 0;
+      // hashWord of the lower-cased word, letter by letter: exact for ASCII letters and apostrophes
+      // (folded to '); a word with other letters is hashed after its lower-casing, below.
+      let hash = FNV_OFFSET;
       while (i < length) {
         const c = text.charCodeAt(i);
         if (isLetter(text, i, c)) {
           wordLetters++;
-          if (c >= 65 && c <= 90) upper++;
+          if (c >= 65 && c <= 90) {
+            upper++;
+            hash = Math.imul(hash ^ (c | 32), FNV_PRIME);
+          } else hash = Math.imul(hash ^ c, FNV_PRIME);
           if (c >= 128) {
             nonAsciiLetters++;
             nonAscii = true;
@@ -174,6 +189,7 @@ export function tokenize(text: string): TokenizedText {
           i++;
         } else if (isApostrophe(c) && i + 1 < length && isLetter(text, i + 1, text.charCodeAt(i + 1))) {
           hasApostrophe = true;
+          hash = Math.imul(hash ^ 39, FNV_PRIME);
           i++;
         } else {
           break;
@@ -186,7 +202,8 @@ export function tokenize(text: string): TokenizedText {
       const raw = text.slice(start, i);
       // A word of lower-case ASCII letters is its own lower case: most words of a text, spared a copy.
       const word = hasApostrophe ? raw.replace(/\u2019/g, "'").toLowerCase() : upper === 0 && !nonAscii ? raw : raw.toLowerCase();
-      const firstCode = raw.charCodeAt(0);
+      // The word's first character, read when the word began.
+      const firstCode = code;
       let named = 0;
       if (wordLetters >= 2 && upper === wordLetters) allCapsWords++;
       else if (wordsInSentence > 0 && firstCode >= 65 && firstCode <= 90 && word !== 'i' && !word.startsWith("i'")) {
@@ -196,6 +213,7 @@ export function tokenize(text: string): TokenizedText {
       capitalized.push(named);
       if (firstCode === 105 && (raw.length === 1 || raw.startsWith("i'") || raw.startsWith('i\u2019'))) lowercaseI++;
       words.push(word);
+      wordHashes.push(nonAscii ? hashWord(word) : hash >>> 0);
       wordStarts.push(start);
       wordsInSentence++;
       continue;
@@ -228,21 +246,21 @@ export function tokenize(text: string): TokenizedText {
         nonSpaceChars += run - 1;
         if (run >= 2) punctuation.ellipsis++;
         else punctuation.period++;
-        endSentence();
+        wordsInSentence = endSentence(sentenceLengths, wordsInSentence);
         break;
       }
       case 0x2026:
         punctuation.ellipsis++;
-        endSentence();
+        wordsInSentence = endSentence(sentenceLengths, wordsInSentence);
         break;
       case 33:
         punctuation.exclamation++;
         exclamationMarks.push({ beforeWord: words.length, at: i - 1 });
-        endSentence();
+        wordsInSentence = endSentence(sentenceLengths, wordsInSentence);
         break;
       case 63:
         punctuation.question++;
-        endSentence();
+        wordsInSentence = endSentence(sentenceLengths, wordsInSentence);
         break;
       case 44:
         punctuation.comma++;
@@ -272,10 +290,11 @@ export function tokenize(text: string): TokenizedText {
         symbols++;
     }
   }
-  endSentence();
+  wordsInSentence = endSentence(sentenceLengths, wordsInSentence);
 
   return {
     words,
+    wordHashes,
     wordStarts,
     capitalized,
     numberMarks,

@@ -23,7 +23,8 @@ export interface TextWords {
  */
 let textMark = 0;
 
-export function readWords(words: readonly string[]): TextWords {
+/** `hashes`, when given: per word, its hashWord (the tokenizer's `wordHashes`), which spares hashing it again. */
+export function readWords(words: readonly string[], hashes?: readonly number[]): TextWords {
   // A count, never reset: 2⁵³ texts would not wrap it.
   const mark = ++textMark;
   const clearsBefore = lexiconMemoClears();
@@ -31,7 +32,9 @@ export function readWords(words: readonly string[]): TextWords {
   const ids = new Int32Array(words.length);
   let distinct = 0;
   for (let i = 0; i < words.length; i++) {
-    const info = lookupWord(words[i] ?? '');
+    const word = words[i] ?? '';
+    const hash = hashes?.[i];
+    const info = hash === undefined ? lookupWord(word) : lookupWord(word, hash);
     if (info.seenInText !== mark) {
       info.seenInText = mark;
       info.idInText = distinct++;

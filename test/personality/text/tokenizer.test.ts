@@ -15,6 +15,20 @@ describe('tokenize', () => {
     expect(tokens.punctuation.exclamation).toBe(1);
   });
 
+  it('gives each word the hash of its lower-cased form, whatever its capitals, apostrophes or script', () => {
+    const tokens = tokenize('I DON’T know, Zoë. We can\'t go to São Paulo! ÉCOLE straße İstanbul o’Neil MiXeD');
+    expect(tokens.words.length).toBeGreaterThan(12);
+    expect(tokens.wordHashes).toEqual(tokens.words.map(hashWord));
+    // Generated words: every ASCII letter in both cases, apostrophes of both kinds, some non-ASCII letters.
+    const letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'’éÉßİ";
+    let seed = 7;
+    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const text = Array.from({ length: 3000 }, () => Array.from({ length: 1 + (next() % 9) }, () => letters[next() % letters.length]).join('')).join(' ');
+    const generated = tokenize(text);
+    expect(generated.words.length).toBeGreaterThan(2000);
+    expect(generated.wordHashes).toEqual(generated.words.map(hashWord));
+  });
+
   it('counts an ellipsis once and ends the sentence there', () => {
     const tokens = tokenize('well... maybe later, ok?');
     expect(tokens.punctuation.ellipsis).toBe(1);
