@@ -75,13 +75,28 @@ export const CENTRAL_BAND = 0.7;
 /** Below this strength a reading's sentences call the style mild (`degree:mild`). */
 export const MILD_BELOW = 36;
 
+/**
+ * Stances are a small fixed set read many times per profile (candidates, picking, the check): each
+ * topic is cut once, and the same string comes back each time, so comparing two topics is cheap.
+ */
+const topics = new Map<string, string>();
+const TOPIC_CACHE_LIMIT = 10_000;
+
 export function topicOf(stance: string): string {
-  const colon = stance.indexOf(':');
-  return colon < 0 ? stance : stance.slice(0, colon);
+  let topic = topics.get(stance);
+  if (topic === undefined) {
+    const colon = stance.indexOf(':');
+    topic = colon < 0 ? stance : stance.slice(0, colon);
+    if (topics.size >= TOPIC_CACHE_LIMIT) topics.clear();
+    topics.set(stance, topic);
+  }
+  return topic;
 }
 
+const DIRECTIONAL_NAMES: ReadonlySet<string> = new Set(Object.keys(DIRECTIONAL_TOPICS));
+
 export function isDirectional(topic: string): topic is DirectionalTopicName {
-  return Object.hasOwn(DIRECTIONAL_TOPICS, topic);
+  return DIRECTIONAL_NAMES.has(topic);
 }
 
 /** What decides the claims: the reading's direction and strength, a blend or not, known traits. */

@@ -153,10 +153,13 @@ function cacheKey(reading: Reading, limits: readonly number[], count: number | u
 
 export function cachedSelection(reading: Reading, library: PhraseLibrary, count?: number, pageStances: readonly string[] = []): Selection {
   const { cache, limits } = prepare(library);
-  const key = cacheKey(reading, limits, count, pageStances);
+  // A stance the reading already claims changes nothing (selectionPoint joins the two): C2's page,
+  // whose one-line overview usually takes only sides the reading claims, shares the profile's selection.
+  const added = pageStances.filter((stance) => !reading.claims.includes(stance));
+  const key = cacheKey(reading, limits, count, added);
   let selection = cache.get(key);
   if (selection === undefined) {
-    selection = selectProfile(reading, library, count, pageStances);
+    selection = selectProfile(reading, library, count, added);
     if (cache.size >= CACHE_SIZE) cache.clear();
     cache.set(key, selection);
   }

@@ -63,20 +63,26 @@ function isLeanPhrase(phrase: Phrase): boolean {
 
 /** The person's own candidates in the order they take places: marked traits (this section's turn first), then leans, then roles. */
 function ownOrder(own: readonly RankedPhrase[], order: number, seed: number): RankedPhrase[] {
-  const tieBreak = (p: Phrase): number => seedOf(`${seed}|${p.id}`);
-  const turn = (p: Phrase): number => {
+  // Each phrase's sort keys are worked out once, not at every comparison (the tie-break hashes a string).
+  const keyed = own.map((ranked) => {
+    const p = ranked.phrase;
     const trait = traitOf(p);
-    return trait === null ? 0 : (OTHER_TRAITS.indexOf(trait) + order) % OTHER_TRAITS.length;
-  };
-  const specific = (p: Phrase): boolean => OTHER_TRAITS.some((t) => p.traits?.[t]?.startsWith('very') === true);
-  return [...own].sort((a, b) => {
-    const leanA = isLeanPhrase(a.phrase);
-    if (leanA !== isLeanPhrase(b.phrase)) return leanA ? 1 : -1;
-    if (turn(a.phrase) !== turn(b.phrase)) return turn(a.phrase) - turn(b.phrase);
-    if (specific(a.phrase) !== specific(b.phrase)) return specific(a.phrase) ? -1 : 1;
-    if (Math.abs(b.fit - a.fit) > TIE) return b.fit - a.fit;
-    return tieBreak(a.phrase) - tieBreak(b.phrase) || (a.phrase.id < b.phrase.id ? -1 : 1);
+    return {
+      ranked,
+      lean: isLeanPhrase(p),
+      turn: trait === null ? 0 : (OTHER_TRAITS.indexOf(trait) + order) % OTHER_TRAITS.length,
+      specific: OTHER_TRAITS.some((t) => p.traits?.[t]?.startsWith('very') === true),
+      tieBreak: seedOf(`${seed}|${p.id}`),
+    };
   });
+  keyed.sort((a, b) => {
+    if (a.lean !== b.lean) return a.lean ? 1 : -1;
+    if (a.turn !== b.turn) return a.turn - b.turn;
+    if (a.specific !== b.specific) return a.specific ? -1 : 1;
+    if (Math.abs(b.ranked.fit - a.ranked.fit) > TIE) return b.ranked.fit - a.ranked.fit;
+    return a.tieBreak - b.tieBreak || (a.ranked.phrase.id < b.ranked.phrase.id ? -1 : 1);
+  });
+  return keyed.map((k) => k.ranked);
 }
 
 function pickOwn(own: readonly RankedPhrase[], plan: SectionPlan): Phrase[] {

@@ -137,15 +137,33 @@ export function composedPage(reading: Reading, content: Pick<Content, 'phrases' 
   return page;
 }
 
+/** The topics on which the page's phrases take more than one side. */
+function contestedTopics(phrases: readonly Phrase[]): Set<string> {
+  const sides = new Map<string, string>();
+  const contested = new Set<string>();
+  for (const phrase of phrases) {
+    for (const side of phrase.stance ?? []) {
+      const topic = topicOf(side);
+      const first = sides.get(topic);
+      if (first === undefined) sides.set(topic, side);
+      else if (first !== side) contested.add(topic);
+    }
+  }
+  return contested;
+}
+
 /** Findings on one page. */
 export function checkPage(label: string, reading: Reading, page: Page): CheckFinding[] {
   const findings: CheckFinding[] = [];
   const claims = new Set(reading.claims);
   const phrases = page.flatMap((l) => l.phrases);
+  const contested = contestedTopics(phrases);
   for (const [i, a] of phrases.entries()) {
     for (const side of a.stance ?? []) {
       if (isDirectional(topicOf(side)) && !claims.has(side)) findings.push({ profile: label, kind: 'unclaimed', detail: `${a.id} ${side}` });
     }
+    // Only a phrase with a side of a topic the page takes two sides of can clash with another.
+    if (!(a.stance ?? []).some((side) => contested.has(topicOf(side)))) continue;
     for (const b of phrases.slice(i + 1)) {
       const clash = (a.stance ?? []).find((s) => (b.stance ?? []).some((t) => t !== s && topicOf(t) === topicOf(s)));
       if (clash !== undefined) findings.push({ profile: label, kind: 'opposed', detail: `${a.id} / ${b.id} on ${topicOf(clash)}` });

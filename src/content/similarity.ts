@@ -180,8 +180,16 @@ export class UsedPhrases {
 
   has(phrase: Phrase): boolean {
     if (this.ids.has(phrase.id)) return true;
-    for (const id of this.index.similarTo(phrase)) if (this.ids.has(id)) return true;
-    for (const id of this.index.opposedTo(phrase)) if (this.ids.has(id)) return true;
+    return this.meets(this.index.similarTo(phrase)) || this.meets(this.index.opposedTo(phrase));
+  }
+
+  /** Whether any id said so far is in `others`: walks the smaller of the two (a topic's opponents run to hundreds). */
+  private meets(others: ReadonlySet<string>): boolean {
+    if (others.size <= this.ids.size) {
+      for (const id of others) if (this.ids.has(id)) return true;
+    } else {
+      for (const id of this.ids) if (others.has(id)) return true;
+    }
     return false;
   }
 
