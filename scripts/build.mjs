@@ -4,7 +4,8 @@
 // import.meta.url finds it in both trees. Plain Node on purpose: it runs from `prepare`, before
 // anything else is known to work, and must not depend on a shell.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -69,7 +70,7 @@ const compiledFiles = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap
 const vendorDir = path.join(dist, 'vendor');
 const specifiers = new Set();
 for (const file of compiledFiles(dist)) for (const match of readFileSync(file, 'utf8').matchAll(IMPORT_OF_VENDORED)) specifiers.add(match[3]);
-const vendorName = (specifier) => specifier.replaceAll('/', '-');
+const vendorName = (specifier) => specifier.replace(/^@/, '').replaceAll('/', '-');
 if (specifiers.size > 0) {
   const { build } = await import('esbuild');
   await build({
@@ -98,6 +99,59 @@ if (specifiers.size > 0) {
     const left = readFileSync(file, 'utf8').match(VENDORED)?.filter((literal) => /^.typebox(\/|.$)/.test(literal));
     if (left?.length) {
       console.error(`build: ${path.relative(root, file)} still names ${left.join(', ')} after bundling TypeBox into dist/vendor/`);
+      process.exit(1);
+    }
+  }
+}
+// Two CommonJS packages every `serve` start loads, with what they load: @fastify/swagger
+// (~110 files, ~75 of them yaml, used only for a YAML document Rapport never asks for) and
+// prom-client (~95, ~55 of them @opentelemetry/api, for exemplars). Each is bundled into one file
+// under dist/vendor/ and dist/'s imports pointed at it, like TypeBox: the same code with one file
+// to open and compile instead of a hundred. Every dist/ import of them goes to the bundle, so a
+// process holds one copy (prom-client's registries are module state). Node's own modules stay
+// `require`d, through a `require` made for the bundle.
+const COMMONJS_VENDORED = ['@fastify/swagger', 'prom-client'];
+const IMPORT_OF_COMMONJS = /(\bfrom\s*|\bimport\s*\(?\s*)(["'])(@fastify\/swagger|prom-client)\2/g;
+{
+  const requireHere = createRequire(import.meta.url);
+  const entries = mkdtempSync(path.join(tmpdir(), 'rapport-vendor-'));
+  try {
+    const entryPoints = {};
+    for (const specifier of COMMONJS_VENDORED) {
+      // An ES module's named imports of a CommonJS package are its exports' names: the entry
+      // re-exports each one, and the whole as the default, as Node's own interop does.
+      const names = Object.keys(requireHere(specifier)).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default');
+      const entry = path.join(entries, `${vendorName(specifier)}.mjs`);
+      const source = JSON.stringify(requireHere.resolve(specifier));
+      writeFileSync(entry, `import whole from ${source};\nexport const { ${names.join(', ')} } = whole;\nexport default whole;\n`);
+      entryPoints[vendorName(specifier)] = entry;
+    }
+    const { build } = await import('esbuild');
+    await build({
+      entryPoints,
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      outdir: vendorDir,
+      banner: { js: "import { createRequire as vendoredCreateRequire } from 'node:module';\nconst require = vendoredCreateRequire(import.meta.url);" },
+      logLevel: 'error',
+    });
+  } finally {
+    rmSync(entries, { recursive: true, force: true });
+  }
+  for (const file of compiledFiles(dist)) {
+    if (file.startsWith(vendorDir + path.sep)) continue;
+    const text = readFileSync(file, 'utf8');
+    const rewritten = text.replace(IMPORT_OF_COMMONJS, (_, keyword, quote, specifier) => {
+      const target = path.relative(path.dirname(file), path.join(vendorDir, `${vendorName(specifier)}.js`)).split(path.sep).join('/');
+      return `${keyword}${quote}${target.startsWith('.') ? target : `./${target}`}${quote}`;
+    });
+    if (rewritten !== text) writeFileSync(file, rewritten);
+    // A form the pattern missed would load the package's second copy beside the bundle.
+    const left = rewritten.match(/(["'])(@fastify\/swagger|prom-client)(\/[\w./-]*)?\1/g);
+    if (left?.length) {
+      console.error(`build: ${path.relative(root, file)} still names ${left.join(', ')} after bundling it into dist/vendor/`);
       process.exit(1);
     }
   }

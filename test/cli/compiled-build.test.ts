@@ -120,6 +120,17 @@ describe('the compiled build', () => {
     expect(vendored.map((file) => path.relative(app, file))).toEqual(expect.arrayContaining(['dist/config-schema.js', 'dist/operator/verbs.js']));
   });
 
+  it('loads @fastify/swagger and prom-client from their bundles in dist/vendor/ (~200 files a start), never from the packages', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(path.join(dir, entry.name)) : entry.name.endsWith('.js') ? [path.join(dir, entry.name)] : []));
+    const compiled = files(path.join(app, 'dist')).filter((file) => !file.includes(`${path.sep}vendor${path.sep}`));
+    const bare = compiled.filter((file) => /\b(from|import)\s*\(?\s*["'](@fastify\/swagger|prom-client)(\/[\w./-]*)?["']/.test(readFileSync(file, 'utf8')));
+    expect(bare.map((file) => path.relative(app, file))).toEqual([]);
+    const importing = (bundle: string) => compiled.filter((file) => readFileSync(file, 'utf8').includes(`vendor/${bundle}.js'`)).map((file) => path.relative(app, file));
+    expect(importing('fastify-swagger')).toEqual(['dist/http/common/openapi.js']);
+    expect(importing('prom-client')).toEqual(expect.arrayContaining(['dist/monitoring/metrics.js', 'dist/monitoring/request-series.js', 'dist/cli/cluster.js']));
+  });
+
   it('leaves a current dist/ alone when `prepare` runs again (npx runs it beside a running service)', () => {
     const stamp = path.join(REPO_ROOT, 'dist/.build-stamp');
     const before = statSync(stamp).mtimeMs;
