@@ -47,16 +47,7 @@ describe.skipIf(!HAVE_BROWSER)('group B in a browser', () => {
     // The service mails its links (sign-up, result confirmation) to a real SMTP server on loopback.
     smtp = await startSmtp();
     const port = await freePort();
-    // Load shedding by event-loop delay off: this service shares its event loop with the test's own
-    // work (reading the result PDF's text, Playwright's client), so on a loaded machine the signal
-    // can measure the test: in one CI run the "make a private link" form's answer came back without
-    // the link (most likely shed with a 503), and the test waited 30 s for it.
-    service = await createTestService({
-      SMTP_URL: smtp.url,
-      SMTP_FROM: 'no-reply@rapport.test',
-      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-      RAPPORT_SHED_EVENT_LOOP_DELAY_MS: 'off',
-    });
+    service = await createTestService({ SMTP_URL: smtp.url, SMTP_FROM: 'no-reply@rapport.test', PUBLIC_BASE_URL: `http://127.0.0.1:${port}` });
     base = await service.base.listen({ host: '127.0.0.1', port });
     browser = await launchChromium();
   });
