@@ -71,6 +71,28 @@ const vendorDir = path.join(dist, 'vendor');
 const specifiers = new Set();
 for (const file of compiledFiles(dist)) for (const match of readFileSync(file, 'utf8').matchAll(IMPORT_OF_VENDORED)) specifiers.add(match[3]);
 const vendorName = (specifier) => specifier.replace(/^@/, '').replaceAll('/', '-');
+/**
+ * Points dist/'s imports that `importPattern` matches (groups: keyword, quote, specifier) at the
+ * specifier's bundle in dist/vendor/, then stops the build where a file still names the package
+ * (`leftOver` lists those names): a form the pattern missed would load the package's second copy
+ * beside the bundle, with state (TypeBox's formats, prom-client's registries) in one and not the other.
+ */
+const pointImportsAtVendor = (importPattern, leftOver, what) => {
+  for (const file of compiledFiles(dist)) {
+    if (file.startsWith(vendorDir + path.sep)) continue;
+    const text = readFileSync(file, 'utf8');
+    const rewritten = text.replace(importPattern, (_, keyword, quote, specifier) => {
+      const target = path.relative(path.dirname(file), path.join(vendorDir, `${vendorName(specifier)}.js`)).split(path.sep).join('/');
+      return `${keyword}${quote}${target.startsWith('.') ? target : `./${target}`}${quote}`;
+    });
+    if (rewritten !== text) writeFileSync(file, rewritten);
+    const left = leftOver(rewritten);
+    if (left.length > 0) {
+      console.error(`build: ${path.relative(root, file)} still names ${left.join(', ')} after bundling ${what} into dist/vendor/`);
+      process.exit(1);
+    }
+  }
+};
 if (specifiers.size > 0) {
   const { build } = await import('esbuild');
   await build({
@@ -83,25 +105,7 @@ if (specifiers.size > 0) {
     outdir: vendorDir,
     logLevel: 'warning',
   });
-  for (const file of compiledFiles(dist)) {
-    if (file.startsWith(vendorDir + path.sep)) continue;
-    const text = readFileSync(file, 'utf8');
-    const rewritten = text.replace(IMPORT_OF_VENDORED, (_, keyword, quote, specifier) => {
-      const target = path.relative(path.dirname(file), path.join(vendorDir, `${vendorName(specifier)}.js`)).split(path.sep).join('/');
-      return `${keyword}${quote}${target.startsWith('.') ? target : `./${target}`}${quote}`;
-    });
-    if (rewritten !== text) writeFileSync(file, rewritten);
-  }
-  // A bare TypeBox import left over (a form the pattern above missed) would load the package's
-  // second copy beside the bundle, with formats registered in one and not the other.
-  for (const file of compiledFiles(dist)) {
-    if (file.startsWith(vendorDir + path.sep)) continue;
-    const left = readFileSync(file, 'utf8').match(VENDORED)?.filter((literal) => /^.typebox(\/|.$)/.test(literal));
-    if (left?.length) {
-      console.error(`build: ${path.relative(root, file)} still names ${left.join(', ')} after bundling TypeBox into dist/vendor/`);
-      process.exit(1);
-    }
-  }
+  pointImportsAtVendor(IMPORT_OF_VENDORED, (text) => (text.match(VENDORED) ?? []).filter((literal) => /^.typebox(\/|.$)/.test(literal)), 'TypeBox');
 }
 // Two CommonJS packages every `serve` start loads, with what they load: @fastify/swagger
 // (~110 files, ~75 of them yaml, used only for a YAML document Rapport never asks for) and
@@ -140,21 +144,7 @@ const IMPORT_OF_COMMONJS = /(\bfrom\s*|\bimport\s*\(?\s*)(["'])(@fastify\/swagge
   } finally {
     rmSync(entries, { recursive: true, force: true });
   }
-  for (const file of compiledFiles(dist)) {
-    if (file.startsWith(vendorDir + path.sep)) continue;
-    const text = readFileSync(file, 'utf8');
-    const rewritten = text.replace(IMPORT_OF_COMMONJS, (_, keyword, quote, specifier) => {
-      const target = path.relative(path.dirname(file), path.join(vendorDir, `${vendorName(specifier)}.js`)).split(path.sep).join('/');
-      return `${keyword}${quote}${target.startsWith('.') ? target : `./${target}`}${quote}`;
-    });
-    if (rewritten !== text) writeFileSync(file, rewritten);
-    // A form the pattern missed would load the package's second copy beside the bundle.
-    const left = rewritten.match(/(["'])(@fastify\/swagger|prom-client)(\/[\w./-]*)?\1/g);
-    if (left?.length) {
-      console.error(`build: ${path.relative(root, file)} still names ${left.join(', ')} after bundling it into dist/vendor/`);
-      process.exit(1);
-    }
-  }
+  pointImportsAtVendor(IMPORT_OF_COMMONJS, (text) => text.match(/(["'])(@fastify\/swagger|prom-client)(\/[\w./-]*)?\1/g) ?? [], COMMONJS_VENDORED.join(' and '));
 }
 // The empty database new data directories start from (src/db/embedded-template.ts): initdb's
 // memory is spent here, once, rather than at a service's first start.

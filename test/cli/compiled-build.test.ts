@@ -38,6 +38,13 @@ function isolatedEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, RAPPORT_RUNTIME: 'dist', ...extra };
 }
 
+/** The copy's compiled JavaScript outside dist/vendor/ (the bundles themselves). */
+function compiledDistFiles(app: string): string[] {
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(path.join(dir, entry.name)) : entry.name.endsWith('.js') ? [path.join(dir, entry.name)] : []));
+  return files(path.join(app, 'dist')).filter((file) => !file.includes(`${path.sep}vendor${path.sep}`));
+}
+
 describe('the compiled build', () => {
   let app: string;
   let child: ChildProcess | undefined;
@@ -111,9 +118,7 @@ describe('the compiled build', () => {
   });
 
   it('loads TypeBox from its bundle in dist/vendor/, never from the package (~680 modules a process)', () => {
-    const files = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(path.join(dir, entry.name)) : entry.name.endsWith('.js') ? [path.join(dir, entry.name)] : []));
-    const compiled = files(path.join(app, 'dist')).filter((file) => !file.includes(`${path.sep}vendor${path.sep}`));
+    const compiled = compiledDistFiles(app);
     const bare = compiled.filter((file) => /\b(from|import)\s*\(?\s*["']typebox(\/[\w-]+)*["']/.test(readFileSync(file, 'utf8')));
     expect(bare.map((file) => path.relative(app, file))).toEqual([]);
     const vendored = compiled.filter((file) => /from ["'](\.\.?\/)+vendor\/typebox(-[\w-]+)?\.js["']/.test(readFileSync(file, 'utf8')));
@@ -121,9 +126,7 @@ describe('the compiled build', () => {
   });
 
   it('loads @fastify/swagger and prom-client from their bundles in dist/vendor/ (~200 files a start), never from the packages', () => {
-    const files = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(path.join(dir, entry.name)) : entry.name.endsWith('.js') ? [path.join(dir, entry.name)] : []));
-    const compiled = files(path.join(app, 'dist')).filter((file) => !file.includes(`${path.sep}vendor${path.sep}`));
+    const compiled = compiledDistFiles(app);
     const bare = compiled.filter((file) => /\b(from|import)\s*\(?\s*["'](@fastify\/swagger|prom-client)(\/[\w./-]*)?["']/.test(readFileSync(file, 'utf8')));
     expect(bare.map((file) => path.relative(app, file))).toEqual([]);
     const importing = (bundle: string) => compiled.filter((file) => readFileSync(file, 'utf8').includes(`vendor/${bundle}.js'`)).map((file) => path.relative(app, file));

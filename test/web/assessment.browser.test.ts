@@ -47,7 +47,12 @@ describe.skipIf(!HAVE_BROWSER)('group B in a browser', () => {
     // The service mails its links (sign-up, result confirmation) to a real SMTP server on loopback.
     smtp = await startSmtp();
     const port = await freePort();
-    service = await createTestService({ SMTP_URL: smtp.url, SMTP_FROM: 'no-reply@rapport.test', PUBLIC_BASE_URL: `http://127.0.0.1:${port}` });
+    // No event-loop load shedding: this service shares its loop with the test's own work (seeding
+    // takers, reading the downloaded PDF), which on a loaded machine could make it answer a form
+    // with 503 and the page wait for a link that never comes.
+    service = await createTestService({
+      SMTP_URL: smtp.url, SMTP_FROM: 'no-reply@rapport.test', PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, RAPPORT_SHED_EVENT_LOOP_DELAY_MS: '0',
+    });
     base = await service.base.listen({ host: '127.0.0.1', port });
     browser = await launchChromium();
   });
