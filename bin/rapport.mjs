@@ -10,7 +10,8 @@ import { newestMtime } from './newest-mtime.mjs';
 import { tuneForCommand } from './v8-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const compiledMain = path.join(root, 'dist/cli/main.js');
+// The build's bundle of dist/cli/main.js and what it loads (scripts/bundle-main.mjs).
+const compiledMain = path.join(root, 'dist/bundle/rapport.js');
 const stamp = path.join(root, 'dist/.build-stamp');
 
 function useCompiled() {

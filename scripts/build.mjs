@@ -146,6 +146,9 @@ const IMPORT_OF_COMMONJS = /(\bfrom\s*|\bimport\s*\(?\s*)(["'])(@fastify\/swagge
   }
   pointImportsAtVendor(IMPORT_OF_COMMONJS, (text) => text.match(/(["'])(@fastify\/swagger|prom-client)(\/[\w./-]*)?\1/g) ?? [], COMMONJS_VENDORED.join(' and '));
 }
+// What a process's main thread loads, bundled (scripts/bundle-main.mjs): bin/rapport.mjs runs it.
+const { bundleMain } = await import('./bundle-main.mjs');
+await bundleMain(path.join(dist, 'cli', 'main.js'), path.join(dist, 'bundle'), 'rapport');
 // The empty database new data directories start from (src/db/embedded-template.ts): initdb's
 // memory is spent here, once, rather than at a service's first start.
 const { createEmbeddedTemplate } = await import(pathToFileURL(path.join(dist, 'db', 'embedded.js')).href);

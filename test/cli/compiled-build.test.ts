@@ -58,6 +58,10 @@ describe('the compiled build', () => {
     for (const part of ['dist', 'bin', 'assets', 'package.json']) cpSync(path.join(REPO_ROOT, part), path.join(app, part), { recursive: true });
     symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(app, 'node_modules'), 'dir');
     expect(existsSync(path.join(app, 'src'))).toBe(false);
+    // bin/rapport.mjs runs the build's bundle of the CLI (scripts/bundle-main.mjs), not dist/'s
+    // own cli/main.js: without that file, everything below runs from the bundle, which must find
+    // its data files, the migrations and the worker threads' entries in this moved copy.
+    rmSync(path.join(app, 'dist', 'cli', 'main.js'));
 
     const port = await freePort();
     env = isolatedEnv({ HOST: '127.0.0.1', PORT: String(port), CONNECT_PORT: String(await freePort()), RAPPORT_DATA_DIR: path.join(app, 'data'), RAPPORT_DEMO_DATA: 'false' });
