@@ -22,10 +22,11 @@ const SKIPPED = /(\.md|\.test\.[cm]?[jt]s)$/;
 // `prepare` also runs when npx first runs `rapport` in a checkout, maybe beside a running
 // service that reads dist/: a build that is current is left alone rather than deleted and
 // made again under it. So is a dist/ with no src/ beside it (a packaged copy). `npm run build`
-// always builds.
+// always builds. The inputs: src/, tsconfig.build.json and the build's own two scripts.
 const stamp = path.join(dist, '.build-stamp');
 if (process.env.npm_lifecycle_event === 'prepare' && existsSync(stamp)) {
-  const inputs = Math.max(newestMtime(src), newestMtime(path.join(root, 'tsconfig.build.json')), newestMtime(fileURLToPath(import.meta.url)));
+  const buildScripts = [import.meta.url, new URL('./bundle-main.mjs', import.meta.url)].map((url) => newestMtime(fileURLToPath(url)));
+  const inputs = Math.max(newestMtime(src), newestMtime(path.join(root, 'tsconfig.build.json')), ...buildScripts);
   if (!existsSync(src) || inputs <= statSync(stamp).mtimeMs) {
     console.log('build: dist/ is up to date with src/, left as it is (`npm run build` rebuilds it)');
     process.exit(0);
