@@ -18,10 +18,16 @@ const FROM = 'àáâãäåāăąçćčďèéêëēėęěğìíîïīįľĺñńň
 const TO = 'aaaaaaaaacccdeeeeeeeegiiiiiillnnnooooooorrssssttuuuuuuuuyyzzz';
 const FOLD = new Map([...FROM].map((c, i) => [c, TO[i] ?? c]));
 const SEPARATORS = /[\s'’.,_-]+/gu;
+// Every letter folded above is outside ASCII: a key that is all ASCII once lower-cased has none.
+const NOT_ASCII = /[^\x00-\x7f]/;
 
 export function nameKey(value: string | null | undefined): string {
   let key = (value ?? '').toLowerCase();
-  for (const [from, to] of MULTI) key = key.replaceAll(from, to);
-  key = [...key].map((c) => FOLD.get(c) ?? c).join('');
+  // Most names are plain ASCII: the eight replacements and the walk over each character (a name
+  // search keys two to four names an answer) are skipped for them.
+  if (NOT_ASCII.test(key)) {
+    for (const [from, to] of MULTI) key = key.replaceAll(from, to);
+    key = [...key].map((c) => FOLD.get(c) ?? c).join('');
+  }
   return key.replace(SEPARATORS, ' ').trim();
 }

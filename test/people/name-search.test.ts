@@ -65,6 +65,19 @@ describe('name keys', () => {
     expect(editDistance('', 'abc')).toBe(3);
   });
 
+  it('edit distance counts characters, not UTF-16 units, and keeps counting right after a key longer than any before', () => {
+    expect(editDistance('😀a', 'a😀')).toBe(1);
+    expect(editDistance('zoë', 'zoe')).toBe(1);
+    expect(keySimilarity('😀😀ab', '😀😀ab')).toBe(1);
+    expect(keySimilarity('😀b', 'ab')).toBe(0.5);
+    // 60 characters: wider than the rows the distance reuses from call to call.
+    const long = 'abcdefghijklmnopqrstuvwxyz'.repeat(2) + 'abcdefgh';
+    expect(editDistance(long, long.slice(0, 30) + long[31] + long[30] + long.slice(32))).toBe(1);
+    expect(editDistance(long, long.slice(3))).toBe(3);
+    expect(editDistance('roebrt', 'robert')).toBe(1);
+    expect(editDistance('smith', 'smiht')).toBe(1);
+  });
+
   it('a candidate scores by edit similarity, and one too far away in length is set aside', () => {
     const candidate = (first: string, last: string): Candidate => ({
       id: 'p', first_name: first, last_name: last, title: null, company_name: null, location: null, estimate: null, verified: false, first_key: first, last_key: last, complete: true,
