@@ -26,8 +26,8 @@ describe('the embedded database and the event loop', () => {
   let db: Db;
   let remove = () => {};
   beforeAll(async () => {
-    // The embedded database itself on a copy of the migrated one, rather than a new in-memory
-    // one (initdb: ~4 s of CPU more each); on PostgreSQL runs too, as it is what is tested.
+    // The embedded database itself (what is tested, on PostgreSQL runs too), on a copy of the
+    // migrated one rather than a new in-memory one where the run has one (initdb: ~4 s of CPU more).
     ({ db, remove } = await openEmbeddedCopy());
   });
   afterAll(async () => {
