@@ -182,7 +182,7 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
     jobs.registerBatch(PROFILE_SEARCH_JOB, search.run, search.giveUp);
     // Webhook deliveries wait on receivers, not on this machine: several batches at once, each with a lease as long as its slowest run.
     sender = new WebhookSender(webhookAddresses, config.webhooks.timeoutMs);
-    const deliveries = webhookDeliveryJobs({ db, sender, retry: config.webhooks, logger });
+    const deliveries = webhookDeliveryJobs({ db, sender, retry: config.webhooks, logger, wakeAt: (when) => jobs.wakeAt(when) });
     jobs.registerBatch(WEBHOOK_JOB, deliveries.run, deliveries.giveUp, {
       batchSize: DELIVERY_BATCH,
       concurrency: DELIVERY_LANES,

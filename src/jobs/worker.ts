@@ -44,6 +44,9 @@ interface Lane {
   again: boolean;
 }
 
+/** How much after a job's time wakeAt looks for it. */
+const DUE_MARGIN_MS = 5;
+
 /**
  * Runs jobs from the queue: polls, and wakes at once when this process enqueues something.
  * Several workers (in the API process or in `rapport worker` processes) share one queue:
@@ -56,6 +59,8 @@ export class JobWorker {
   private single: Lane | null = null;
   private stopped = true;
   private timer: NodeJS.Timeout | null = null;
+  /** The wake asked for by wakeAt, and when it fires (only the earliest is kept). */
+  private dueTimer: { at: number; timer: NodeJS.Timeout } | null = null;
   private idle: Array<() => void> = [];
   private readonly pollIntervalMs: number;
   private readonly leaseSeconds: number;
@@ -110,10 +115,33 @@ export class JobWorker {
     for (const lane of this.lanes) this.fill(lane);
   }
 
+  /**
+   * Look for work at `when` (a job this process queued to run then, a webhook retry say): it
+   * runs at its time rather than at the first poll after it, up to pollIntervalMs later. A time
+   * a poll reaches first needs no timer; only the earliest asked-for time is kept, and each
+   * wake ends with a claim, which finds every job due by then.
+   */
+  wakeAt(when: Date): void {
+    const delay = when.getTime() - Date.now();
+    if (this.stopped || delay >= this.pollIntervalMs) return;
+    if (delay <= 0) return void setImmediate(() => this.wake());
+    if (this.dueTimer && this.dueTimer.at <= when.getTime()) return;
+    if (this.dueTimer) clearTimeout(this.dueTimer.timer);
+    // A few ms late: the claim compares the job's time with the database's clock.
+    const timer = setTimeout(() => {
+      this.dueTimer = null;
+      this.wake();
+    }, delay + DUE_MARGIN_MS);
+    timer.unref();
+    this.dueTimer = { at: when.getTime(), timer };
+  }
+
   /** Stops claiming and waits for the jobs in hand to finish. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.dueTimer) clearTimeout(this.dueTimer.timer);
+    this.dueTimer = null;
     if (this.lanes.some((lane) => lane.running > 0)) await new Promise<void>((resolve) => this.idle.push(resolve));
   }
 

@@ -23,6 +23,8 @@ export interface DeliveryDeps {
   sender: { send(url: string, headers: Record<string, string>, body: string): Promise<AttemptResult> };
   retry: RetryPolicy;
   logger: Logger;
+  /** Asks the job worker to look for work at `when`: a retry sooner than the next poll goes out on time. */
+  wakeAt?: (when: Date) => void;
 }
 
 function deliveryIdOf(job: Job): string | null {
@@ -120,6 +122,8 @@ export function webhookDeliveryJobs(deps: DeliveryDeps) {
         return reason !== undefined && o.state === 'retry' ? { id: o.id, endpointId: o.endpointId, state: 'failed', tried: o.tried, status: o.status, error: `The endpoint was disabled: ${reason}` } : o;
       });
       await deps.db.transaction((tx) => recordOutcomes(tx, outcomes, endpoints));
+      const soonest = Math.min(...outcomes.flatMap((o) => (o.state === 'retry' ? [o.next.getTime()] : [])));
+      if (Number.isFinite(soonest)) deps.wakeAt?.(new Date(soonest));
       for (const [id, reason] of disabled) deps.logger.warn({ endpoint_id: id, reason }, 'webhook endpoint disabled');
       return new Map();
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimJob, completeJob, enqueueJob } from '../../src/jobs/queue.ts';
+import { claimJob, completeJob, enqueueJob, enqueueJobs } from '../../src/jobs/queue.ts';
 import { JobWorker } from '../../src/jobs/worker.ts';
 import { createLogger } from '../../src/shared/logger.ts';
 import { useTestDb } from '../helpers/db.ts';
@@ -85,5 +85,44 @@ describe('fair job queue', () => {
     await worker.stop();
     // At most the job in hand and the one claimed as the small job arrived ran before it.
     expect(ran.indexOf('small')).toBeLessThanOrEqual(2);
+  });
+
+  it('runs a job queued for later at its time when asked to (wakeAt), not at the next poll', async () => {
+    const kind = freshKind();
+    // A poll a minute apart: only the asked-for wake can run the job within the test.
+    const worker = new JobWorker(testDb.db, createLogger('silent'), { pollIntervalMs: 60_000 });
+    const ran: number[] = [];
+    worker.register(kind, async () => {
+      ran.push(Date.now());
+    });
+    worker.start();
+    const due = new Date(Date.now() + 200);
+    await enqueueJobs(testDb.db, [{ kind, payload: {}, owner: '', runAfter: due }]);
+    worker.wakeAt(due);
+    // A later time asked for meanwhile does not put the earlier wake off.
+    worker.wakeAt(new Date(Date.now() + 30_000));
+    const deadline = Date.now() + 10_000;
+    while (ran.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    await worker.stop();
+    expect(ran).toHaveLength(1);
+    // Not before its time.
+    expect(ran[0]).toBeGreaterThanOrEqual(due.getTime());
+  });
+
+  it('forgets an asked-for wake once stopped', async () => {
+    const kind = freshKind();
+    const worker = new JobWorker(testDb.db, createLogger('silent'), { pollIntervalMs: 60_000 });
+    let ran = 0;
+    worker.register(kind, async () => {
+      ran += 1;
+    });
+    worker.start();
+    const due = new Date(Date.now() + 50);
+    await enqueueJobs(testDb.db, [{ kind, payload: {}, owner: '', runAfter: due }]);
+    worker.wakeAt(due);
+    await worker.stop();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(ran).toBe(0);
+    expect(await claimJob(testDb.db, [kind], 60)).toMatchObject({ kind });
   });
 });

@@ -147,8 +147,11 @@ function expectLinear(prefix: string, unit: string, suffix: string): void {
   for (let attempt = 0; attempt < 3; attempt++) {
     const shortMs = fastest(() => analyseEveryWay(short));
     const longMs = fastest(() => analyseEveryWay(long));
+    if (longMs < MAX_GROWTH * Math.max(shortMs, 5)) return;
+    // Prose is timed only for a shape the first measure did not pass: the whole pipeline on
+    // 80,000 characters, three times, costs more than the shape's own runs.
     const proseMs = fastest(() => analyseEveryWay(PROSE));
-    if (longMs < MAX_GROWTH * Math.max(shortMs, 5) || longMs < 2 * proseMs) return;
+    if (longMs < 2 * proseMs) return;
     tries.push(`${shortMs.toFixed(1)} ms at ${SHORT}, ${longMs.toFixed(1)} ms at ${LONG} (prose ${proseMs.toFixed(1)} ms)`);
   }
   expect.fail(`${JSON.stringify([prefix, unit, suffix])} grew faster than its length: ${tries.join('; ')}`);
