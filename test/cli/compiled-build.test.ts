@@ -5,14 +5,14 @@
  * tsx boot file would look for worker.ts, absent there). dist/ is built by `npm install` /
  * `npm ci` (the `prepare` script); where it is missing or older than src/, this file builds it.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile, textPdf } from '../fixtures/pdf.ts';
 import { OUTGOING_TEXT } from '../fixtures/texts.ts';
-import { freePort, REPO_ROOT } from '../helpers/process.ts';
+import { freePort, NODE_FLAGS, REPO_ROOT } from '../helpers/process.ts';
 import { embeddedTemplateFile } from '../../src/db/embedded-template.ts';
 
 function newestMtime(dir: string): number {
@@ -45,6 +45,15 @@ function compiledDistFiles(app: string): string[] {
   return files(path.join(app, 'dist')).filter((file) => !file.includes(`${path.sep}vendor${path.sep}`));
 }
 
+/** `node bin/rapport.mjs ARGS` in the copy `cwd`: its exit status and output. */
+function runCompiled(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<{ status: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['bin/rapport.mjs', ...args], { cwd, env, encoding: 'utf8' }, (error, stdout, stderr) =>
+      resolve({ status: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
 describe('the compiled build', () => {
   let app: string;
   let child: ChildProcess | undefined;
@@ -65,7 +74,9 @@ describe('the compiled build', () => {
 
     const port = await freePort();
     env = isolatedEnv({ HOST: '127.0.0.1', PORT: String(port), CONNECT_PORT: String(await freePort()), RAPPORT_DATA_DIR: path.join(app, 'data'), RAPPORT_DEMO_DATA: 'false' });
-    child = spawn(process.execPath, ['bin/rapport.mjs', 'serve'], { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // With the tests' V8 flags (NODE_FLAGS: the embedded database's WebAssembly compiled once,
+    // by the baseline compiler), as every other service a test starts.
+    child = spawn(process.execPath, [...NODE_FLAGS, 'bin/rapport.mjs', 'serve'], { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     baseUrl = `http://127.0.0.1:${port}`;
@@ -92,7 +103,10 @@ describe('the compiled build', () => {
     expect(await (await fetch(`${baseUrl}/healthz`)).json()).toMatchObject({ status: 'ok' });
 
     // The CLI from the same copy, through the running service's admin socket.
-    const created = spawnSync(process.execPath, ['bin/rapport.mjs', 'tokens', 'create', '--kind', 'enterprise', '--name', 'dist', '--json'], { cwd: app, env, encoding: 'utf8' });
+    // Not spawnSync: while a blocked event loop waits for the command (over 5 s on a loaded
+    // machine), the service closes the idle keep-alive connection of the /healthz above, and
+    // the next fetch would reuse it before this process had read the close ("other side closed").
+    const created = await runCompiled(['tokens', 'create', '--kind', 'enterprise', '--name', 'dist', '--json'], env, app);
     expect(created.status, created.stderr).toBe(0);
     const { token } = JSON.parse(created.stdout) as { token: string };
     const headers = { authorization: `Bearer ${token}` };

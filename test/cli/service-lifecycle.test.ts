@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnvironment, type CliEnvironment } from '../helpers/cli-env.ts';
+import { runCliInProcess } from '../helpers/in-process-cli.ts';
 import { runCli, type ServiceProcess, startServiceProcess, withoutNewDatabaseNote } from '../helpers/process.ts';
 
 let cli: CliEnvironment;
@@ -25,11 +26,13 @@ async function usage(service: ServiceProcess, secret: string) {
 
 describe('the CLI and the service together', () => {
   it('creates tokens with or without the service running, meters, stops cleanly and keeps everything', async () => {
-    const help = await runCli(['--help'], env);
+    // The service is a process of its own; so is the command that finds it running and goes
+    // through it. The others only print or store: they run in this process (the same `main`).
+    const help = await runCliInProcess(['--help'], env);
     expect(help.stdout).toMatch(/tokens/);
     expect(help.stdout).toMatch(/serve/);
 
-    const offline = await runCli(['tokens', 'create', '--kind', 'enterprise', '--name', 'Acme', '--json'], env);
+    const offline = await runCliInProcess(['tokens', 'create', '--kind', 'enterprise', '--name', 'Acme', '--json'], env);
     expect(withoutNewDatabaseNote(offline.stderr)).toBe('');
     const enterprise = JSON.parse(offline.stdout) as { id: string; kind: string; name: string; token: string };
     expect(Object.keys(enterprise).sort()).toEqual(['id', 'kind', 'name', 'token']);
@@ -44,11 +47,11 @@ describe('the CLI and the service together', () => {
     const online = await runCli(['tokens', 'create', '--kind', 'connect', '--name', 'Org', '--rate-limit', '3/min', '--json'], env);
     expect(online.code).toBe(0);
     const connect = JSON.parse(online.stdout) as { id: string; token: string };
-    const list = await runCli(['tokens', 'list'], env);
+    const list = await runCliInProcess(['tokens', 'list'], env);
     expect(list.stdout).toMatch(new RegExp(`${connect.id}\\s+connect\\s+Org\\s+rpc_`));
     expect(list.stdout).not.toContain(connect.token);
 
-    const revoked = await runCli(['tokens', 'revoke', connect.id], env);
+    const revoked = await runCliInProcess(['tokens', 'revoke', connect.id], env);
     expect(revoked.stdout).toMatch(/Revoked connect token "Org"/);
     const refused = await fetch(`${service.connectUrl}/v1/usage`, { headers: { 'x-org-token': connect.token } });
     expect(refused.status).toBe(401);
@@ -75,7 +78,7 @@ describe('the CLI and the service together', () => {
   });
 
   it('rejects an unknown token kind with a clear message', async () => {
-    const result = await runCli(['tokens', 'create', '--kind', 'admin', '--name', 'x'], env);
+    const result = await runCliInProcess(['tokens', 'create', '--kind', 'admin', '--name', 'x'], env);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toMatch(/expected one of enterprise, assessment, connect/);
   });

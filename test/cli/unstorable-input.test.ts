@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runVerb, verbNames } from '../../src/operator/verbs.ts';
 import { AppError } from '../../src/shared/errors.ts';
 import { cliEnvironment, type CliEnvironment } from '../helpers/cli-env.ts';
-import { runCli } from '../helpers/process.ts';
+import { runCliInProcess } from '../helpers/in-process-cli.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
 
 /**
@@ -51,7 +51,8 @@ describe('operator commands and text the database cannot store', () => {
   });
 
   it('a password with a NUL on standard input is refused by the CLI with exit code 1', async () => {
-    const created = await runCli(['users', 'create', '--email', 'nul@example.com', '--password-stdin'], cli.env, 'correct horse\u0000battery staple');
+    // In this process, standard input given as it is (test/cli/users.test.ts reads a real pipe).
+    const created = await runCliInProcess(['users', 'create', '--email', 'nul@example.com', '--password-stdin'], cli.env, undefined, 'correct horse\u0000battery staple');
     expect(created.code).toBe(1);
     expect(created.stderr).toContain('rapport: Invalid arguments for users.create: "password" holds a NUL character, which cannot be stored.\n');
   }, 120_000);

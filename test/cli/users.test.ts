@@ -14,6 +14,8 @@ afterAll(async () => {
 
 describe('rapport users', () => {
   it('creates (password from stdin), disables and lists users', async () => {
+    // A process of its own, reading the password from a real pipe; the other commands run in
+    // this process (runCliInProcess, with what stdin gives where they read it).
     const created = await runCli(['users', 'create', '--email', 'Ops.User@Example.com', '--password-stdin', '--json'], cli.env, 'a long enough password\n');
     expect(withoutNewDatabaseNote(created.stderr)).toBe('');
     expect(created.code).toBe(0);
@@ -31,15 +33,15 @@ describe('rapport users', () => {
   }, 120_000);
 
   it('reset-password prints a made password once, takes one from stdin, and says when there is no such user', async () => {
-    expect((await runCli(['users', 'create', '--email', 'reset.me@example.com', '--password-stdin'], cli.env, 'the first password\n')).code).toBe(0);
+    expect((await runCliInProcess(['users', 'create', '--email', 'reset.me@example.com', '--password-stdin'], cli.env, undefined, 'the first password\n')).code).toBe(0);
     const made = await runCliInProcess(['users', 'reset-password', 'RESET.ME@example.com', '--json'], cli.env);
     expect(made.code).toBe(0);
     expect((JSON.parse(made.stdout) as { email: string; password?: string }).password).toMatch(/^[\w-]{16}$/);
-    const chosen = await runCli(['users', 'reset-password', 'reset.me@example.com', '--password-stdin'], cli.env, 'chosen by the operator\n');
+    const chosen = await runCliInProcess(['users', 'reset-password', 'reset.me@example.com', '--password-stdin'], cli.env, undefined, 'chosen by the operator\n');
     expect(chosen.code).toBe(0);
     expect(chosen.stdout).toMatch(/New password set for reset\.me@example\.com .*their sessions have ended/);
     expect(chosen.stdout).not.toContain('chosen by the operator');
-    const tooShort = await runCli(['users', 'reset-password', 'reset.me@example.com', '--password-stdin'], cli.env, 'short\n');
+    const tooShort = await runCliInProcess(['users', 'reset-password', 'reset.me@example.com', '--password-stdin'], cli.env, undefined, 'short\n');
     expect(tooShort.code).not.toBe(0);
     const unknown = await runCliInProcess(['users', 'reset-password', 'nobody@example.com'], cli.env);
     expect(unknown.code).not.toBe(0);

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -67,9 +67,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded database footpr
 
   it('starts no PDF or text worker thread until the first PDF or long text', async () => {
     const dataDir = path.join(root, 'service');
-    // A data directory that already holds a migrated database (from the tests' template).
-    mkdirSync(dataDir);
-    await (await openEmbedded({ dataDir: path.join(dataDir, 'pgdata'), template: inject('embeddedTemplate') })).close();
+    // A data directory that already holds a migrated database: a copy of the suite's
+    // (test/helpers/global-setup.ts), rather than a database opened here and closed to make one.
+    cpSync(inject('embeddedDataDir'), dataDir, { recursive: true });
     const config = loadConfig({ RAPPORT_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(await freePort()), CONNECT_PORT: String(await freePort()), LOG_LEVEL: 'silent', RAPPORT_DEMO_DATA: 'false' });
     const service = await startService(config);
     try {

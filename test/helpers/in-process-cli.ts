@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { main } from '../../src/cli/main.ts';
 import type { CliResult } from './process.ts';
 
@@ -18,14 +19,26 @@ let running: Promise<unknown> = Promise.resolve();
  * `runCli` (test/helpers/process.ts): the runtime bin/rapport.mjs picks, reading stdin, closed
  * pipes, signals, the lock between two processes, and at least one test per command family.
  * No terminal here, as in `runCli`: stdin, stdout and stderr say they are not TTYs.
+ * `stdin`, where given, is what the command reads from standard input (a password with
+ * `--password-stdin`), as `runCli` writes it to a process's; a process reading a real pipe stays
+ * tested with `runCli`.
  */
-export function runCliInProcess(args: string[], env: Record<string, string>, cwd?: string): Promise<CliResult> {
-  const run = running.then(() => runNow(args, env, cwd));
+export function runCliInProcess(args: string[], env: Record<string, string>, cwd?: string, stdin?: string): Promise<CliResult> {
+  const run = running.then(() => runNow(args, env, cwd, stdin));
   running = run.catch(() => undefined);
   return run;
 }
 
-async function runNow(args: string[], env: Record<string, string>, cwd: string | undefined): Promise<CliResult> {
+/** process.stdin is a getter on `process`: replaced for one command by a stream of `text`, then put back. */
+function replaceStdin(text: string): () => void {
+  const descriptor = Object.getOwnPropertyDescriptor(process, 'stdin');
+  Object.defineProperty(process, 'stdin', { value: Readable.from([Buffer.from(text)]), configurable: true, enumerable: true });
+  return () => {
+    if (descriptor) Object.defineProperty(process, 'stdin', descriptor);
+  };
+}
+
+async function runNow(args: string[], env: Record<string, string>, cwd: string | undefined, stdin: string | undefined): Promise<CliResult> {
   const savedCwd = process.cwd();
   const savedEnv = process.env;
   const savedExitCode = process.exitCode;
@@ -51,11 +64,13 @@ async function runNow(args: string[], env: Record<string, string>, cwd: string |
   process.stdout.write = capture((text) => (stdout += text));
   process.stderr.write = capture((text) => (stderr += text));
   for (const stream of streams) Object.defineProperty(stream, 'isTTY', { value: false, configurable: true, writable: true });
+  const restoreStdin = stdin === undefined ? () => undefined : replaceStdin(stdin);
   try {
     await main([process.execPath, 'rapport', ...args]);
     const code = process.exitCode ?? 0;
     return { code: typeof code === 'number' ? code : Number(code), stdout, stderr };
   } finally {
+    restoreStdin();
     process.chdir(savedCwd);
     process.env = savedEnv;
     process.exitCode = savedExitCode;

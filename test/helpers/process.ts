@@ -142,17 +142,12 @@ async function startOnFreshPorts(env: Record<string, string>, serveArgs: string[
       const ours = output.includes('EADDRINUSE') && (output.includes(`:${port}`) || output.includes(`:${connectPort}`));
       throw ours ? new PortTakenError(message) : new Error(message);
     }
-    try {
-      const response = await fetch(`${baseUrl}/healthz`);
-      if (response.ok && output.includes('Rapport is listening')) break;
-    } catch {
-      // not listening yet
-    }
+    if (output.includes('Rapport is listening') && (await healthy(baseUrl))) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`service did not start:\n${logs()}`);
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await outputOrExit(child, 200);
   }
   return {
     child,
@@ -166,6 +161,35 @@ async function startOnFreshPorts(env: Record<string, string>, serveArgs: string[
         child.kill('SIGTERM');
       }),
   };
+}
+
+async function healthy(baseUrl: string): Promise<boolean> {
+  try {
+    return (await fetch(`${baseUrl}/healthz`)).ok;
+  } catch {
+    return false; // not listening yet
+  }
+}
+
+/**
+ * Resolves when the child writes to a pipe or exits, or after `ms` at the latest (its output
+ * goes to a file): the start checks again as soon as "Rapport is listening" can be there,
+ * rather than up to a polling interval later. Listeners added before these keep the output.
+ */
+function outputOrExit(child: ChildProcess, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      child.stdout?.off('data', done);
+      child.stderr?.off('data', done);
+      child.off('exit', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    child.stdout?.on('data', done);
+    child.stderr?.on('data', done);
+    child.on('exit', done);
+  });
 }
 
 /** Whether a process id is still alive (signal 0 only checks). */

@@ -65,7 +65,7 @@ describe('rapport webhooks', () => {
     const other = JSON.parse(await cli(['webhooks', 'add', '--token', tokenId, `${hook.url}/other`, '--json'])) as { id: string };
     expect(await cli(['webhooks', 'remove', other.id])).toContain(`Removed webhook endpoint ${other.id}`);
     expect(await cli(['webhooks', 'list', '--token', tokenId])).not.toContain(other.id);
-    const refused = await runCli(['webhooks', 'add', '--user', 'nobody@example.org', hook.url], serviceEnv);
+    const refused = await runCliInProcess(['webhooks', 'add', '--user', 'nobody@example.org', hook.url], serviceEnv);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('No user nobody@example.org');
   }, 120_000);
