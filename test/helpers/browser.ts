@@ -6,7 +6,7 @@ import { chromium, type Browser } from 'playwright-core';
  * chromium; CHROMIUM_PATH points elsewhere. The shell is Chromium's "old" headless mode, the same
  * Blink and V8 without the browser's hidden windows and their UI (Playwright's own default for
  * headless runs): a launch, a new page and a navigation cost it about half the CPU
- * (docs/benchmarks.md, "Suite, eleventh session: the browser files").
+ * (docs/benchmarks.md, "Suite, eleventh session: the browser files and the map renderer's file").
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
