@@ -132,21 +132,6 @@ describe('DiscMapRenderer watchdog', () => {
   });
 });
 
-describe('GET /images/disc-map/{x}_{y}.png', () => {
-  const service = useTestService();
-
-  it('answers the PNG, drawn off the event loop and cached for the next request', async () => {
-    const response = await service.base.inject({ url: '/images/disc-map/0.423_-0.130.png' });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('image/png');
-    expect(response.rawPayload.equals(renderDiscMapPng(renderDiscMapSvg({ x: 0.423, y: -0.13 })))).toBe(true);
-    expect(service.ctx.discMaps.cached).toBe(1);
-    const connect = await service.connect.inject({ url: '/images/disc-map/0.423_-0.130.png' });
-    expect(connect.rawPayload.equals(response.rawPayload)).toBe(true);
-    expect(service.ctx.discMaps.cached).toBe(1);
-  });
-});
-
 describe('DiscMapRenderer thread life cycle (piscina)', () => {
   it('starts no thread before the first uncached map, and lets an idle one go', async () => {
     const renderer = new DiscMapRenderer({ idleMs: 200 });
@@ -198,7 +183,11 @@ describe('DiscMapRenderer memory', () => {
   }, 180_000);
 });
 
-describe('a fresh service', () => {
+/**
+ * One service for both tests: the first finds it fresh (no thread of either pool), the second
+ * asks for a map it has not drawn. A service is ~1 s of CPU to build, a map thread ~0.4 s to start.
+ */
+describe('a service', () => {
   const service = useTestService();
 
   it('holds no map or PDF thread until the first map or upload; each starts one thread of its own pool', async () => {
@@ -228,4 +217,16 @@ describe('a fresh service', () => {
     expect(service.ctx.pdf.threadCount).toBe(1);
     expect(service.ctx.pdf.workersStarted).toBe(1);
   }, 60_000);
+
+  it('GET /images/disc-map/{x}_{y}.png answers the PNG, drawn off the event loop and cached for the next request', async () => {
+    const cachedBefore = service.ctx.discMaps.cached;
+    const response = await service.base.inject({ url: '/images/disc-map/0.423_-0.130.png' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.rawPayload.equals(renderDiscMapPng(renderDiscMapSvg({ x: 0.423, y: -0.13 })))).toBe(true);
+    expect(service.ctx.discMaps.cached).toBe(cachedBefore + 1);
+    const connect = await service.connect.inject({ url: '/images/disc-map/0.423_-0.130.png' });
+    expect(connect.rawPayload.equals(response.rawPayload)).toBe(true);
+    expect(service.ctx.discMaps.cached).toBe(cachedBefore + 1);
+  });
 });
