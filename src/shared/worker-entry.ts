@@ -1,6 +1,8 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+// The same freshness rule as bin/rapport.mjs, from the same function.
+import { newestMtime } from '../../bin/newest-mtime.mjs';
 
 /**
  * The file to give `new Worker()` or piscina's `filename` (its `.href`), in both ways the code
@@ -59,14 +61,4 @@ function sourcesFolderOf(file: string): string | null {
     if (path.basename(dir) === 'src') return dir;
   }
   return null;
-}
-
-/** The newest modification time of anything under `dir`, in ms. */
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
 }

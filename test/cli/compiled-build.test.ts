@@ -14,15 +14,7 @@ import { multipartFile, textPdf } from '../fixtures/pdf.ts';
 import { OUTGOING_TEXT } from '../fixtures/texts.ts';
 import { freePort, NODE_FLAGS, REPO_ROOT } from '../helpers/process.ts';
 import { embeddedTemplateFile } from '../../src/db/embedded-template.ts';
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
+import { newestMtime } from '../../bin/newest-mtime.mjs';
 
 function ensureBuilt(): void {
   const stamp = path.join(REPO_ROOT, 'dist/.build-stamp');
