@@ -264,6 +264,9 @@ async function nameSearchRun(options: (connections: number, duration: number) =>
   const steady = summarize(answered.filter((a) => a.at > 1000).map((a) => a.ms));
   console.log(`POST /v1/profiles by name over ${people} people, 50 connections: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms (target p99 < 100 ms); ${codes} (404: nobody, or ambiguous)`);
   console.log(`  the same run after its first second: p50 ${steady.median.toFixed(0)} ms, p99 ${steady.p99.toFixed(0)} ms, max ${steady.max.toFixed(0)} ms`);
+  // The first second in tenths: when its slowest answers were sent, and how many came back.
+  const tenths = Array.from({ length: 10 }, (_, i) => answered.filter((a) => a.at >= i * 100 && a.at < (i + 1) * 100));
+  console.log(`  its first second in tenths (answers, slowest ms): ${tenths.map((t) => `${t.length}/${Math.round(Math.max(0, ...t.map((a) => a.ms)))}`).join(' ')}`);
   console.log(`  the service's CPU: ${((cpuMs * 1000) / Math.max(1, answered.length)).toFixed(0)} µs an answer (${(cpuMs / 1000).toFixed(1)} s over ${answered.length} answers)`);
   console.log(`  of which, ${threads.sort((a, b) => b[1] - a[1]).map(([name, ms]) => `${name} ${((ms * 1000) / Math.max(1, answered.length)).toFixed(0)} µs`).join(', ')}`);
   const gc = gcPauses(readFileSync(logFile).subarray(logBefore).toString('utf8'));

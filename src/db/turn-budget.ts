@@ -9,14 +9,21 @@
  * cached map) was read or answered meanwhile. Here callers queue in order (`run`), and before
  * each statement (`spend`, also inside transactions) the work checks how long the current turn
  * has given the database: past `budgetMs`, it waits for the next turn. A statement alone is not
- * cut short: most cost 0.5–3 ms.
+ * cut short: most cost 0.3–3 ms.
+ *
+ * The budget is 1 ms (4 ms until the twelfth session). libuv accepts one new connection per turn
+ * of the loop (Node 20's libuv 1.46 has no accept loop), so under load a client's new connection
+ * waits for as many turns as there are connections ahead of it: fifty opened at once into a busy
+ * name search waited up to 350–480 ms with 4 ms turns, ~180–230 ms with 1 ms ones, and a queue
+ * of 20,000 small statements costs no more CPU cut into 1 ms turns (docs/benchmarks.md,
+ * twelfth session).
  */
 export class TurnBudget {
   private turnStartedAt: number | null = null;
   private tail: Promise<unknown> = Promise.resolve();
   private waiting = 0;
 
-  constructor(private readonly budgetMs = 4) {}
+  constructor(private readonly budgetMs = 1) {}
 
   /** Callers queued or at work: while there are any, the database has work ahead of a newcomer. */
   get queued(): number {
