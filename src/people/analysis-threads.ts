@@ -10,14 +10,21 @@
  * importing an unchanged file again reads nothing. Whatever the hint missed (a row that an
  * earlier batch of the file changed) is read inline when the write asks for it; an estimate is a
  * function of the texts and the model alone, so where it is computed changes nothing stored.
+ *
+ * The people of a task are shared with the import's own thread (analysis-worker.ts's
+ * SharedChunk): when the write needs a batch that the threads have not finished, the import's
+ * thread reads the people no thread has taken yet instead of waiting idle. So the work splits
+ * itself by who is free: on two cores the threads read ~300 µs of text a person and the writes
+ * cost ~270 µs, and without it the writes waited for the threads (docs/benchmarks.md, twelfth
+ * session). A thread still starting (its first batch) leaves that batch to the import's thread.
  */
 import { Piscina } from 'piscina';
 import type { Queryable } from '../db/client.ts';
 import { estimateVersion } from '../personality/shrink.ts';
 import type { TextModel } from '../personality/text/model.ts';
 import { workerEntry } from '../shared/worker-entry.ts';
-import { analyzeTexts } from './analyze.ts';
-import type { AnalysisWorkerData, ReadTexts } from './analysis-worker.ts';
+import { analyzeTexts, readPerson, type ReadTexts } from './analyze.ts';
+import type { AnalysisWorkerData, SharedChunk } from './analysis-worker.ts';
 import type { PersonInput, TextSample } from './person.ts';
 import { textsHash, type UpsertOptions } from './upsert.ts';
 
@@ -27,6 +34,24 @@ const WORKER_URL = workerEntry(import.meta.url, './analysis-worker.ts', './analy
 export type ReadAhead = ReadonlyMap<readonly TextSample[], ReadTexts>;
 
 const NOTHING_READ: ReadAhead = new Map();
+
+/** A batch handed to the threads; `collect` gives its readings once the write needs them. */
+export interface PendingRead {
+  collect(): Promise<ReadAhead>;
+}
+
+const NOTHING_PENDING: PendingRead = { collect: async () => NOTHING_READ };
+
+/** How long the import's thread reads people in one go before it lets the event loop turn. */
+const INLINE_SLICE_MS = 8;
+
+/** One thread's share of a batch: its task, and the people in it that the import's thread may take. */
+interface Chunk {
+  inputs: readonly PersonInput[];
+  shared: SharedChunk;
+  /** The thread's readings (null where the import's thread took the person), or null when it failed. */
+  task: Promise<(ReadTexts | null)[] | null>;
+}
 
 type StoredTextsRow = {
   email_normalized: string | null;
@@ -54,10 +79,12 @@ export function errorKind(error: unknown): string {
 
 export class ImportAnalysis {
   /** Started by the first batch read ahead: a file of one batch is read inline, as before. */
-  private pool: Piscina<TextSample[][], ReadTexts[]> | undefined;
+  private pool: Piscina<SharedChunk, (ReadTexts | null)[]> | undefined;
   /** Set when a thread failed: the rest of the import reads inline. */
   private failed = false;
   private readonly modelVersion: string;
+  /** People read on the import's own thread because no thread had taken them yet (the bench prints it). */
+  readHere = 0;
 
   constructor(
     private readonly model: TextModel,
@@ -69,32 +96,71 @@ export class ImportAnalysis {
     this.modelVersion = estimateVersion(model.version);
   }
 
-  /** The estimates of the people in `inputs` whose texts the write will read. */
-  async readAhead(db: Queryable, inputs: readonly PersonInput[]): Promise<ReadAhead> {
+  /** Hands the people in `inputs` whose texts the write will read to the threads. */
+  async readAhead(db: Queryable, inputs: readonly PersonInput[]): Promise<PendingRead> {
     const withTexts = inputs.filter((input) => input.texts.length > 0);
-    if (withTexts.length === 0 || this.failed) return NOTHING_READ;
+    if (withTexts.length === 0 || this.failed) return NOTHING_PENDING;
+    let toRead: PersonInput[];
     try {
-      const toRead = await this.textsToRead(db, withTexts);
-      if (toRead.length === 0) return NOTHING_READ;
-      const pool = this.start();
-      const chunkSize = Math.ceil(toRead.length / this.threads);
-      const chunks: PersonInput[][] = [];
-      for (let i = 0; i < toRead.length; i += chunkSize) chunks.push(toRead.slice(i, i + chunkSize));
-      const results = await Promise.all(chunks.map((chunk) => pool.run(chunk.map((input) => input.texts))));
-      const ready = new Map<readonly TextSample[], ReadTexts>();
-      chunks.forEach((chunk, c) =>
-        chunk.forEach((input, i) => {
-          const read = results[c]?.[i];
-          if (read) ready.set(input.texts, read);
-        }),
-      );
-      return ready;
+      toRead = await this.textsToRead(db, withTexts);
     } catch (error) {
-      // A thread that cannot start or load the model, or a look-up that failed (the write's own
-      // statements then fail and say why): the write reads these texts inline, as without threads.
+      // A look-up that failed (the write's own statements then fail and say why): the write
+      // reads these texts inline, as without threads.
       this.fail(error);
-      return NOTHING_READ;
+      return NOTHING_PENDING;
     }
+    if (toRead.length === 0) return NOTHING_PENDING;
+    let pool: Piscina<SharedChunk, (ReadTexts | null)[]>;
+    try {
+      pool = this.start();
+    } catch (error) {
+      this.fail(error);
+      return NOTHING_PENDING;
+    }
+    const chunkSize = Math.ceil(toRead.length / this.threads);
+    const chunks: Chunk[] = [];
+    for (let i = 0; i < toRead.length; i += chunkSize) {
+      const inputs = toRead.slice(i, i + chunkSize);
+      const shared: SharedChunk = { people: inputs.map((input) => input.texts), next: new Int32Array(new SharedArrayBuffer(4)) };
+      // A thread that cannot start or load the model fails its task: the import's thread reads
+      // the people it did not take (collect), and the rest of the import reads inline.
+      const task = pool.run(shared).then(
+        (read: (ReadTexts | null)[]) => read,
+        (error: unknown) => {
+          this.fail(error);
+          return null;
+        },
+      );
+      chunks.push({ inputs, shared, task });
+    }
+    return { collect: () => this.collect(chunks) };
+  }
+
+  /**
+   * A batch's readings: first the people no thread has taken, read here (a few milliseconds at
+   * a time, letting the event loop turn between), then the threads' own.
+   */
+  private async collect(chunks: readonly Chunk[]): Promise<ReadAhead> {
+    const ready = new Map<readonly TextSample[], ReadTexts>();
+    for (const { inputs, shared } of chunks) {
+      let sliceStarted = performance.now();
+      for (let i = Atomics.add(shared.next, 0, 1); i < inputs.length; i = Atomics.add(shared.next, 0, 1)) {
+        const texts = shared.people[i] ?? [];
+        ready.set(texts, readPerson(this.model, texts));
+        this.readHere += 1;
+        if (performance.now() - sliceStarted < INLINE_SLICE_MS) continue;
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStarted = performance.now();
+      }
+    }
+    for (const { shared, task } of chunks) {
+      const read = await task;
+      read?.forEach((reading, i) => {
+        const texts = shared.people[i];
+        if (reading && texts) ready.set(texts, reading);
+      });
+    }
+    return ready;
   }
 
   /** The write's `analyze` and `hash`: what was read ahead where there is one, computed inline where not. */
@@ -139,15 +205,16 @@ export class ImportAnalysis {
     });
   }
 
-  private start(): Piscina<TextSample[][], ReadTexts[]> {
+  private start(): Piscina<SharedChunk, (ReadTexts | null)[]> {
     if (this.pool) return this.pool;
     const workerData: AnalysisWorkerData = { modelPath: this.modelPath, modelVersion: this.model.version };
-    this.pool = new Piscina<TextSample[][], ReadTexts[]>({
+    this.pool = new Piscina<SharedChunk, (ReadTexts | null)[]>({
       filename: WORKER_URL.href,
       minThreads: this.threads,
       maxThreads: this.threads,
-      // One chunk per thread at a time; the next batch's chunks wait in the queue.
-      concurrentTasksPerWorker: 1,
+      // A thread holds the next batch's chunk too, so it goes on to it without waiting for this
+      // thread's event loop (busy in the database while a batch is written) to hand it over.
+      concurrentTasksPerWorker: 2,
       // Nothing inherited: the parent's flags (tsx, inspector, vitest's) are not for a worker.
       execArgv: [],
       workerData,

@@ -2,7 +2,7 @@ import { analyzeText, type TextModel } from '../personality/text/index.ts';
 import { estimateVersion } from '../personality/shrink.ts';
 import type { TraitEstimate } from '../personality/types.ts';
 import type { TextSample } from './person.ts';
-import type { Analyze } from './upsert.ts';
+import { textsHash, type Analyze } from './upsert.ts';
 
 /**
  * A person's personality from all their text samples read as one text by one author, as every
@@ -23,4 +23,15 @@ export function analyzeTexts(model: TextModel, texts: readonly TextSample[]): { 
 /** The people domain's analysis with the process's model (stored with estimateVersion of the model's version). */
 export function analyzerFor(model: TextModel): Analyze {
   return (texts) => analyzeTexts(model, texts);
+}
+
+/** A person's estimate from their texts (null: no personality), and the texts' hash the write compares and stores. */
+export interface ReadTexts {
+  estimate: TraitEstimate | null;
+  hash: string;
+}
+
+/** One person's reading, as an import's analysis thread or the import's own thread computes it ahead of the write. */
+export function readPerson(model: TextModel, texts: readonly TextSample[]): ReadTexts {
+  return { estimate: analyzeTexts(model, texts).estimate, hash: textsHash(texts) };
 }

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import type { Progress } from '../shared/progress.ts';
 import { AppError } from '../shared/errors.ts';
 import type { TextModel } from '../personality/text/index.ts';
-import { ImportAnalysis, type ImportLog, type ReadAhead } from './analysis-threads.ts';
+import { ImportAnalysis, type ImportLog, type PendingRead, type ReadAhead } from './analysis-threads.ts';
 import { analyzerFor } from './analyze.ts';
 import { checkUtf8File } from './encoding.ts';
 import type { PersonInput, PersonSource } from './person.ts';
@@ -213,7 +213,7 @@ export async function importPeople(deps: ImportDeps, file: string, options: Impo
   };
 
   type Row = { line: number; input: PersonInput };
-  type Batch = { rows: Row[]; ready: Promise<ReadAhead> | null };
+  type Batch = { rows: Row[]; ready: Promise<PendingRead> | null };
   let batch: Row[] = [];
   /** The batch whose texts the threads are reading while the one before it is written. */
   let ahead: Batch | null = null;
@@ -234,7 +234,7 @@ export async function importPeople(deps: ImportDeps, file: string, options: Impo
     }
   };
   const store = async ({ rows, ready }: Batch) => {
-    const outcomes = await writeBatch(rows, ready ? await ready : null);
+    const outcomes = await writeBatch(rows, ready ? await (await ready).collect() : null);
     outcomes.forEach((outcome, i) => {
       if (outcome.kind === 'skipped') return skip(rows[i]?.line ?? 0, outcome.reason);
       counts[outcome.kind] += 1;
