@@ -83,7 +83,7 @@ export class ImportAnalysis {
   /** Set when a thread failed: the rest of the import reads inline. */
   private failed = false;
   private readonly modelVersion: string;
-  /** People read on the import's own thread because no thread had taken them yet (the bench prints it). */
+  /** People read on the import's own thread because no thread had taken them yet (test/people/import-threads.test.ts reads it). */
   readHere = 0;
 
   constructor(
