@@ -14,7 +14,7 @@
  * The budget is 1 ms (4 ms until the twelfth session). libuv accepts one new connection per turn
  * of the loop (Node 20's libuv 1.46 has no accept loop), so under load a client's new connection
  * waits for as many turns as there are connections ahead of it: fifty opened at once into a busy
- * name search waited up to 350–480 ms with 4 ms turns, ~180–230 ms with 1 ms ones, and a queue
+ * name search waited up to 350–480 ms with 4 ms turns, ~130–230 ms with 1 ms ones, and a queue
  * of 20,000 small statements costs no more CPU cut into 1 ms turns (docs/benchmarks.md,
  * twelfth session).
  */

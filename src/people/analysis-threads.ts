@@ -47,7 +47,6 @@ const INLINE_SLICE_MS = 8;
 
 /** One thread's share of a batch: its task, and the people in it that the import's thread may take. */
 interface Chunk {
-  inputs: readonly PersonInput[];
   shared: SharedChunk;
   /** The thread's readings (null where the import's thread took the person), or null when it failed. */
   task: Promise<(ReadTexts | null)[] | null>;
@@ -120,8 +119,8 @@ export class ImportAnalysis {
     const chunkSize = Math.ceil(toRead.length / this.threads);
     const chunks: Chunk[] = [];
     for (let i = 0; i < toRead.length; i += chunkSize) {
-      const inputs = toRead.slice(i, i + chunkSize);
-      const shared: SharedChunk = { people: inputs.map((input) => input.texts), next: new Int32Array(new SharedArrayBuffer(4)) };
+      const people = toRead.slice(i, i + chunkSize).map((input) => input.texts);
+      const shared: SharedChunk = { people, next: new Int32Array(new SharedArrayBuffer(4)) };
       // A thread that cannot start or load the model fails its task: the import's thread reads
       // the people it did not take (collect), and the rest of the import reads inline.
       const task = pool.run(shared).then(
@@ -131,7 +130,7 @@ export class ImportAnalysis {
           return null;
         },
       );
-      chunks.push({ inputs, shared, task });
+      chunks.push({ shared, task });
     }
     return { collect: () => this.collect(chunks) };
   }
@@ -142,9 +141,9 @@ export class ImportAnalysis {
    */
   private async collect(chunks: readonly Chunk[]): Promise<ReadAhead> {
     const ready = new Map<readonly TextSample[], ReadTexts>();
-    for (const { inputs, shared } of chunks) {
+    for (const { shared } of chunks) {
       let sliceStarted = performance.now();
-      for (let i = Atomics.add(shared.next, 0, 1); i < inputs.length; i = Atomics.add(shared.next, 0, 1)) {
+      for (let i = Atomics.add(shared.next, 0, 1); i < shared.people.length; i = Atomics.add(shared.next, 0, 1)) {
         const texts = shared.people[i] ?? [];
         ready.set(texts, readPerson(this.model, texts));
         this.readHere += 1;
