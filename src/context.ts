@@ -26,6 +26,7 @@ import { DiscMapRenderer } from './pages/disc-map-renderer.ts';
 import { prepareProfileContent } from './content/compose-profile.ts';
 import { loadContent, type Content } from './content/load-content.ts';
 import { DescriptionCache } from './content/description-cache.ts';
+import { RecommendationsCache } from './content/connect/recommendations-cache.ts';
 import { TextResultCache } from './analysis/text-results.ts';
 import { systemResolver, type AddressPolicy } from './webhooks/address-check.ts';
 import { DELIVERY_BATCH, DELIVERY_LANES, deliveryLeaseSeconds, webhookDeliveryJobs } from './webhooks/delivery-jobs.ts';
@@ -68,6 +69,8 @@ export interface AppContext {
   textResults: TextResultCache;
   /** Profile content reused for equal composition inputs (content/description-cache.ts). */
   descriptions: DescriptionCache;
+  /** C2's recommendations composed once per reading (content/connect/recommendations-cache.ts). */
+  recommendations: RecommendationsCache;
   /** The job worker of this process; null where separate `rapport worker` processes run jobs. */
   worker: JobWorker | null;
   /** Tells this process's worker, if any, that a job is waiting. */
@@ -218,6 +221,7 @@ export function createContext(config: Config, db: Db, logger: Logger, options: C
     },
     textResults: new TextResultCache(),
     descriptions: new DescriptionCache(() => content.get().phrases),
+    recommendations: new RecommendationsCache(() => content.get()),
     worker,
     wakeWorker: () => worker?.wake(),
     finishedRequests,

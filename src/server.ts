@@ -120,7 +120,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   // The name search warms up in the background once the service listens (src/connect/warm-up.ts):
   // /healthz and the first callers are answered meanwhile; a stop ends it after its current search.
   const warmUp = new AbortController();
-  const warming = warmNameSearch(ctx.db, ctx.content, warmUp.signal).then(
+  const warming = warmNameSearch(ctx.db, ctx.recommendations, warmUp.signal).then(
     (result) => {
       logger.info({ searches: result.searches, ms: result.ms, ended: result.ended, cpu_us_a_search: result.lastRoundCpuUs }, 'name search warmed up');
       return result;

@@ -1,5 +1,5 @@
-import { composeConnectRecommendations, type ConnectRecommendations } from '../content/connect/recommendations.ts';
-import type { Content } from '../content/load-content.ts';
+import type { ConnectRecommendations } from '../content/connect/recommendations.ts';
+import type { RecommendationsCache } from '../content/connect/recommendations-cache.ts';
 import { personalityView, type PersonalityView } from '../personality/views.ts';
 import type { FoundProfile } from './requests.ts';
 
@@ -11,15 +11,16 @@ export interface AnswerParts {
 
 /**
  * The parts of a found profile's answer that cost CPU: the view holding its DISC type and map
- * point (DISC percentages, the point's traits, the type names), and the recommendations. The
- * route (src/http/connect/schemas.ts, toC2) and the name search's warm-up (warm-up.ts) both
- * build them here, so the warm-up runs exactly the code the first callers' answers run (V8's
- * --trace-opt showed the view's functions optimised during a fresh process's first ~2,000
- * answers when only the recommendations were warmed; docs/benchmarks.md).
+ * point (DISC percentages, the point's traits, the type names), and the recommendations
+ * (composed once per reading, recommendations-cache.ts). The route (src/http/connect/schemas.ts,
+ * toC2) and the name search's warm-up (warm-up.ts) both build them here, so the warm-up runs
+ * exactly the code the first callers' answers run (V8's --trace-opt showed the view's functions
+ * optimised during a fresh process's first ~2,000 answers when only the recommendations were
+ * warmed; docs/benchmarks.md).
  */
-export function answerParts(profile: FoundProfile, content: Content): AnswerParts {
+export function answerParts(profile: FoundProfile, recommendations: RecommendationsCache): AnswerParts {
   return {
     view: personalityView(profile.estimate),
-    recommendations: composeConnectRecommendations({ firstName: profile.firstName, estimate: profile.estimate, title: profile.title }, content),
+    recommendations: recommendations.compose({ firstName: profile.firstName, estimate: profile.estimate, title: profile.title }),
   };
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import type { Content } from '../content/load-content.ts';
+import type { RecommendationsCache } from '../content/connect/recommendations-cache.ts';
 import { answerParts } from './answer-parts.ts';
 import { readSearch } from './criteria.ts';
 import { resolveProfile } from './profile-search.ts';
@@ -42,8 +42,8 @@ export interface WarmUpResult {
  * The name search of a fresh process, run over stored names as soon as the service listens, so
  * that its first callers do not pay for the warm-up. A new process's first thousands of
  * searches cost up to three times the later ones: the JavaScript and the embedded database's
- * WebAssembly still being compiled, index pages read, the C2 composer's selection cache
- * (compose-profile.ts) empty. It runs in rounds and ends once a search's CPU stops falling, or
+ * WebAssembly still being compiled, index pages read, the C2 composer's caches
+ * (compose-profile.ts, recommendations-cache.ts) empty. It runs in rounds and ends once a search's CPU stops falling, or
  * at a limit (WARM_UP_LIMITS).
  *
  * What a synchronous search by name runs before its answer is sent runs here, with the answer's
@@ -62,10 +62,10 @@ export interface WarmUpResult {
  */
 export async function warmNameSearch(
   db: Queryable,
-  content: Content,
+  recommendations: RecommendationsCache,
   signal: AbortSignal,
   limits: WarmUpLimits = WARM_UP_LIMITS,
-  answer: (profile: FoundProfile, content: Content) => void = answerParts,
+  answer: (profile: FoundProfile, recommendations: RecommendationsCache) => void = answerParts,
 ): Promise<WarmUpResult> {
   const started = performance.now();
   // Stored names in the order of their random ids: a sample spread over the table.
@@ -90,7 +90,7 @@ export async function warmNameSearch(
     // profile resolved (no text sample: nothing goes to the text pool), and the answer's parts
     // (the personality view behind its DISC type and map point, and the recommendations).
     const outcome = await resolveProfile(db, readSearch({ firstName, lastName }, 'sync'), NO_TEXT);
-    if (outcome.status === 'complete') answer(outcome.profile, content);
+    if (outcome.status === 'complete') answer(outcome.profile, recommendations);
     searches += 1;
     if (searches % limits.roundSize === 0) {
       const used = process.cpuUsage(roundCpu);

@@ -3,6 +3,7 @@ import { answerParts } from '../../src/connect/answer-parts.ts';
 import { warmNameSearch, type WarmUpLimits } from '../../src/connect/warm-up.ts';
 import { composeConnectRecommendations } from '../../src/content/connect/recommendations.ts';
 import type { FoundProfile } from '../../src/connect/requests.ts';
+import { RecommendationsCache } from '../../src/content/connect/recommendations-cache.ts';
 import { loadContent } from '../../src/content/load-content.ts';
 import { personalityView } from '../../src/personality/views.ts';
 import { useTestDb } from '../helpers/db.ts';
@@ -15,6 +16,7 @@ import { useTestDb } from '../helpers/db.ts';
  */
 const testDb = useTestDb();
 const content = loadContent();
+const recommendations = new RecommendationsCache(() => content);
 // Fewer people than a round and than the least searches: it searches every name once.
 const LIMITS: WarmUpLimits = { minSearches: 1000, maxSearches: 100, maxMs: 60_000, roundSize: 500, steadyRounds: 2, steadyShare: 0.05 };
 const estimateOf = (n: number) => ({
@@ -47,7 +49,7 @@ beforeAll(async () => {
 describe('the name search warm-up builds the answers of the people it finds', () => {
   it('resolves each stored name as the route does and builds the answer of each person found with a personality', async () => {
     const answered: FoundProfile[] = [];
-    const result = await warmNameSearch(testDb.db, content, new AbortController().signal, LIMITS, (profile) => answered.push(profile));
+    const result = await warmNameSearch(testDb.db, recommendations, new AbortController().signal, LIMITS, (profile) => answered.push(profile));
     expect(result).toMatchObject({ searches: 6, ended: 'names used up' });
     expect(answered.map((p) => [p.personId, p.firstName, p.lastName, p.title, p.hasAssessment]).sort()).toEqual([
       ['per_a1', 'Ada', 'Lovelace', 'Engineer', false],
@@ -60,10 +62,10 @@ describe('the name search warm-up builds the answers of the people it finds', ()
 
   it('builds the parts the route answers from (answerParts, which toC2 calls): the view and the recommendations for the person found', async () => {
     const answered: FoundProfile[] = [];
-    await warmNameSearch(testDb.db, content, new AbortController().signal, LIMITS, (profile) => answered.push(profile));
+    await warmNameSearch(testDb.db, recommendations, new AbortController().signal, LIMITS, (profile) => answered.push(profile));
     const profile = answered[0];
     if (!profile) throw new Error('no answer built');
-    const parts = answerParts(profile, content);
+    const parts = answerParts(profile, recommendations);
     expect(parts.view).toEqual(personalityView(profile.estimate));
     expect(parts.view.discType).toMatch(/^[DISC][disc]?$/);
     // Written for this person: their first name and title reach the recommendations.
@@ -76,7 +78,7 @@ describe('the name search warm-up builds the answers of the people it finds', ()
     const closing = new AbortController();
     closing.abort();
     const answered: FoundProfile[] = [];
-    expect(await warmNameSearch(testDb.db, content, closing.signal, LIMITS, (profile) => answered.push(profile))).toMatchObject({ searches: 0, ended: 'stopped' });
+    expect(await warmNameSearch(testDb.db, recommendations, closing.signal, LIMITS, (profile) => answered.push(profile))).toMatchObject({ searches: 0, ended: 'stopped' });
     expect(answered).toEqual([]);
   });
 });

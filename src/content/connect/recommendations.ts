@@ -48,14 +48,21 @@ export function summaryPhrase(reading: Reading, summaries: readonly Phrase[]): P
   return pickOne(ranked, [], reading.central ? 'central' : null);
 }
 
-export function composeConnectRecommendations(person: Party, content: Pick<Content, 'phrases' | 'summaries'>): ConnectRecommendations {
+export function composeConnectRecommendations(person: Party, content: RecommendationsContent): ConnectRecommendations {
   const view = viewParty(person);
-  const { reading } = view;
+  return recommendationsFor(view.reading, view.name, content);
+}
+
+/** What the recommendations are composed from. */
+export type RecommendationsContent = Pick<Content, 'phrases' | 'summaries'>;
+
+/** The recommendations for a reading and a first name already cleaned (text.ts cleanFirstName), or none. */
+export function recommendationsFor(reading: Reading, name: string | null, content: RecommendationsContent): ConnectRecommendations {
   // Thin evidence: the profile's own opening, which says the picture is tentative, then its first sentence.
   const summary = reading.evidence === 'thin' ? null : summaryPhrase(reading, content.summaries);
   // The summary is the page's headline: nothing below it may take another side of what it says.
-  const profile = composeProfileContent({ reading, firstName: view.name, pageStances: summary?.stance ?? [] }, content.phrases);
-  const headline = summary === null ? profile.summary : personalize(wordStatements([summary], reading.evidence)[0] ?? '', view.name);
+  const profile = composeProfileContent({ reading, firstName: name, pageStances: summary?.stance ?? [] }, content.phrases);
+  const headline = summary === null ? profile.summary : personalize(wordStatements([summary], reading.evidence)[0] ?? '', name);
   const block = (key: OverviewSection): ConnectSection => ({
     overview: toInlineHtml(profile.sectionOverviews[key]),
     phrases: profile[OVERVIEW_SOURCE[key]].map((phrase) => escapeHtml(phrase)),

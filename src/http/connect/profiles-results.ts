@@ -31,7 +31,7 @@ const schema = {
 export const profilesResultsRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/v1/profiles/results/:request_id', { schema }, async (request, reply) => {
     const result = await requestResult(ctx.db, tokenOf(request).id, request.params.request_id);
-    if (result.profile) return { status: 'complete' as const, ...toC2(request, ctx.config.publicConnectUrl, result.id, result.profile, ctx.content) };
+    if (result.profile) return { status: 'complete' as const, ...toC2(request, ctx.config.publicConnectUrl, result.id, result.profile, ctx.recommendations) };
     if (result.status === 'error') return { status: 'error' as const, request_id: result.id, info: { error: result.error ?? 'The search failed.' } };
     reply.header('retry-after', '1');
     return { status: 'processing' as const, request_id: result.id };

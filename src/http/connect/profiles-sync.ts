@@ -29,6 +29,6 @@ export const profilesSyncRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> =
       reply.header('retry-after', '1');
       return reply.status(202).send({ request_id: id });
     }
-    return toC2(request, ctx.config.publicConnectUrl, id, outcome.profile, ctx.content);
+    return toC2(request, ctx.config.publicConnectUrl, id, outcome.profile, ctx.recommendations);
   });
 };

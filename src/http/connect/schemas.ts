@@ -4,7 +4,7 @@ import type { SearchFields } from '../../connect/criteria.ts';
 import type { FoundProfile } from '../../connect/requests.ts';
 import { answerParts } from '../../connect/answer-parts.ts';
 import type { ConnectRecommendations } from '../../content/connect/recommendations.ts';
-import type { Content } from '../../content/load-content.ts';
+import type { RecommendationsCache } from '../../content/connect/recommendations-cache.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import { TEXT_TYPES } from '../../people/person.ts';
 import { CONFIDENCE_DESCRIPTION } from '../common/personality-schemas.ts';
@@ -86,8 +86,8 @@ export function searchFields(body: Static<typeof SearchBody>): SearchFields {
 }
 
 /** C2 for a found profile. Its names are escaped like every other Connect string: a client may render any of them as HTML. */
-export function toC2(request: FastifyRequest, connectUrl: string | null, id: string, profile: FoundProfile, content: Content) {
-  const { view, recommendations } = answerParts(profile, content);
+export function toC2(request: FastifyRequest, connectUrl: string | null, id: string, profile: FoundProfile, composer: RecommendationsCache) {
+  const { view, recommendations } = answerParts(profile, composer);
   return {
     info: {
       ...(profile.firstName ? { first_name: escapeHtml(profile.firstName) } : {}),
