@@ -1,6 +1,5 @@
 import { LRUCache } from 'lru-cache';
 import { escapeHtml } from '../../shared/html.ts';
-import { deepFreeze } from '../../shared/deep-freeze.ts';
 import { viewParty, type Party } from '../party.ts';
 import { recommendationsFor, type ConnectRecommendations, type ConnectSection, type RecommendationsContent } from './recommendations.ts';
 
@@ -12,6 +11,9 @@ const NAME_MARK = '\uE000';
 
 /** Compositions kept; one is ~5 KB of strings, so the cache holds at most ~5 MB. */
 const DEFAULT_ENTRIES = 1_000;
+
+/** Keys of readings seen once remembered for each kept composition (a key is ~300 bytes). */
+const SEEN_ONCE_PER_ENTRY = 4;
 
 /**
  * C2's recommendations (recommendations.ts) composed once per reading and reused for everyone
@@ -25,12 +27,17 @@ const DEFAULT_ENTRIES = 1_000;
  * name holds no `*` that could pair with the bold markers. Without a name, "this person" is
  * capitalised by its place in the sentence, so that composition is kept as it is.
  *
- * The key is the whole reading (a superset of what composing reads of it). One per process (the
- * context's `recommendations`), bounded in entries, least recently used first out.
+ * The key is the whole reading (a superset of what composing reads of it). A reading is kept from
+ * its second answer on: where every reading differs, keeping each one (and the collector moving
+ * them to its old generation before they are dropped) cost ~50 % more than composing alone, so a
+ * reading seen once only leaves its key. One per process (the context's `recommendations`),
+ * bounded in entries, least recently used first out.
  */
 export class RecommendationsCache {
   /** Null when made with 0 entries: every answer is composed anew (tests compare the two). */
   private readonly compositions: LRUCache<string, ConnectRecommendations> | null;
+  /** Keys of readings answered once and not kept (yet). */
+  private readonly seenOnce: LRUCache<string, true> | null;
   private hitCount = 0;
   private missCount = 0;
 
@@ -40,6 +47,7 @@ export class RecommendationsCache {
     entries = DEFAULT_ENTRIES,
   ) {
     this.compositions = entries > 0 ? new LRUCache({ max: entries }) : null;
+    this.seenOnce = entries > 0 ? new LRUCache({ max: entries * SEEN_ONCE_PER_ENTRY }) : null;
   }
 
   /** Reuses and misses since start (tests and the bench read them). */
@@ -49,22 +57,28 @@ export class RecommendationsCache {
 
   compose(person: Party): ConnectRecommendations {
     const { reading, name } = viewParty(person);
-    if (this.compositions === null) return recommendationsFor(reading, name, this.content());
+    if (this.compositions === null || this.seenOnce === null) return recommendationsFor(reading, name, this.content());
     const key = `${name === null ? 'unnamed' : 'named'}\u0000${JSON.stringify(reading)}`;
     let composed = this.compositions.get(key);
-    if (composed === undefined) {
-      this.missCount += 1;
-      composed = deepFreeze(recommendationsFor(reading, name === null ? null : NAME_MARK, this.content()));
-      this.compositions.set(key, composed);
-    } else {
+    if (composed !== undefined) {
       this.hitCount += 1;
+    } else {
+      this.missCount += 1;
+      if (!this.seenOnce.has(key)) {
+        this.seenOnce.set(key, true);
+        return recommendationsFor(reading, name, this.content());
+      }
+      this.seenOnce.delete(key);
+      composed = recommendationsFor(reading, name === null ? null : NAME_MARK, this.content());
+      this.compositions.set(key, composed);
     }
-    return name === null ? composed : withName(composed, escapeHtml(name));
+    // A copy, the name put in: the kept composition never leaves this cache, so no caller can change it for the next.
+    return withName(composed, name === null ? null : escapeHtml(name));
   }
 }
 
-function withName(composed: ConnectRecommendations, htmlName: string): ConnectRecommendations {
-  const text = (value: string): string => (value.includes(NAME_MARK) ? value.replaceAll(NAME_MARK, htmlName) : value);
+function withName(composed: ConnectRecommendations, htmlName: string | null): ConnectRecommendations {
+  const text = (value: string): string => (htmlName !== null && value.includes(NAME_MARK) ? value.replaceAll(NAME_MARK, htmlName) : value);
   const section = (value: ConnectSection): ConnectSection => ({ overview: text(value.overview), phrases: value.phrases.map(text) });
   return {
     overview: text(composed.overview),
