@@ -121,7 +121,8 @@ export function reviewDraft(text: string, sender: Party, recipient: Party, libra
       text = fillTemplate(template, { name, quote: { html: QUOTE_MARK, fallback: false } });
       templates.set(template, text);
     }
-    return text.includes(QUOTE_MARK) ? text.replace(QUOTE_MARK, quote(scan.text, f.start, f.end)) : text;
+    // A function, not a string: a replacement string would read `$&`, `$'` or `$$` in the draft as patterns.
+    return text.includes(QUOTE_MARK) ? text.replace(QUOTE_MARK, () => quote(scan.text, f.start, f.end)) : text;
   };
   // The same style writes the way this reader likes to read: no note about the sender's habits from their style.
   const senderNotes = writer.style === reader.style ? {} : library.sender[writer.style];

@@ -78,7 +78,8 @@ export class RecommendationsCache {
 }
 
 function withName(composed: ConnectRecommendations, htmlName: string | null): ConnectRecommendations {
-  const text = (value: string): string => (htmlName !== null && value.includes(NAME_MARK) ? value.replaceAll(NAME_MARK, htmlName) : value);
+  // split and join, not replaceAll: a replacement string reads `$&`, `$'` and `$$` in a name as patterns.
+  const text = (value: string): string => (htmlName !== null && value.includes(NAME_MARK) ? value.split(NAME_MARK).join(htmlName) : value);
   const section = (value: ConnectSection): ConnectSection => ({ overview: text(value.overview), phrases: value.phrases.map(text) });
   return {
     overview: text(composed.overview),

@@ -11,8 +11,8 @@ import { shipped } from '../../helpers/content.ts';
  * another's answer.
  */
 const people = generatedPeople(120, 31);
-// Names that escaping, cleaning and the bold markers treat specially, the cache's own mark, and none at all.
-const NAMES: ReadonlyArray<string | null> = ['Maya', null, '', 'José', 'A&B <i>x</i>', 'O\'Neil "Q"', '**Bo**', '{first}', '  Ann   Lee ', 'X\uE000Y', '&amp;'];
+// Names that escaping, cleaning, the bold markers and replacement patterns treat specially, the cache's own mark, and none at all.
+const NAMES: ReadonlyArray<string | null> = ['Maya', null, '', 'José', 'A&B <i>x</i>', 'O\'Neil "Q"', '**Bo**', '{first}', '  Ann   Lee ', 'X\uE000Y', '&amp;', 'Jo$&$\'$$n'];
 
 function strings(r: ConnectRecommendations): string[] {
   const blocks = [r.emailing, r.communication, r.motivations, r.behavior, r.buildingTrust, r.selling, r.workingTogether];
