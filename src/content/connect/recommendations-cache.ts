@@ -34,10 +34,11 @@ const SEEN_ONCE_PER_ENTRY = 4;
  * bounded in entries, least recently used first out.
  */
 export class RecommendationsCache {
-  /** Null when made with 0 entries: every answer is composed anew (tests compare the two). */
-  private readonly compositions: LRUCache<string, ConnectRecommendations> | null;
-  /** Keys of readings answered once and not kept (yet). */
-  private readonly seenOnce: LRUCache<string, true> | null;
+  /**
+   * The compositions kept, and the keys of readings answered once and not kept (yet). Null when
+   * made with 0 entries: every answer is composed anew (tests compare the two).
+   */
+  private readonly kept: { compositions: LRUCache<string, ConnectRecommendations>; seenOnce: LRUCache<string, true> } | null;
   private hitCount = 0;
   private missCount = 0;
 
@@ -46,31 +47,31 @@ export class RecommendationsCache {
     private readonly content: () => RecommendationsContent,
     entries = DEFAULT_ENTRIES,
   ) {
-    this.compositions = entries > 0 ? new LRUCache({ max: entries }) : null;
-    this.seenOnce = entries > 0 ? new LRUCache({ max: entries * SEEN_ONCE_PER_ENTRY }) : null;
+    this.kept = entries > 0 ? { compositions: new LRUCache({ max: entries }), seenOnce: new LRUCache({ max: entries * SEEN_ONCE_PER_ENTRY }) } : null;
   }
 
   /** Reuses and misses since start (tests and the bench read them). */
   get stats(): { hits: number; misses: number; size: number } {
-    return { hits: this.hitCount, misses: this.missCount, size: this.compositions?.size ?? 0 };
+    return { hits: this.hitCount, misses: this.missCount, size: this.kept?.compositions.size ?? 0 };
   }
 
   compose(person: Party): ConnectRecommendations {
     const { reading, name } = viewParty(person);
-    if (this.compositions === null || this.seenOnce === null) return recommendationsFor(reading, name, this.content());
+    if (this.kept === null) return recommendationsFor(reading, name, this.content());
+    const { compositions, seenOnce } = this.kept;
     const key = `${name === null ? 'unnamed' : 'named'}\u0000${JSON.stringify(reading)}`;
-    let composed = this.compositions.get(key);
+    let composed = compositions.get(key);
     if (composed !== undefined) {
       this.hitCount += 1;
     } else {
       this.missCount += 1;
-      if (!this.seenOnce.has(key)) {
-        this.seenOnce.set(key, true);
+      if (!seenOnce.has(key)) {
+        seenOnce.set(key, true);
         return recommendationsFor(reading, name, this.content());
       }
-      this.seenOnce.delete(key);
+      seenOnce.delete(key);
       composed = recommendationsFor(reading, name === null ? null : NAME_MARK, this.content());
-      this.compositions.set(key, composed);
+      compositions.set(key, composed);
     }
     // A copy, the name put in: the kept composition never leaves this cache, so no caller can change it for the next.
     return withName(composed, name === null ? null : escapeHtml(name));
