@@ -154,15 +154,20 @@ function atExit(flush: () => void): void {
 }
 
 /**
- * Standard output written asynchronously, at most once every `intervalMs` (10 ms): the lines of
- * that stretch (under load, of every request answered in it) are joined and handed to one write,
- * or at once when they pass `maxPendingChars` (64 KiB), so a flood holds little. A blocking write
- * per request cost ~12 % of an authenticated request's time (`npm run bench`); an asynchronous
- * write is a hand-over to libuv's thread pool and back, which cost ~6 % of a request's CPU even
- * once per turn of the event loop (~14 lines a turn under the bench's load, a CPU profile of
- * `GET /v1/usage`); once per 10 ms it is ~100 writes a second at most, whatever the load. Nothing
- * waits on the write. What is left is written when the process exits; a process killed outright
- * (SIGKILL, a crash of the runtime) may lose the lines of its last 10 ms (docs/operations.md, Logs).
+ * Standard output written at most once every `intervalMs` (10 ms): the lines of that stretch
+ * (under load, of every request answered in it) are joined and written in one call, or at once
+ * when they pass `maxPendingChars` (64 KiB), so a flood holds little. A write per request cost
+ * ~12 % of an authenticated request's time (`npm run bench`); a hand-over to libuv's thread pool
+ * per turn of the event loop ~6 % of its CPU (a CPU profile of `GET /v1/usage`). Once per 10 ms
+ * it is ~100 writes a second at most, whatever the load.
+ *
+ * The write itself is synchronous, as pino's default and Node's own stdout to a file or pipe are:
+ * an asynchronous write still in libuv's thread pool when the process exits races the exit's
+ * synchronous flush of the lines after it, and the log came out of order (a batch of lines after
+ * the next one; test/ops/log-output.test.ts caught it about once in 30 exits). A log reader that
+ * stops reading holds the service up rather than its lines piling up in memory. A process killed
+ * outright (SIGKILL, a crash of the runtime) may lose the lines of its last 10 ms
+ * (docs/operations.md, Logs).
  */
 export interface FlushableStream extends DestinationStream {
   flush(callback?: (error?: Error) => void): void;
@@ -173,7 +178,7 @@ export const LOG_FLUSH_INTERVAL_MS = 10;
 const MAX_PENDING_CHARS = 64 * 1024;
 
 export function batchedStdout(
-  out: FlushableStream = pino.destination({ dest: 1, sync: false }),
+  out: FlushableStream = pino.destination({ dest: 1, sync: true }),
   intervalMs = LOG_FLUSH_INTERVAL_MS,
   maxPendingChars = MAX_PENDING_CHARS,
 ): FlushableStream {
