@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { metricsSourceOf, startOpsListener, type OpsListener } from './http/ops-listener/listener.ts';
 import { closeWithin } from './http/common/connection-limits.ts';
+import { refusedPortWarnings } from './http/common/refused-ports.ts';
 import { buildBaseApp, buildConnectApp } from './app.ts';
 import { checkProductionLinks, type Config } from './config.ts';
 import { createContext, type AppContext } from './context.ts';
@@ -57,6 +58,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     const warning = openDirectoryWarning(config.dataDir, 'RAPPORT_DATA_DIR');
     if (warning) logger.warn({ data_dir: config.dataDir }, warning);
   }
+  for (const warning of refusedPortWarnings(config)) logger.warn(warning);
   // Uploads written by an older version under umask 022.
   makePrivate(config.uploadDir);
   // With the embedded database no other process can be running jobs: take back any left running.
