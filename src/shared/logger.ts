@@ -1,6 +1,7 @@
 import { isMainThread } from 'node:worker_threads';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type * as PinoPretty from 'pino-pretty';
+import { fdWriter, type FlushableStream } from './fd-writer.ts';
 import { loadOnUse } from './load-on-use.ts';
 
 export type { Logger };
@@ -142,9 +143,9 @@ export function createLogger(level: string, destination?: DestinationStream, for
 }
 
 /**
- * What each batched output writes as the process exits (pino flushes its own stream's buffer
- * then; the lines of the current turn must reach it first). One listener for all of them: a
- * process that makes many loggers (tests, in-process commands) would pass Node's listener limit.
+ * What each batched output writes as the process exits (the lines of the current stretch, after
+ * every batch before them). One listener for all of them: a process that makes many loggers
+ * (tests, in-process commands) would pass Node's listener limit.
  */
 const exitFlushes: (() => void)[] = [];
 
@@ -152,6 +153,9 @@ function atExit(flush: () => void): void {
   if (exitFlushes.length === 0) process.once('exit', () => exitFlushes.forEach((f) => f()));
   exitFlushes.push(flush);
 }
+
+export const LOG_FLUSH_INTERVAL_MS = 10;
+const MAX_PENDING_CHARS = 64 * 1024;
 
 /**
  * Standard output written at most once every `intervalMs` (10 ms): the lines of that stretch
@@ -161,24 +165,15 @@ function atExit(flush: () => void): void {
  * per turn of the event loop ~6 % of its CPU (a CPU profile of `GET /v1/usage`). Once per 10 ms
  * it is ~100 writes a second at most, whatever the load.
  *
- * The write itself is synchronous, as pino's default and Node's own stdout to a file or pipe are:
- * an asynchronous write still in libuv's thread pool when the process exits races the exit's
- * synchronous flush of the lines after it, and the log came out of order (a batch of lines after
- * the next one; test/ops/log-output.test.ts caught it about once in 30 exits). A log reader that
- * stops reading holds the service up rather than its lines piling up in memory. A process killed
- * outright (SIGKILL, a crash of the runtime) may lose the lines of its last 10 ms
- * (docs/operations.md, Logs).
+ * Each write is synchronous (fd-writer.ts), as Node's own standard output to a file or pipe is:
+ * an asynchronous write still in libuv's thread pool when the process exited raced the exit's
+ * flush of the lines after it, and the log came out of order (test/ops/log-output.test.ts caught
+ * it about once in 30 exits). A log reader that stops reading holds the service up rather than
+ * letting its lines pile up in memory. A process killed outright (SIGKILL, a crash of the
+ * runtime) may lose the lines of its last 10 ms (docs/operations.md, Logs).
  */
-export interface FlushableStream extends DestinationStream {
-  flush(callback?: (error?: Error) => void): void;
-  flushSync(): void;
-}
-
-export const LOG_FLUSH_INTERVAL_MS = 10;
-const MAX_PENDING_CHARS = 64 * 1024;
-
 export function batchedStdout(
-  out: FlushableStream = pino.destination({ dest: 1, sync: true }),
+  out: FlushableStream = fdWriter(1),
   intervalMs = LOG_FLUSH_INTERVAL_MS,
   maxPendingChars = MAX_PENDING_CHARS,
 ): FlushableStream {

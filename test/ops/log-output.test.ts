@@ -27,6 +27,22 @@ describe('the log on standard output (written in batches)', () => {
     const runs = await Promise.all(Array.from({ length: 12 }, () => loggedBy("for (let n = 0; n < 2000; n++) logger.info({ n }, 'request');\nprocess.exit(0);")));
     for (const lines of runs) expect(lines.map((line) => line.n)).toEqual(Array.from({ length: 2000 }, (_, n) => n));
   }, 90_000);
+
+  it('goes on without a log, saying so once on standard error, when the reader has closed its output', async () => {
+    const script = `import { createLogger } from ${JSON.stringify(path.join(REPO_ROOT, 'src/shared/logger.ts'))};
+const logger = createLogger('info');
+for (let n = 0; n < 500; n++) logger.info({ n }, 'request');
+setTimeout(() => { for (let n = 0; n < 500; n++) logger.info({ n }, 'request'); setTimeout(() => process.stderr.write('still running\\n'), 50); }, 50);`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+    // Closed before the process has started: its first write finds no reader (EPIPE).
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    expect(stderr.match(/the log could not be written to its output \(EPIPE\)/g)).toHaveLength(1);
+    expect(stderr).toContain('still running');
+  }, 60_000);
 });
 
 describe('the log on standard output is handed over at most once every 10 ms', () => {
