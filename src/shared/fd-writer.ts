@@ -23,11 +23,23 @@ export interface FlushableStream {
  *
  * A descriptor left non-blocking by a parent process (EAGAIN when its reader is behind) is waited
  * for 1 ms at a time, up to a second a write; what is still unwritten then is dropped. When the
- * output is gone (EPIPE: the reader closed it) or fails otherwise, one line on standard error says
- * so and the service goes on without writing there again, rather than stopping.
+ * output is gone (EPIPE: the reader closed it; EBADF), one line on standard error says so and the
+ * service goes on without writing there again, rather than stopping. Any other failure (a full
+ * disk under a log file) drops that batch, said once a kind on standard error, and the next batch
+ * is tried.
  */
 export function fdWriter(fd: number, errorFd = 2): FlushableStream {
   let broken = false;
+  const told = new Set<string>();
+  const tell = (code: string, rest: string): void => {
+    if (told.has(code)) return;
+    told.add(code);
+    try {
+      writeSync(errorFd, `Rapport: the log could not be written to its output (${code}); ${rest}\n`);
+    } catch {
+      // Standard error is gone as well: nothing is left to tell.
+    }
+  };
   const write = (text: string): void => {
     if (broken || text === '') return;
     const bytes = Buffer.from(text, 'utf8');
@@ -44,11 +56,11 @@ export function fdWriter(fd: number, errorFd = 2): FlushableStream {
           continue;
         }
         if (code === 'EAGAIN' || code === 'EBUSY') return;
-        broken = true;
-        try {
-          writeSync(errorFd, `Rapport: the log could not be written to its output (${code}); no more lines are written there.\n`);
-        } catch {
-          // Standard error is gone as well: nothing is left to tell.
+        if (code === 'EPIPE' || code === 'EBADF') {
+          broken = true;
+          tell(code, 'no more lines are written there.');
+        } else {
+          tell(code, 'the lines of that moment are lost; the next are tried.');
         }
         return;
       }
