@@ -17,9 +17,9 @@ export interface FlushableStream {
  * Used for the log's batches (logger.ts batchedStdout): a batch is written whole before the
  * next, and what is left at exit comes after it, where an asynchronous write still in libuv's
  * thread pool raced the exit's flush. A plain writeSync, not pino's synchronous SonicBoom: the
- * same bytes cost a service ~15 µs more a request through SonicBoom's synchronous mode
- * (`GET /v1/usage`, alternated rounds; docs/benchmarks.md, fourteenth session), as much as its
- * asynchronous mode through this.
+ * same batches cost the service ~15 µs more a request through SonicBoom's synchronous mode
+ * (`GET /v1/usage`, alternated rounds; docs/benchmarks.md, fourteenth session), and no more
+ * through this than through SonicBoom's asynchronous mode.
  *
  * A descriptor left non-blocking by a parent process (EAGAIN when its reader is behind) is waited
  * for 1 ms at a time, up to a second a write; what is still unwritten then is dropped. When the
