@@ -58,7 +58,8 @@ export async function startService(config: Config, options: StartOptions = {}): 
     const warning = openDirectoryWarning(config.dataDir, 'RAPPORT_DATA_DIR');
     if (warning) logger.warn({ data_dir: config.dataDir }, warning);
   }
-  for (const warning of refusedPortWarnings(config)) logger.warn(warning);
+  // Under `serve --processes N` every process has the same ports: the first one says it.
+  if (!cluster.isWorker || cluster.worker?.id === 1) for (const warning of refusedPortWarnings(config)) logger.warn(warning);
   // Uploads written by an older version under umask 022.
   makePrivate(config.uploadDir);
   // With the embedded database no other process can be running jobs: take back any left running.

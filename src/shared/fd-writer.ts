@@ -1,9 +1,4 @@
-import { writeSync } from 'node:fs';
-
-/** How long one write waits, 1 ms at a time, for a non-blocking output whose reader is behind. */
-const MAX_WAIT_MS = 1_000;
-
-const sleeper = new Int32Array(new SharedArrayBuffer(4));
+import { writeSync as fsWriteSync } from 'node:fs';
 
 /** What the service's log is written through: text in, every byte out in order, or an end. */
 export interface FlushableStream {
@@ -12,63 +7,139 @@ export interface FlushableStream {
   flushSync(): void;
 }
 
+export interface FdWriterOptions {
+  /** Where the writer says what went wrong (standard error). */
+  errorFd?: number;
+  /** fs.writeSync's shape (tests give one that fails as an output can). */
+  writeSync?: (fd: number, bytes: Buffer, offset: number) => number;
+  /** Bytes kept while the output is behind; newer lines are dropped past it. */
+  maxBacklogBytes?: number;
+  /** How long the exit waits, without progress, for an output that is behind. */
+  exitWaitMs?: number;
+}
+
+/** How often bytes held back are tried again while the output is behind. */
+const RETRY_MS = 10;
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+const NEWLINE = 0x0a;
+
 /**
  * A file descriptor written synchronously with fs.writeSync, every byte, in the order given.
- * Used for the log's batches (logger.ts batchedStdout): a batch is written whole before the
- * next, and what is left at exit comes after it, where an asynchronous write still in libuv's
- * thread pool raced the exit's flush. A plain writeSync, not pino's synchronous SonicBoom: the
- * same batches cost the service ~15 µs more a request through SonicBoom's synchronous mode
- * (`GET /v1/usage`, alternated rounds; docs/benchmarks.md, fourteenth session), and no more
- * through this than through SonicBoom's asynchronous mode.
+ * Used for the log's batches (logger.ts batchedStdout): a batch is written before the next, and
+ * what is left at exit after it, where an asynchronous write still in libuv's thread pool raced
+ * the exit's flush. A plain writeSync, not pino's synchronous SonicBoom: the same batches cost the
+ * service ~15 µs more a request through SonicBoom's synchronous mode (`GET /v1/usage`, alternated
+ * rounds; docs/benchmarks.md, fourteenth session), and no more through this than through
+ * SonicBoom's asynchronous mode.
  *
- * A descriptor left non-blocking by a parent process (EAGAIN when its reader is behind) is waited
- * for 1 ms at a time, up to a second a write; what is still unwritten then is dropped. When the
- * output is gone (EPIPE: the reader closed it; EBADF), one line on standard error says so and the
- * service goes on without writing there again, rather than stopping. Any other failure (a full
- * disk under a log file) drops that batch, said once a kind on standard error, and the next batch
- * is tried.
+ * A pipe or socket on standard output is usually non-blocking (Node's own process.stdout makes
+ * it so): when its reader is behind (EAGAIN), what was not taken is held, in order, and tried
+ * again every 10 ms, so the service is not held up; past `maxBacklogBytes` (4 MiB) newer lines
+ * are dropped, said once on standard error. At exit the rest is written, waiting up to two
+ * seconds without progress. When the output is gone (EPIPE: the reader closed it; EBADF), one
+ * line on standard error says so and nothing more is written there; the service goes on. Any
+ * other failure (a full disk under a log file) drops those bytes, said once a kind, and the next
+ * batch starts on a line of its own.
  */
-export function fdWriter(fd: number, errorFd = 2): FlushableStream {
+export function fdWriter(fd: number, options: FdWriterOptions = {}): FlushableStream {
+  const writeSync = options.writeSync ?? ((target: number, bytes: Buffer, offset: number) => fsWriteSync(target, bytes, offset));
+  const errorFd = options.errorFd ?? 2;
+  const maxBacklogBytes = options.maxBacklogBytes ?? 4 * 1024 * 1024;
+  const exitWaitMs = options.exitWaitMs ?? 2_000;
+  /** Bytes the output has not taken yet, oldest first. */
+  let backlog: Buffer | null = null;
+  let retry: NodeJS.Timeout | null = null;
   let broken = false;
+  /** A write cut short by a failure left a line unfinished: the next bytes start a new one. */
+  let cutMidLine = false;
   const told = new Set<string>();
-  const tell = (code: string, rest: string): void => {
-    if (told.has(code)) return;
-    told.add(code);
+
+  const tell = (kind: string, what: string): void => {
+    if (told.has(kind)) return;
+    told.add(kind);
     try {
-      writeSync(errorFd, `Rapport: the log could not be written to its output (${code}); ${rest}\n`);
+      fsWriteSync(errorFd, `Rapport: the log could not be written to its output (${kind}); ${what}\n`);
     } catch {
       // Standard error is gone as well: nothing is left to tell.
     }
   };
-  const write = (text: string): void => {
-    if (broken || text === '') return;
-    const bytes = Buffer.from(text, 'utf8');
+
+  /** Writes what the output takes of `bytes` now; returns the rest when it is behind, else null. */
+  const writeNow = (bytes: Buffer): Buffer | null => {
     let written = 0;
-    let waitedMs = 0;
     while (written < bytes.length) {
+      let taken: number;
       try {
-        written += writeSync(fd, bytes, written);
+        taken = writeSync(fd, bytes, written);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
-        if ((code === 'EAGAIN' || code === 'EBUSY') && waitedMs < MAX_WAIT_MS) {
-          Atomics.wait(sleeper, 0, 0, 1);
-          waitedMs += 1;
-          continue;
-        }
-        if (code === 'EAGAIN' || code === 'EBUSY') return;
+        if (code === 'EAGAIN' || code === 'EBUSY') return bytes.subarray(written);
+        cutMidLine = written > 0 && bytes[written - 1] !== NEWLINE;
         if (code === 'EPIPE' || code === 'EBADF') {
           broken = true;
           tell(code, 'no more lines are written there.');
         } else {
           tell(code, 'the lines of that moment are lost; the next are tried.');
         }
-        return;
+        return null;
       }
+      if (taken <= 0) return bytes.subarray(written);
+      written += taken;
     }
+    return null;
   };
+
+  const drain = (): void => {
+    retry = null;
+    if (backlog === null || broken) return;
+    backlog = writeNow(backlog);
+    scheduleRetry();
+  };
+
+  const scheduleRetry = (): void => {
+    if (backlog === null || broken || retry !== null) return;
+    retry = setTimeout(drain, RETRY_MS);
+    // The exit writes what is held: held bytes must not keep the process alive.
+    retry.unref();
+  };
+
+  const write = (text: string): void => {
+    if (broken || text === '') return;
+    const bytes = Buffer.from(cutMidLine ? `\n${text}` : text, 'utf8');
+    cutMidLine = false;
+    if (backlog === null) {
+      backlog = writeNow(bytes);
+    } else if (backlog.length + bytes.length <= maxBacklogBytes) {
+      // Behind: after what is held, in order.
+      backlog = Buffer.concat([backlog, bytes]);
+    } else {
+      tell('EAGAIN', `its reader is behind by more than ${maxBacklogBytes} bytes: newer lines are dropped until it catches up.`);
+    }
+    scheduleRetry();
+  };
+
+  const flushSync = (): void => {
+    if (retry !== null) clearTimeout(retry);
+    retry = null;
+    let waitedMs = 0;
+    while (backlog !== null && !broken && waitedMs < exitWaitMs) {
+      const before = backlog.length;
+      backlog = writeNow(backlog);
+      if (backlog === null) break;
+      if (backlog.length < before) waitedMs = 0;
+      Atomics.wait(sleeper, 0, 0, 1);
+      waitedMs += 1;
+    }
+    if (backlog !== null && !broken) tell('EAGAIN at exit', 'its reader did not take the last lines in time; they are lost.');
+    backlog = null;
+  };
+
   return {
     write,
-    flush: (callback) => callback?.(),
-    flushSync: () => undefined,
+    flush: (callback) => {
+      drain();
+      callback?.();
+    },
+    flushSync,
   };
 }

@@ -138,8 +138,8 @@ export function createLogger(level: string, destination?: DestinationStream, for
     },
   };
   if (format === 'pretty') return pino(options, prettyDestination(destination));
-  // A worker thread (the ops listener's) logs little and gets no flush at exit: it writes at once.
-  return pino(options, destination ?? (isMainThread ? batchedStdout() : pino.destination({ dest: 1, sync: true })));
+  // A worker thread (the ops listener's) logs little and gets no flush at exit: it writes each line at once.
+  return pino(options, destination ?? (isMainThread ? batchedStdout() : fdWriter(1)));
 }
 
 /**
@@ -165,12 +165,11 @@ const MAX_PENDING_CHARS = 64 * 1024;
  * per turn of the event loop ~6 % of its CPU (a CPU profile of `GET /v1/usage`). Once per 10 ms
  * it is ~100 writes a second at most, whatever the load.
  *
- * Each write is synchronous (fd-writer.ts), as Node's own standard output to a file or pipe is:
- * an asynchronous write still in libuv's thread pool when the process exited raced the exit's
- * flush of the lines after it, and the log came out of order (test/ops/log-output.test.ts caught
- * it about once in 30 exits). A log reader that stops reading holds the service up rather than
- * letting its lines pile up in memory. A process killed outright (SIGKILL, a crash of the
- * runtime) may lose the lines of its last 10 ms (docs/operations.md, Logs).
+ * Each write is synchronous (fd-writer.ts, which says what happens when the output is behind or
+ * gone): an asynchronous write still in libuv's thread pool when the process exited raced the
+ * exit's flush of the lines after it, and the log came out of order (test/ops/log-output.test.ts
+ * caught it about once in 30 exits). A process killed outright (SIGKILL, a crash of the runtime)
+ * may lose the lines of its last 10 ms (docs/operations.md, Logs).
  */
 export function batchedStdout(
   out: FlushableStream = fdWriter(1),

@@ -18,7 +18,10 @@ describe('ports browsers and fetch() refuse', () => {
     expect(listed.length).toBeGreaterThan(80);
     // Each is refused before a connection is opened (nothing on loopback is reached).
     const refused = await Promise.all(listed.map(refusedByFetch));
-    expect(listed.filter((_, n) => !refused[n])).toEqual([]);
+    // 4190 and 6679 joined the standard's list in 2024; an older Node 20 (engines allows 20.11)
+    // may not refuse them yet. The Node this project is tested on refuses every one.
+    const newer = new Set([4190, 6679]);
+    expect(listed.filter((port, n) => !refused[n] && !newer.has(port))).toEqual([]);
     for (const port of [3000, 8080, 10081, 9181]) expect(isRefusedByBrowsers(port)).toBe(false);
   });
 

@@ -34,7 +34,7 @@ const logger = createLogger('info');
 for (let n = 0; n < 500; n++) logger.info({ n }, 'request');
 setTimeout(() => { for (let n = 0; n < 500; n++) logger.info({ n }, 'request'); setTimeout(() => process.stderr.write('still running\\n'), 50); }, 50);`;
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
-    // Closed before the process has started: its first write finds no reader (EPIPE).
+    // Closed before its first write, which finds no reader (EPIPE).
     child.stdout.destroy();
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
