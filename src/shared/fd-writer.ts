@@ -11,7 +11,9 @@ export interface FdWriterOptions {
   /** Where the writer says what went wrong (standard error). */
   errorFd?: number;
   /** fs.writeSync's shape (tests give one that fails as an output can). */
-  writeSync?: (fd: number, bytes: Buffer, offset: number) => number;
+  writeSync?: (fd: number, bytes: Buffer, offset: number, length: number) => number;
+  /** Whole lines a write at most (PIPE_BUF, 4,096 bytes; a longer line goes alone). */
+  chunkBytes?: number;
   /** Bytes kept while the output is behind; newer lines are dropped past it. */
   maxBacklogBytes?: number;
   /** How long the exit waits, without progress, for an output that is behind. */
@@ -22,6 +24,8 @@ export interface FdWriterOptions {
 const RETRY_MS = 10;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 const NEWLINE = 0x0a;
+/** Linux's PIPE_BUF: a pipe takes a write of at most this many bytes whole or not at all. */
+const PIPE_BUF = 4096;
 
 /**
  * A file descriptor written synchronously with fs.writeSync, every byte, in the order given.
@@ -40,9 +44,16 @@ const NEWLINE = 0x0a;
  * line on standard error says so and nothing more is written there; the service goes on. Any
  * other failure (a full disk under a log file) drops those bytes, said once a kind, and the next
  * batch starts on a line of its own.
+ *
+ * Each write is whole lines of at most 4,096 bytes (PIPE_BUF), which a pipe takes whole or not
+ * at all: processes sharing one output (`serve --processes N`, its primary, a `rapport worker`
+ * under the same supervisor) cannot cut into each other's lines. A line longer than that goes
+ * in a write of its own and can still be cut; ~4 writes where 1 would do under load is a few
+ * hundred writes a second.
  */
 export function fdWriter(fd: number, options: FdWriterOptions = {}): FlushableStream {
-  const writeSync = options.writeSync ?? ((target: number, bytes: Buffer, offset: number) => fsWriteSync(target, bytes, offset));
+  const writeSync = options.writeSync ?? ((target: number, bytes: Buffer, offset: number, length: number) => fsWriteSync(target, bytes, offset, length));
+  const chunkBytes = options.chunkBytes ?? PIPE_BUF;
   const errorFd = options.errorFd ?? 2;
   const maxBacklogBytes = options.maxBacklogBytes ?? 4 * 1024 * 1024;
   const exitWaitMs = options.exitWaitMs ?? 2_000;
@@ -70,7 +81,7 @@ export function fdWriter(fd: number, options: FdWriterOptions = {}): FlushableSt
     while (written < bytes.length) {
       let taken: number;
       try {
-        taken = writeSync(fd, bytes, written);
+        taken = writeSync(fd, bytes, written, chunkEnd(bytes, written, chunkBytes) - written);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
         if (code === 'EAGAIN' || code === 'EBUSY') return bytes.subarray(written);
@@ -142,4 +153,13 @@ export function fdWriter(fd: number, options: FdWriterOptions = {}): FlushableSt
     },
     flushSync,
   };
+}
+
+/** Where the write from `start` ends: after the last whole line within `limit` bytes, or after the first line if it is longer. */
+function chunkEnd(bytes: Buffer, start: number, limit: number): number {
+  if (bytes.length - start <= limit) return bytes.length;
+  const lastNewline = bytes.lastIndexOf(NEWLINE, start + limit - 1);
+  if (lastNewline >= start) return lastNewline + 1;
+  const lineEnd = bytes.indexOf(NEWLINE, start + limit);
+  return lineEnd < 0 ? bytes.length : lineEnd + 1;
 }

@@ -30,16 +30,18 @@ function failure(code: string): Error {
  */
 function fakeOutput(plan: (call: number) => string | null, chunk = Infinity) {
   const received: Buffer[] = [];
+  const asked: string[] = [];
   let calls = 0;
-  const writeSync = (_fd: number, bytes: Buffer, offset: number): number => {
+  const writeSync = (_fd: number, bytes: Buffer, offset: number, length: number): number => {
     const code = plan(calls);
     calls += 1;
+    asked.push(bytes.subarray(offset, offset + length).toString('utf8'));
     if (code !== null) throw failure(code);
-    const part = bytes.subarray(offset, offset + Math.min(chunk, bytes.length - offset));
+    const part = bytes.subarray(offset, offset + Math.min(chunk, length));
     received.push(Buffer.from(part));
     return part.length;
   };
-  return { writeSync, taken: () => Buffer.concat(received).toString('utf8'), calls: () => calls };
+  return { writeSync, taken: () => Buffer.concat(received).toString('utf8'), calls: () => calls, asked: () => asked };
 }
 
 const lines = (from: number, count: number) => Array.from({ length: count }, (_, i) => `{"n":${from + i},"name":"Lucía Ñúñez 📊"}\n`).join('');
@@ -58,6 +60,22 @@ describe('fdWriter', () => {
     const out = fdWriter(1, { writeSync: output.writeSync });
     out.write(lines(0, 20));
     expect(output.taken()).toBe(lines(0, 20));
+  });
+
+  it('writes whole lines of at most 4,096 bytes a call (a pipe takes them whole), a longer line alone', () => {
+    const output = fakeOutput(() => null);
+    const out = fdWriter(1, { writeSync: output.writeSync });
+    const long = `{"n":-1,"pad":"${'x'.repeat(5_000)}"}\n`;
+    const text = lines(0, 200) + long + lines(200, 200);
+    out.write(text);
+    expect(output.taken()).toBe(text);
+    const asked = output.asked();
+    expect(asked.length).toBeGreaterThan(4);
+    for (const piece of asked) {
+      expect(piece.endsWith('\n')).toBe(true);
+      if (piece !== long) expect(Buffer.byteLength(piece)).toBeLessThanOrEqual(4_096);
+    }
+    expect(asked).toContain(long);
   });
 
   it('holds what an output that is behind did not take, in order, and writes it when it catches up', async () => {
