@@ -57,12 +57,18 @@ export function fdWriter(fd: number, options: FdWriterOptions = {}): FlushableSt
   const errorFd = options.errorFd ?? 2;
   const maxBacklogBytes = options.maxBacklogBytes ?? 4 * 1024 * 1024;
   const exitWaitMs = options.exitWaitMs ?? 2_000;
-  /** Bytes the output has not taken yet, oldest first. */
-  let backlog: Buffer | null = null;
+  /**
+   * Bytes the output has not taken yet, oldest first, one buffer a batch: a batch added while the
+   * output is behind is not copied onto what is held.
+   */
+  const held: Buffer[] = [];
+  let heldBytes = 0;
   let retry: NodeJS.Timeout | null = null;
   let broken = false;
   /** A write cut short by a failure left a line unfinished: the next bytes start a new one. */
   let cutMidLine = false;
+  /** Writes that failed other than by the output being behind (what is held is dropped then). */
+  let failures = 0;
   const told = new Set<string>();
 
   const tell = (kind: string, what: string): void => {
@@ -86,6 +92,7 @@ export function fdWriter(fd: number, options: FdWriterOptions = {}): FlushableSt
         const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
         if (code === 'EAGAIN' || code === 'EBUSY') return bytes.subarray(written);
         cutMidLine = written > 0 && bytes[written - 1] !== NEWLINE;
+        failures += 1;
         if (code === 'EPIPE' || code === 'EBADF') {
           broken = true;
           tell(code, 'no more lines are written there.');
@@ -100,15 +107,32 @@ export function fdWriter(fd: number, options: FdWriterOptions = {}): FlushableSt
     return null;
   };
 
+  /** Writes what is held, oldest first, until the output is behind again; a failure drops it all. */
+  const writeHeld = (): void => {
+    const failuresBefore = failures;
+    while (held.length > 0 && !broken) {
+      const head = held[0] ?? Buffer.alloc(0);
+      const rest = writeNow(head);
+      heldBytes -= head.length - (rest?.length ?? 0);
+      if (rest !== null) {
+        held[0] = rest;
+        return;
+      }
+      held.shift();
+      if (failures !== failuresBefore) break;
+    }
+    held.length = 0;
+    heldBytes = 0;
+  };
+
   const drain = (): void => {
     retry = null;
-    if (backlog === null || broken) return;
-    backlog = writeNow(backlog);
+    writeHeld();
     scheduleRetry();
   };
 
   const scheduleRetry = (): void => {
-    if (backlog === null || broken || retry !== null) return;
+    if (held.length === 0 || broken || retry !== null) return;
     retry = setTimeout(drain, RETRY_MS);
     // The exit writes what is held: held bytes must not keep the process alive.
     retry.unref();
@@ -118,11 +142,16 @@ export function fdWriter(fd: number, options: FdWriterOptions = {}): FlushableSt
     if (broken || text === '') return;
     const bytes = Buffer.from(cutMidLine ? `\n${text}` : text, 'utf8');
     cutMidLine = false;
-    if (backlog === null) {
-      backlog = writeNow(bytes);
-    } else if (backlog.length + bytes.length <= maxBacklogBytes) {
+    if (held.length === 0) {
+      const rest = writeNow(bytes);
+      if (rest !== null) {
+        held.push(rest);
+        heldBytes = rest.length;
+      }
+    } else if (heldBytes + bytes.length <= maxBacklogBytes) {
       // Behind: after what is held, in order.
-      backlog = Buffer.concat([backlog, bytes]);
+      held.push(bytes);
+      heldBytes += bytes.length;
     } else {
       tell('EAGAIN', `its reader is behind by more than ${maxBacklogBytes} bytes: newer lines are dropped until it catches up.`);
     }
@@ -133,16 +162,17 @@ export function fdWriter(fd: number, options: FdWriterOptions = {}): FlushableSt
     if (retry !== null) clearTimeout(retry);
     retry = null;
     let waitedMs = 0;
-    while (backlog !== null && !broken && waitedMs < exitWaitMs) {
-      const before = backlog.length;
-      backlog = writeNow(backlog);
-      if (backlog === null) break;
-      if (backlog.length < before) waitedMs = 0;
+    while (held.length > 0 && !broken && waitedMs < exitWaitMs) {
+      const before = heldBytes;
+      writeHeld();
+      if (held.length === 0) break;
+      if (heldBytes < before) waitedMs = 0;
       Atomics.wait(sleeper, 0, 0, 1);
       waitedMs += 1;
     }
-    if (backlog !== null && !broken) tell('EAGAIN at exit', 'its reader did not take the last lines in time; they are lost.');
-    backlog = null;
+    if (held.length > 0 && !broken) tell('EAGAIN at exit', 'its reader did not take the last lines in time; they are lost.');
+    held.length = 0;
+    heldBytes = 0;
   };
 
   return {
